@@ -1,0 +1,52 @@
+package dev.reprise;
+
+import java.util.Objects;
+
+/**
+ * One warning reported by Reprise: its kind and a human-readable message.
+ *
+ * <p>Warnings describe recoverable situations (a dropped param, a skipped passive step, ...). They are
+ * delivered to the listener of the component that reported them (for example
+ * {@link ReplaySystem#warnings()}) and always logged through Reactor's {@code Loggers} under the
+ * logger name {@code dev.reprise}. Immutable and thread-safe.
+ *
+ * @param kind    what happened, never {@code null}
+ * @param message the filled-in message, never {@code null}
+ */
+public record ReplayWarning(WarningCode kind, String message) {
+
+    /**
+     * Creates a warning.
+     *
+     * @throws NullPointerException if an argument is {@code null}
+     */
+    public ReplayWarning {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(message, "message");
+    }
+
+    /**
+     * Creates a warning whose message is the kind's template filled with the arguments.
+     *
+     * @param kind the kind of warning
+     * @param args the template arguments
+     * @return the warning
+     */
+    public static ReplayWarning of(WarningCode kind, Object... args) {
+        return new ReplayWarning(kind, kind.format(args));
+    }
+
+    /**
+     * Returns the numeric code, the original engine's log code where one exists.
+     *
+     * @return {@code kind().code()}
+     */
+    public int code() {
+        return kind.code();
+    }
+
+    @Override
+    public String toString() {
+        return "[" + kind.code() + " " + kind + "] " + message;
+    }
+}

@@ -1,0 +1,625 @@
+package dev.reprise.route;
+
+import static dev.reprise.route.RouteLayout.*;
+
+import dev.reprise.ReplayWarning;
+import dev.reprise.WarningCode;
+import dev.reprise.internal.WarningReporter;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import reactor.util.annotation.Nullable;
+
+/**
+ * A route: the binary recording of a game's steps, in three areas — fixed-width command entries,
+ * type-tagged params end to end, and an in-memory index of each step's first param byte — byte for
+ * byte as the original motajs engine stores them (see {@code docs/format.md}).
+ *
+ * <p>Writes ({@code add}, {@code insert}, {@code delete}, {@code set}, {@link #setCommandWidth},
+ * {@link #loadState}) are all-or-nothing: an invalid code throws {@link IllegalArgumentException}, a
+ * write past a cap throws {@link ReplayCapacityException}, an index out of range is ignored with
+ * warning 179, and in each case the route is left exactly as it was. Every successful write expires
+ * all open {@link ReplayReadStream}s and {@link ReplayCursor}s; using one afterwards throws
+ * {@link java.util.ConcurrentModificationException} instead of returning stale bytes. While
+ * {@link #disable()} is in force, {@code add}, {@code insert}, {@code delete} and {@code set} are silent
+ * no-ops.
+ *
+ * <p>Warnings (148–155, 179) are logged through Reactor's {@code Loggers} and handed to the listener
+ * given at construction. <b>Not thread-safe</b>: like {@code ArrayList}, one thread writes at a time
+ * and readers must not run concurrently with writes.
+ */
+public final class ReplayArray {
+
+    private final ReplayArrayConfig config;
+    private final WarningReporter warnings;
+    private final double commandMultiplier;
+    private final double paramMultiplier;
+
+    private CommandWidth width;
+    private int entrySize;
+    private byte[] commandBuf;
+    private byte[] paramBuf;
+    private int[] offsets;
+    private int length;
+    private int paramUsed;
+    private int disabled;
+    /** Incremented by every successful write; streams and cursors compare it to detect expiry. */
+    private int modCount;
+
+    /** Creates an empty route with {@link ReplayArrayConfig#DEFAULTS}, whose warnings are only logged. */
+    public ReplayArray() {
+        this(ReplayArrayConfig.DEFAULTS);
+    }
+
+    /**
+     * Creates an empty route whose warnings are only logged.
+     *
+     * @param config sizes, growth and caps
+     */
+    public ReplayArray(ReplayArrayConfig config) {
+        this(config, null);
+    }
+
+    /**
+     * Creates an empty route that hands its warnings to a listener (after logging them).
+     *
+     * @param config   sizes, growth and caps
+     * @param listener receives every warning, including 149 from this constructor; may be {@code null}
+     */
+    public ReplayArray(ReplayArrayConfig config, @Nullable Consumer<? super ReplayWarning> listener) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.warnings = new WarningReporter(listener);
+        this.commandMultiplier = checkedMultiplier("command", config.commandExpandMultiplier());
+        this.paramMultiplier = checkedMultiplier("param", config.paramExpandMultiplier());
+        this.width = config.commandWidth();
+        this.entrySize = width.entrySize();
+        this.commandBuf = new byte[config.initCommandLength() * entrySize];
+        this.paramBuf = new byte[config.initParamLength()];
+        this.offsets = new int[config.initCommandLength()];
+    }
+
+    private double checkedMultiplier(String area, double multiplier) {
+        if (multiplier <= 1) {
+            warnings.report(WarningCode.INVALID_MULTIPLIER, area, multiplier);
+            return 2;
+        }
+        return multiplier;
+    }
+
+    /** @return the configuration this route was built with */
+    public ReplayArrayConfig config() {
+        return config;
+    }
+
+    /** @return the number of steps */
+    public int length() {
+        return length;
+    }
+
+    /** @return the current command width */
+    public CommandWidth commandWidth() {
+        return width;
+    }
+
+    /** @return the number of param bytes in use */
+    public int paramBytes() {
+        return paramUsed;
+    }
+
+    /** @return the number of command bytes in use: {@code length() * commandWidth().entrySize()} */
+    public int commandBytes() {
+        return length * entrySize;
+    }
+
+    /** @return the number of steps the route holds before its command area must grow */
+    public int capacity() {
+        return offsets.length;
+    }
+
+    // ------------------------------------------------------------------------------------------ writes
+
+    /**
+     * Appends a step without params. Allocation-free.
+     *
+     * @param code the command code, within the {@link #commandWidth()}
+     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws ReplayCapacityException   if the route holds {@code commandMaxLength} steps
+     */
+    public void add(int code) {
+        checkCode(code);
+        if (disabled > 0) {
+            return;
+        }
+        if (length == offsets.length) {
+            growCommands();
+        }
+        appendEntry(0, code, 0);
+    }
+
+    /**
+     * Appends a step with one {@code int} param. Allocation-free.
+     *
+     * @param code the command code, within the {@link #commandWidth()}
+     * @param p0   the param
+     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws ReplayCapacityException   if a cap would be exceeded
+     */
+    public void add(int code, int p0) {
+        checkCode(code);
+        if (disabled > 0) {
+            return;
+        }
+        int size = ParamCodec.intSize(p0);
+        reserve(size);
+        ParamCodec.writeInt(p0, paramBuf, paramUsed);
+        appendEntry(1, code, size);
+    }
+
+    /**
+     * Appends a step with two {@code int} params. Allocation-free.
+     *
+     * @param code the command code, within the {@link #commandWidth()}
+     * @param p0   the first param
+     * @param p1   the second param
+     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws ReplayCapacityException   if a cap would be exceeded
+     */
+    public void add(int code, int p0, int p1) {
+        checkCode(code);
+        if (disabled > 0) {
+            return;
+        }
+        int size = ParamCodec.intSize(p0) + ParamCodec.intSize(p1);
+        reserve(size);
+        ParamCodec.writeInt(p1, paramBuf, ParamCodec.writeInt(p0, paramBuf, paramUsed));
+        appendEntry(2, code, size);
+    }
+
+    /**
+     * Appends a step with one {@code long} param (tags 1–5, or 8 for {@code Long.MIN_VALUE}).
+     *
+     * @param code the command code, within the {@link #commandWidth()}
+     * @param p0   the param
+     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws ReplayCapacityException   if a cap would be exceeded
+     */
+    public void add(int code, long p0) {
+        checkCode(code);
+        if (disabled > 0) {
+            return;
+        }
+        int size = ParamCodec.longSize(p0);
+        reserve(size);
+        ParamCodec.writeLong(p0, paramBuf, paramUsed);
+        appendEntry(1, code, size);
+    }
+
+    /**
+     * Appends a step. Params may be {@code Boolean}, {@code Byte}, {@code Short}, {@code Integer},
+     * {@code Long}, {@code Float}, {@code Double}, {@code BigInteger} (magnitude below 2^2040) or
+     * {@code String}; any other value, {@code null} included, is dropped with warning 148 (152 for a
+     * too large {@code BigInteger}), and past 255 params the rest are dropped with warning 153. The
+     * entry's count is the number of params kept.
+     *
+     * @param code   the command code, within the {@link #commandWidth()}
+     * @param params the params; may be empty, not {@code null}
+     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws ReplayCapacityException   if a cap would be exceeded
+     */
+    public void add(int code, Object... params) {
+        checkCode(code);
+        if (disabled > 0) {
+            return;
+        }
+        long measured = measure(params);
+        int bytes = (int) measured;
+        reserve(bytes);
+        writeParams(params, paramUsed);
+        appendEntry((int) (measured >>> 32), code, bytes);
+    }
+
+    /**
+     * Inserts a step before the step at {@code index}; at {@code index == length()} it appends. Params
+     * follow the rules of {@link #add(int, Object...)}. An index outside {@code 0..length()} is ignored
+     * with warning 179.
+     *
+     * @param index  where the new step goes, 0..length()
+     * @param code   the command code, within the {@link #commandWidth()}
+     * @param params the params
+     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws ReplayCapacityException   if a cap would be exceeded
+     */
+    public void insert(int index, int code, Object... params) {
+        checkCode(code);
+        if (disabled > 0) {
+            return;
+        }
+        if (index < 0 || index > length) {
+            warnings.report(WarningCode.INDEX_OUT_OF_RANGE, "insert", index, length);
+            return;
+        }
+        if (index == length) {
+            add(code, params);
+            return;
+        }
+        long measured = measure(params);
+        int bytes = (int) measured;
+        reserve(bytes);
+        int start = offsets[index];
+        System.arraycopy(commandBuf, index * entrySize, commandBuf, (index + 1) * entrySize,
+                (length - index) * entrySize);
+        System.arraycopy(paramBuf, start, paramBuf, start + bytes, paramUsed - start);
+        System.arraycopy(offsets, index, offsets, index + 1, length - index);
+        for (int i = index + 1; i <= length; i++) {
+            offsets[i] += bytes;
+        }
+        putEntry(commandBuf, index * entrySize, entrySize, (int) (measured >>> 32), code);
+        writeParams(params, start);
+        length++;
+        paramUsed += bytes;
+        modCount++;
+    }
+
+    /**
+     * Removes the step at {@code index}; the bytes freed at the end of both areas are zeroed. An index
+     * outside {@code 0..length()-1} is ignored with warning 179.
+     *
+     * @param index the step to remove
+     */
+    public void delete(int index) {
+        if (disabled > 0) {
+            return;
+        }
+        if (index < 0 || index >= length) {
+            warnings.report(WarningCode.INDEX_OUT_OF_RANGE, "delete", index, length);
+            return;
+        }
+        int start = offsets[index];
+        int end = paramEnd(index);
+        int removed = end - start;
+        System.arraycopy(commandBuf, (index + 1) * entrySize, commandBuf, index * entrySize,
+                (length - index - 1) * entrySize);
+        System.arraycopy(paramBuf, end, paramBuf, start, paramUsed - end);
+        System.arraycopy(offsets, index + 1, offsets, index, length - index - 1);
+        length--;
+        paramUsed -= removed;
+        Arrays.fill(commandBuf, length * entrySize, (length + 1) * entrySize, (byte) 0);
+        Arrays.fill(paramBuf, paramUsed, paramUsed + removed, (byte) 0);
+        for (int i = index; i < length; i++) {
+            offsets[i] -= removed;
+        }
+        offsets[length] = 0;
+        modCount++;
+    }
+
+    /**
+     * Replaces the step at {@code index}; the steps after it move as its params grow or shrink. Params
+     * follow the rules of {@link #add(int, Object...)}. An index outside {@code 0..length()-1} is
+     * ignored with warning 179.
+     *
+     * @param index  the step to replace
+     * @param code   the new command code, within the {@link #commandWidth()}
+     * @param params the new params
+     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws ReplayCapacityException   if the param cap would be exceeded
+     */
+    public void set(int index, int code, Object... params) {
+        checkCode(code);
+        if (disabled > 0) {
+            return;
+        }
+        if (index < 0 || index >= length) {
+            warnings.report(WarningCode.INDEX_OUT_OF_RANGE, "set", index, length);
+            return;
+        }
+        long measured = measure(params);
+        int bytes = (int) measured;
+        int start = offsets[index];
+        int end = paramEnd(index);
+        int delta = bytes - (end - start);
+        if (delta > 0) {
+            reserveParams(delta);
+        }
+        putEntry(commandBuf, index * entrySize, entrySize, (int) (measured >>> 32), code);
+        System.arraycopy(paramBuf, end, paramBuf, end + delta, paramUsed - end);
+        paramUsed += delta;
+        if (delta < 0) {
+            Arrays.fill(paramBuf, paramUsed, paramUsed - delta, (byte) 0);
+        }
+        writeParams(params, start);
+        for (int i = index + 1; i < length; i++) {
+            offsets[i] += delta;
+        }
+        modCount++;
+    }
+
+    /**
+     * Re-encodes every command entry for another width, keeping the capacity in steps. Narrowing to
+     * {@code UINT8} truncates codes above 255 to their low byte, with warning 154 for each. Expires
+     * streams even when the width does not change. Not affected by {@link #disable()}.
+     *
+     * @param newWidth the new width
+     */
+    public void setCommandWidth(CommandWidth newWidth) {
+        Objects.requireNonNull(newWidth, "newWidth");
+        int newSize = newWidth.entrySize();
+        byte[] rebuilt = new byte[offsets.length * newSize];
+        for (int i = 0; i < length; i++) {
+            int entry = i * entrySize;
+            int code = RouteLayout.code(commandBuf, entry, entrySize);
+            if (!newWidth.fits(code)) {
+                int truncated = code & newWidth.maxCode();
+                warnings.report(WarningCode.CODE_TRUNCATED, code, truncated);
+                code = truncated;
+            }
+            putEntry(rebuilt, i * newSize, newSize, u8(commandBuf, entry + COUNT_OFFSET), code);
+        }
+        commandBuf = rebuilt;
+        width = newWidth;
+        entrySize = newSize;
+        modCount++;
+    }
+
+    /** Suspends recording: until a matching {@link #revert()}, {@code add/insert/delete/set} do nothing. */
+    public void disable() {
+        disabled++;
+    }
+
+    /** Undoes one {@link #disable()}; never goes below zero. */
+    public void revert() {
+        if (disabled > 0) {
+            disabled--;
+        }
+    }
+
+    /** @return {@code true} while at least one {@link #disable()} is in force */
+    public boolean isDisabled() {
+        return disabled > 0;
+    }
+
+    // ------------------------------------------------------------------------------------------ reads
+
+    /**
+     * Decodes the step at {@code index}.
+     *
+     * @param index the step's 0-based position
+     * @return the step, with {@code index} as its index
+     * @throws IndexOutOfBoundsException if {@code index} is outside {@code 0..length()-1}
+     */
+    public ReplayStep get(int index) {
+        Objects.checkIndex(index, length);
+        return decodeStep(index);
+    }
+
+    /**
+     * Opens a read stream at the first step.
+     *
+     * @return a new stream
+     */
+    public ReplayReadStream createReadStream() {
+        return createReadStream(0);
+    }
+
+    /**
+     * Opens a read stream whose first {@code read()} returns the step at {@code startIndex}.
+     *
+     * @param startIndex 0..length() (at {@code length()}, the first read returns {@code null})
+     * @return a new stream
+     * @throws IndexOutOfBoundsException if {@code startIndex} is outside {@code 0..length()}
+     */
+    public ReplayReadStream createReadStream(int startIndex) {
+        Objects.checkIndex(startIndex, length + 1);
+        return new ReplayReadStream(this, startIndex);
+    }
+
+    /**
+     * Opens an allocation-free cursor positioned before the step at {@code startIndex}.
+     *
+     * @param startIndex 0..length()
+     * @return a new cursor; call {@link ReplayCursor#next()} to move onto the first step
+     * @throws IndexOutOfBoundsException if {@code startIndex} is outside {@code 0..length()}
+     */
+    public ReplayCursor cursor(int startIndex) {
+        Objects.checkIndex(startIndex, length + 1);
+        return new ReplayCursor(this, startIndex);
+    }
+
+    // ------------------------------------------------------------------------------------------ save / load
+
+    /**
+     * Returns the route as a save: read-only zero-copy views of the used command and param bytes,
+     * valid until the next write ({@link ReplaySave#detach()} copies them for keeping).
+     *
+     * @return the save
+     */
+    public ReplaySave saveState() {
+        return new ReplaySave(length, width,
+                ByteBuffer.wrap(commandBuf, 0, length * entrySize).slice().asReadOnlyBuffer(),
+                ByteBuffer.wrap(paramBuf, 0, paramUsed).slice().asReadOnlyBuffer());
+    }
+
+    /**
+     * Replaces this route with a saved one. Everything is validated first — sizes, caps, every tag,
+     * boolean byte and length — and on any problem {@link ReplayFormatException} is thrown naming the
+     * step and byte offset, with this route and its open streams untouched. Otherwise the bytes are
+     * copied in (the save is never adopted or changed), the index is rebuilt and all streams expire.
+     * Bytes past the used region of either buffer are ignored. Not affected by {@link #disable()}.
+     *
+     * @param save the route to load
+     * @throws ReplayFormatException if the save is malformed or beyond this route's caps
+     */
+    public void loadState(ReplaySave save) {
+        Objects.requireNonNull(save, "save");
+        RouteValidator.Validated route = RouteValidator.validate(save, config);
+        commandBuf = route.commands();
+        paramBuf = route.params();
+        offsets = route.index();
+        paramUsed = route.paramUsed();
+        length = save.length();
+        width = save.commandWidth();
+        entrySize = width.entrySize();
+        modCount++;
+    }
+
+    // ------------------------------------------------------------------------------------------ internals
+
+    int modCount() {
+        return modCount;
+    }
+
+    byte[] commandBuffer() {
+        return commandBuf;
+    }
+
+    byte[] paramBuffer() {
+        return paramBuf;
+    }
+
+    int entrySize() {
+        return entrySize;
+    }
+
+    int paramOffset(int index) {
+        return offsets[index];
+    }
+
+    WarningReporter warnings() {
+        return warnings;
+    }
+
+    ReplayStep decodeStep(int index) {
+        int entry = index * entrySize;
+        int count = u8(commandBuf, entry + COUNT_OFFSET);
+        int code = RouteLayout.code(commandBuf, entry, entrySize);
+        if (count == 0) {
+            return new ReplayStep(index, code, List.of());
+        }
+        Object[] values = new Object[count];
+        int at = offsets[index];
+        for (int i = 0; i < count; i++) {
+            values[i] = ParamCodec.decode(paramBuf, at);
+            at += ParamCodec.sizeAt(paramBuf, at);
+        }
+        return new ReplayStep(index, code, List.of(values));
+    }
+
+    private int paramEnd(int index) {
+        return index + 1 < length ? offsets[index + 1] : paramUsed;
+    }
+
+    private void checkCode(int code) {
+        if (!width.fits(code)) {
+            throw new IllegalArgumentException("Command code " + code + " does not fit the command width "
+                    + width + " (0.." + width.maxCode() + ")");
+        }
+    }
+
+    /** Writes the entry at slot {@code length} for params already written at {@code paramUsed}. */
+    private void appendEntry(int count, int code, int paramSize) {
+        putEntry(commandBuf, length * entrySize, entrySize, count, code);
+        offsets[length] = paramUsed;
+        paramUsed += paramSize;
+        length++;
+        modCount++;
+    }
+
+    /** Makes room for one more step with {@code bytes} param bytes, or throws leaving all unchanged. */
+    private void reserve(int bytes) {
+        if (length == offsets.length) {
+            if (length >= config.commandMaxLength()) {
+                throw commandsFull();
+            }
+            reserveParams(bytes); // check the param cap before growing anything
+            growCommands();
+        } else {
+            reserveParams(bytes);
+        }
+    }
+
+    private ReplayCapacityException commandsFull() {
+        return new ReplayCapacityException("The route is full: it holds the configured maximum of "
+                + config.commandMaxLength() + " steps (commandMaxLength); step " + length + " was not written");
+    }
+
+    private void growCommands() {
+        int capacity = offsets.length;
+        int max = config.commandMaxLength();
+        if (capacity >= max) {
+            throw commandsFull();
+        }
+        int grown = (int) Math.min(max, Math.max(capacity + 1L, (long) Math.ceil(capacity * commandMultiplier)));
+        commandBuf = Arrays.copyOf(commandBuf, grown * entrySize);
+        offsets = Arrays.copyOf(offsets, grown);
+        if (grown == max) {
+            warnings.report(WarningCode.CAPACITY_REACHED, "command", max);
+        }
+    }
+
+    private void reserveParams(int need) {
+        long required = (long) paramUsed + need;
+        if (required <= paramBuf.length) {
+            return;
+        }
+        int max = config.paramMaxLength();
+        if (required > max) {
+            throw new ReplayCapacityException("The step's " + need + " param bytes do not fit: " + paramUsed
+                    + " of the configured maximum of " + max + " param bytes (paramMaxLength) are in use; step "
+                    + length + " was not written");
+        }
+        long grown = paramBuf.length;
+        while (grown < required) {
+            grown = Math.max(grown + 1, (long) Math.ceil(grown * paramMultiplier));
+        }
+        grown = Math.min(grown, max);
+        paramBuf = Arrays.copyOf(paramBuf, (int) grown);
+        if (grown == max) {
+            warnings.report(WarningCode.CAPACITY_REACHED, "param", max);
+        }
+    }
+
+    /**
+     * Measures the params as they will be stored, reporting those that are dropped.
+     *
+     * @return the kept count in the high 32 bits, their byte size in the low 32 bits
+     */
+    private long measure(Object[] params) {
+        int count = params.length;
+        if (count > MAX_PARAMS) {
+            warnings.report(WarningCode.TOO_MANY_PARAMS, count);
+            count = MAX_PARAMS;
+        }
+        int kept = 0;
+        long bytes = 0;
+        for (int i = 0; i < count; i++) {
+            Object value = params[i];
+            int size = ParamCodec.size(value);
+            if (size == ParamCodec.UNSUPPORTED) {
+                warnings.report(WarningCode.UNSUPPORTED_PARAM,
+                        value == null ? "null" : value.getClass().getName(), value);
+            } else if (size == ParamCodec.BIGINT_TOO_LARGE) {
+                warnings.report(WarningCode.BIGINT_OUT_OF_RANGE);
+            } else {
+                kept++;
+                bytes += size;
+            }
+        }
+        if (bytes > config.paramMaxLength()) {
+            throw new ReplayCapacityException("A step of " + bytes + " param bytes exceeds the configured maximum of "
+                    + config.paramMaxLength() + " param bytes (paramMaxLength)");
+        }
+        return (long) kept << 32 | bytes;
+    }
+
+    /** Writes the params that {@link #measure} kept, starting at {@code at}. */
+    private void writeParams(Object[] params, int at) {
+        int count = Math.min(params.length, MAX_PARAMS);
+        for (int i = 0; i < count; i++) {
+            Object value = params[i];
+            if (ParamCodec.size(value) > 0) {
+                at = ParamCodec.write(value, paramBuf, at);
+            }
+        }
+    }
+}

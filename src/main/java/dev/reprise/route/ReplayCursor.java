@@ -1,0 +1,263 @@
+package dev.reprise.route;
+
+import static dev.reprise.route.RouteLayout.*;
+
+import dev.reprise.WarningCode;
+import java.math.BigInteger;
+import java.util.ConcurrentModificationException;
+import java.util.Objects;
+
+/**
+ * A reusable flyweight over a {@link ReplayArray} for allocation-free sequential reads: it moves from
+ * step to step with {@link #next()} and reads the current step's code and params in place, without
+ * creating a {@link ReplayStep}. Numeric and boolean accessors allocate nothing; {@link #stringParam}
+ * and {@link #bigIntegerParam} create their values.
+ *
+ * <p>The same expiry rule as {@link ReplayReadStream} applies: once the route is written to,
+ * {@link #next()} and every accessor report warning 155 and throw
+ * {@link ConcurrentModificationException}; {@link #reset(int)} re-arms the cursor. Typed accessors
+ * throw {@link IllegalStateException} when the param has another type, and
+ * {@link IndexOutOfBoundsException} for a param position outside {@code 0..paramCount()-1}.
+ * Not thread-safe.
+ */
+public final class ReplayCursor {
+
+    private final ReplayArray array;
+    private final int[] paramOffsets = new int[MAX_PARAMS];
+    private int expectedModCount;
+    private int nextIndex;
+    private int current;
+    private int code;
+    private int paramCount;
+
+    ReplayCursor(ReplayArray array, int startIndex) {
+        this.array = array;
+        reset(startIndex);
+    }
+
+    /**
+     * Re-arms the cursor on the route as it is now, before the step at {@code startIndex}.
+     *
+     * @param startIndex 0..length()
+     * @return this cursor
+     * @throws IndexOutOfBoundsException if {@code startIndex} is outside {@code 0..length()}
+     */
+    public ReplayCursor reset(int startIndex) {
+        Objects.checkIndex(startIndex, array.length() + 1);
+        this.expectedModCount = array.modCount();
+        this.nextIndex = startIndex;
+        this.current = -1;
+        this.paramCount = 0;
+        return this;
+    }
+
+    /**
+     * Moves onto the next step.
+     *
+     * @return {@code true} if there is one; {@code false} at the end of the route
+     * @throws ConcurrentModificationException if the route changed since the cursor was armed
+     */
+    public boolean next() {
+        checkNotExpired();
+        if (nextIndex >= array.length()) {
+            current = -1;
+            paramCount = 0;
+            return false;
+        }
+        byte[] commands = array.commandBuffer();
+        byte[] params = array.paramBuffer();
+        int entrySize = array.entrySize();
+        int entry = nextIndex * entrySize;
+        paramCount = u8(commands, entry + COUNT_OFFSET);
+        code = RouteLayout.code(commands, entry, entrySize);
+        int at = array.paramOffset(nextIndex);
+        for (int i = 0; i < paramCount; i++) {
+            paramOffsets[i] = at;
+            at += ParamCodec.sizeAt(params, at);
+        }
+        current = nextIndex++;
+        return true;
+    }
+
+    /**
+     * Tells whether the route was written to since the cursor was armed.
+     *
+     * @return {@code true} if the cursor must be {@link #reset(int)} before use
+     */
+    public boolean expired() {
+        return array.modCount() != expectedModCount;
+    }
+
+    /** @return the 0-based position of the current step, or {@code -1} before the first {@link #next()} and at the end */
+    public int index() {
+        return current;
+    }
+
+    /** @return the current step's command code */
+    public int code() {
+        checkCurrent();
+        return code;
+    }
+
+    /** @return the current step's number of params */
+    public int paramCount() {
+        checkCurrent();
+        return paramCount;
+    }
+
+    /**
+     * Returns the type of param {@code i} of the current step.
+     *
+     * @param i the param's position
+     * @return its type
+     */
+    public ParamType paramType(int i) {
+        return ParamType.ofTagOrNull(u8(array.paramBuffer(), offset(i)));
+    }
+
+    /**
+     * Returns param {@code i}, an INT8, INT16 or INT32, as an {@code int}.
+     *
+     * @param i the param's position
+     * @return the value
+     */
+    public int intParam(int i) {
+        int at = offset(i);
+        byte[] b = array.paramBuffer();
+        return switch (u8(b, at)) {
+            case TAG_INT8 -> b[at + 1];
+            case TAG_INT16 -> i16(b, at + 1);
+            case TAG_INT32 -> i32(b, at + 1);
+            default -> throw mismatch(i, "an int");
+        };
+    }
+
+    /**
+     * Returns param {@code i}, any of INT8 to INT64_NEGATIVE, as a {@code long}.
+     *
+     * @param i the param's position
+     * @return the value
+     */
+    public long longParam(int i) {
+        int at = offset(i);
+        int tag = u8(array.paramBuffer(), at);
+        if (tag == TAG_INT64_POSITIVE || tag == TAG_INT64_NEGATIVE) {
+            return ParamCodec.decodeLong(array.paramBuffer(), at);
+        }
+        if (tag >= TAG_INT8 && tag <= TAG_INT32) {
+            return intParam(i);
+        }
+        throw mismatch(i, "a long");
+    }
+
+    /**
+     * Returns param {@code i}, any integer type or FLOAT64, as a {@code double}.
+     *
+     * @param i the param's position
+     * @return the value
+     */
+    public double doubleParam(int i) {
+        int at = offset(i);
+        int tag = u8(array.paramBuffer(), at);
+        if (tag == TAG_FLOAT64) {
+            return Double.longBitsToDouble(i64(array.paramBuffer(), at + 1));
+        }
+        if (tag >= TAG_INT8 && tag <= TAG_INT64_NEGATIVE) {
+            return longParam(i);
+        }
+        throw mismatch(i, "a number");
+    }
+
+    /**
+     * Returns param {@code i}, a BOOLEAN, as a {@code boolean}.
+     *
+     * @param i the param's position
+     * @return the value
+     */
+    public boolean booleanParam(int i) {
+        int at = offset(i);
+        if (u8(array.paramBuffer(), at) != TAG_BOOLEAN) {
+            throw mismatch(i, "a boolean");
+        }
+        return array.paramBuffer()[at + 1] != 0;
+    }
+
+    /**
+     * Returns param {@code i}, a SHORT_STRING or LONG_STRING, as a new {@code String}.
+     *
+     * @param i the param's position
+     * @return the value
+     */
+    public String stringParam(int i) {
+        int at = offset(i);
+        int tag = u8(array.paramBuffer(), at);
+        if (tag != TAG_LONG_STRING && tag < TAG_SHORT_STRING_BASE) {
+            throw mismatch(i, "a string");
+        }
+        return ParamCodec.decodeString(array.paramBuffer(), at);
+    }
+
+    /**
+     * Returns param {@code i}, any integer type or BIGINT, as a new {@code BigInteger}.
+     *
+     * @param i the param's position
+     * @return the value
+     */
+    public BigInteger bigIntegerParam(int i) {
+        int at = offset(i);
+        int tag = u8(array.paramBuffer(), at);
+        if (tag == TAG_BIGINT_POSITIVE || tag == TAG_BIGINT_NEGATIVE) {
+            return ParamCodec.decodeBigInteger(array.paramBuffer(), at);
+        }
+        if (tag >= TAG_INT8 && tag <= TAG_INT64_NEGATIVE) {
+            return BigInteger.valueOf(longParam(i));
+        }
+        throw mismatch(i, "an integer");
+    }
+
+    /**
+     * Returns param {@code i} decoded as {@link ReplayStep} would hold it (boxing).
+     *
+     * @param i the param's position
+     * @return the value
+     */
+    public Object param(int i) {
+        return ParamCodec.decode(array.paramBuffer(), offset(i));
+    }
+
+    /**
+     * Decodes the current step into a new {@link ReplayStep}.
+     *
+     * @return the step
+     */
+    public ReplayStep step() {
+        checkCurrent();
+        return array.decodeStep(current);
+    }
+
+    private int offset(int i) {
+        checkCurrent();
+        Objects.checkIndex(i, paramCount);
+        return paramOffsets[i];
+    }
+
+    private void checkCurrent() {
+        checkNotExpired();
+        if (current < 0) {
+            throw new IllegalStateException("The cursor is not on a step: call next() and check that it returned true");
+        }
+    }
+
+    private void checkNotExpired() {
+        if (expired()) {
+            array.warnings().report(WarningCode.STREAM_EXPIRED);
+            throw new ConcurrentModificationException(
+                    "The route changed after this cursor was armed (warning 155); reset() it");
+        }
+    }
+
+    private IllegalStateException mismatch(int i, String expected) {
+        return new IllegalStateException("Param " + i + " of step " + current + " (code " + code + ") is "
+                + paramType(i) + ", not " + expected);
+    }
+}

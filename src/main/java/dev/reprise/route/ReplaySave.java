@@ -1,0 +1,111 @@
+package dev.reprise.route;
+
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * A saved route: its length, command width, command area and param area, as the original engine saves
+ * it (the index area is never saved; it is rebuilt on load).
+ *
+ * <p>From {@link ReplayArray#saveState()} the buffers are read-only, zero-copy views of the used bytes
+ * (position 0, limit = used bytes), valid until the route's next write; {@link #detach()} copies
+ * them for keeping. {@link ReplayArray#loadState(ReplaySave)} reads each buffer from its position to
+ * its limit and accepts buffers longer than the used bytes (the original engine saves whole
+ * capacity); the bytes past the used region are ignored. Loading never changes the buffers.
+ *
+ * @param length        the number of steps, as stored (validated on load)
+ * @param commandWidth  the command width, never {@code null}
+ * @param commandArray  the command area, at least {@code length * commandWidth.entrySize()} bytes
+ * @param paramArray    the param area
+ */
+public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer commandArray, ByteBuffer paramArray) {
+
+    /**
+     * Creates a save.
+     *
+     * @throws NullPointerException if a width or buffer is {@code null}
+     */
+    public ReplaySave {
+        Objects.requireNonNull(commandWidth, "commandWidth");
+        Objects.requireNonNull(commandArray, "commandArray");
+        Objects.requireNonNull(paramArray, "paramArray");
+    }
+
+    /**
+     * Creates a save from the original engine's fields, with the width as its enum value.
+     *
+     * @param length       the number of steps
+     * @param commandWidth 1 ({@code UINT8}) or 2 ({@code UINT16})
+     * @param commandArray the command area
+     * @param paramArray   the param area
+     * @return the save
+     * @throws ReplayFormatException if the width is neither 1 nor 2
+     */
+    public static ReplaySave of(int length, int commandWidth, ByteBuffer commandArray, ByteBuffer paramArray) {
+        CommandWidth width;
+        try {
+            width = CommandWidth.fromSaveValue(commandWidth);
+        } catch (IllegalArgumentException e) {
+            throw new ReplayFormatException(e.getMessage(), -1, -1, e);
+        }
+        return new ReplaySave(length, width, commandArray, paramArray);
+    }
+
+    /**
+     * Returns a copy whose buffers are independent heap buffers holding exactly the remaining bytes of
+     * this save's buffers, safe to keep across later writes to the route.
+     *
+     * @return the detached copy
+     */
+    public ReplaySave detach() {
+        return new ReplaySave(length, commandWidth, copy(commandArray), copy(paramArray));
+    }
+
+    /**
+     * Returns the command area's remaining bytes as a new array.
+     *
+     * @return a copy of the command bytes
+     */
+    public byte[] commandBytes() {
+        return bytes(commandArray);
+    }
+
+    /**
+     * Returns the param area's remaining bytes as a new array.
+     *
+     * @return a copy of the param bytes
+     */
+    public byte[] paramBytes() {
+        return bytes(paramArray);
+    }
+
+    private static ByteBuffer copy(ByteBuffer source) {
+        return ByteBuffer.wrap(bytes(source)).asReadOnlyBuffer();
+    }
+
+    static byte[] bytes(ByteBuffer source) {
+        byte[] bytes = new byte[source.remaining()];
+        source.duplicate().get(bytes);
+        return bytes;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ReplaySave that
+                && length == that.length
+                && commandWidth == that.commandWidth
+                && commandArray.equals(that.commandArray)
+                && paramArray.equals(that.paramArray);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(length, commandWidth, commandArray, paramArray);
+    }
+
+    @Override
+    public String toString() {
+        return "ReplaySave[length=" + length + ", commandWidth=" + commandWidth
+                + ", commandBytes=" + commandArray.remaining() + ", paramBytes=" + paramArray.remaining() + "]";
+    }
+}
