@@ -102,6 +102,17 @@ public final class TowerCodes {
     }
 
     /**
+     * Returns the name of a code.
+     *
+     * @param code a code
+     * @return its name, or {@code "code <n>"} if the game has no such input
+     */
+    public static String nameOf(int code) {
+        InputSpec spec = SPECS.get(code);
+        return spec == null ? "code " + code : spec.name();
+    }
+
+    /**
      * Tells whether a code is one of the four moves.
      *
      * @param code a code
