@@ -29,27 +29,37 @@ public final class TowerReplayer {
      * @param inputs the recorded inputs, in order
      * @return the state after the last window was finalized
      * @throws TowerInputException if an input is malformed
-     * @throws TowerRuleException if an input breaks a rule (the replay does not match the game)
+     * @throws TowerRuleException if an input breaks a rule (the replay does not match the game); the
+     *     message starts with {@code "input <index> "} and names the input
      */
     public static TowerState replay(TowerGame game, List<RecordedInput> inputs) {
         int window = -1;
-        for (RecordedInput input : inputs) {
+        for (int i = 0; i < inputs.size(); i++) {
+            RecordedInput input = inputs.get(i);
             int code = input.code();
-            if (TowerCodes.isPassive(code)) {
-                game.apply(code, input.params());
-                continue;
-            }
-            if (code != window) {
-                finalizeRun(game, window);
-                window = code;
-            }
-            if (TowerCodes.isMove(code) && input.params().isEmpty()) {
-                game.queueMove(code);
-            } else {
-                game.apply(code, input.params());
+            try {
+                if (TowerCodes.isPassive(code)) {
+                    game.apply(code, input.params());
+                    continue;
+                }
+                if (code != window) {
+                    finalizeRun(game, window);
+                    window = code;
+                }
+                if (TowerCodes.isMove(code) && input.params().isEmpty()) {
+                    game.queueMove(code);
+                } else {
+                    game.apply(code, input.params());
+                }
+            } catch (TowerRuleException e) {
+                throw new TowerRuleException("input " + i + " " + input + ": " + e.getMessage());
             }
         }
-        finalizeRun(game, window);
+        try {
+            finalizeRun(game, window);
+        } catch (TowerRuleException e) {
+            throw new TowerRuleException("input " + inputs.size() + " (end of route): " + e.getMessage());
+        }
         return game.state();
     }
 

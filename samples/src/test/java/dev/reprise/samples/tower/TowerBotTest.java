@@ -1,0 +1,117 @@
+package dev.reprise.samples.tower;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class TowerBotTest {
+
+    private static final long SEED = 20_260_529L;
+
+    private static final class Played {
+        final Tower tower = TowerGenerator.generate(SEED);
+        final InputLog log = new InputLog();
+        final TowerBot.Run run = new TowerBot(new TowerGame(tower), SEED).play(log);
+    }
+
+    private final Played played = new Played();
+
+    @Test
+    void play_makesThousandsOfInputs_andClimbsToTheTop() {
+        assertThat(played.run.inputs()).isEqualTo(played.log.size()).isBetween(3_000, 20_000);
+        assertThat(played.run.highestFloor()).isEqualTo(TowerGenerator.DEFAULT_FLOORS - 1);
+        assertThat(played.run.finalState().floor()).isZero();
+    }
+
+    @Test
+    void play_usesEveryInputKind() {
+        Set<Integer> used = played.log.inputs().stream().map(RecordedInput::code)
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertThat(used).containsExactlyElementsOf(
+                TowerCodes.all().stream().map(InputSpec::code).collect(Collectors.toList()));
+    }
+
+    @Test
+    void play_answersEveryChoiceRightAfterTheInputThatOpenedIt() {
+        TowerGame game = new TowerGame(played.tower);
+        for (RecordedInput input : played.log.inputs()) {
+            boolean open = game.state().choice().isPresent();
+            assertThat(TowerCodes.isPassive(input.code())).as("%s", input).isEqualTo(open);
+            game.apply(input.code(), input.params());
+        }
+    }
+
+    @Test
+    void sameSeed_sameInputsAndFinalState() {
+        Played again = new Played();
+        assertThat(again.log.inputs()).isEqualTo(played.log.inputs());
+        assertThat(again.run.finalState().stateHash()).isEqualTo(played.run.finalState().stateHash());
+        TowerBot.Run other = new TowerBot(new TowerGame(played.tower), SEED + 1).play(new InputLog());
+        assertThat(other.finalState().stateHash()).isNotEqualTo(played.run.finalState().stateHash());
+    }
+
+    @Test
+    void replayingOneByOne_reproducesTheFinalState() {
+        TowerGame game = new TowerGame(played.tower);
+        for (RecordedInput input : played.log.inputs()) {
+            game.apply(input.code(), input.params());
+        }
+        assertThat(game.state()).isEqualTo(played.run.finalState());
+        assertThat(game.state().stateHash()).isEqualTo(played.run.finalState().stateHash());
+    }
+
+    @Test
+    void replayingWithFinalizeWindows_reproducesTheFinalState() {
+        TowerState replayed = TowerReplayer.replay(new TowerGame(played.tower), played.log.inputs());
+        assertThat(replayed.stateHash()).isEqualTo(played.run.finalState().stateHash());
+        assertThat(replayed).isEqualTo(played.run.finalState());
+    }
+
+    @Test
+    void replayOfATamperedRoute_divergesOrFails() {
+        List<RecordedInput> tampered = new ArrayList<>(played.log.inputs());
+        int firstMove = 0;
+        while (!TowerCodes.isMove(tampered.get(firstMove).code())) {
+            firstMove++;
+        }
+        tampered.remove(firstMove);
+        TowerGame game = new TowerGame(played.tower);
+        try {
+            assertThat(TowerReplayer.replay(game, tampered).stateHash())
+                    .isNotEqualTo(played.run.finalState().stateHash());
+        } catch (TowerRuleException expected) {
+            assertThat(expected).hasMessageStartingWith("input ");
+        }
+    }
+
+    @Test
+    void play_recordsEachInputBeforeApplyingIt() {
+        TowerGame game = new TowerGame(TowerGenerator.generate(SEED, 3));
+        List<TowerState> seen = new ArrayList<>();
+        List<TowerState> before = new ArrayList<>();
+        InputRecorder recorder = (code, params) -> seen.add(game.state());
+        TowerBot.Run run = new TowerBot(game, SEED).play((code, params) -> {
+            recorder.record(code, params);
+            before.add(game.state());
+        });
+        assertThat(seen).hasSize(run.inputs());
+        assertThat(seen.get(0)).isEqualTo(game.initialState());
+        for (int i = 1; i < seen.size(); i++) {
+            assertThat(seen.get(i)).isNotSameAs(seen.get(i - 1));
+        }
+    }
+
+    @Test
+    void play_stopsAtTheInputLimit() {
+        TowerBot.Run run = new TowerBot(new TowerGame(played.tower), SEED, 100).play(new InputLog());
+        assertThat(run.inputs()).isBetween(100, 102);
+        assertThatThrownBy(() -> new TowerBot(new TowerGame(played.tower), SEED, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
