@@ -3,6 +3,7 @@ package dev.reprise.samples.tower;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 /**
  * A snapshot of a game: the hero, the inventory, the open choice and every floor's tiles. Two states are
@@ -110,12 +111,7 @@ public final class TowerState {
      * @return the effective attack
      */
     public int effectiveAttack() {
-        int total = attack;
-        for (int slot = 0; slot < Equipment.SLOTS; slot++) {
-            Equipment piece = equipped(slot);
-            total += piece == null ? 0 : piece.attack();
-        }
-        return total;
+        return attack + wornBonus(Equipment::attack);
     }
 
     /**
@@ -124,10 +120,14 @@ public final class TowerState {
      * @return the effective defence
      */
     public int effectiveDefence() {
-        int total = defence;
+        return defence + wornBonus(Equipment::defence);
+    }
+
+    private int wornBonus(ToIntFunction<Equipment> bonus) {
+        int total = 0;
         for (int slot = 0; slot < Equipment.SLOTS; slot++) {
             Equipment piece = equipped(slot);
-            total += piece == null ? 0 : piece.defence();
+            total += piece == null ? 0 : bonus.applyAsInt(piece);
         }
         return total;
     }

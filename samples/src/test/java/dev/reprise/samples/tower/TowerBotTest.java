@@ -93,18 +93,18 @@ class TowerBotTest {
     @Test
     void play_recordsEachInputBeforeApplyingIt() {
         TowerGame game = new TowerGame(TowerGenerator.generate(SEED, 3));
-        List<TowerState> seen = new ArrayList<>();
-        List<TowerState> before = new ArrayList<>();
-        InputRecorder recorder = (code, params) -> seen.add(game.state());
-        TowerBot.Run run = new TowerBot(game, SEED).play((code, params) -> {
-            recorder.record(code, params);
-            before.add(game.state());
+        List<RecordedInput> inputs = new ArrayList<>();
+        List<TowerState> atRecord = new ArrayList<>();
+        new TowerBot(game, SEED).play((code, params) -> {
+            inputs.add(new RecordedInput(code, List.of(params)));
+            atRecord.add(game.state());
         });
-        assertThat(seen).hasSize(run.inputs());
-        assertThat(seen.get(0)).isEqualTo(game.initialState());
-        for (int i = 1; i < seen.size(); i++) {
-            assertThat(seen.get(i)).isNotSameAs(seen.get(i - 1));
+        TowerGame replay = new TowerGame(game.tower());
+        for (int i = 0; i < inputs.size(); i++) {
+            assertThat(atRecord.get(i)).as("state when input %d was recorded", i).isEqualTo(replay.state());
+            replay.apply(inputs.get(i).code(), inputs.get(i).params());
         }
+        assertThat(replay.state()).isEqualTo(game.state());
     }
 
     @Test

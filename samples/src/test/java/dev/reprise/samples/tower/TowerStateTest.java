@@ -28,12 +28,9 @@ class TowerStateTest {
     void everyFieldChange_changesEqualsAndHash() {
         TowerGame game = game("@hagykwFe$");
         TowerState previous = game.state();
-        game.apply(TowerCodes.RIGHT);
-        game.apply(TowerCodes.RIGHT);
-        game.apply(TowerCodes.RIGHT);
-        game.apply(TowerCodes.RIGHT);
-        game.apply(TowerCodes.RIGHT);
-        game.apply(TowerCodes.RIGHT);
+        for (int i = 0; i < 6; i++) {
+            game.apply(TowerCodes.RIGHT);
+        }
         List<Runnable> inputs = List.of(
                 () -> game.apply(TowerCodes.EQUIP, 1, 0, false),
                 () -> game.apply(TowerCodes.USE_ITEM, Item.KEY_BUNDLE.number()),
