@@ -67,13 +67,18 @@ public final class TowerBot {
     }
 
     /**
-     * Plays until nothing is left to do (or the input limit is reached). Call once per bot.
+     * Plays until nothing is left to do (or the input limit is reached).
      *
      * @param sink receives every input before it is applied
      * @return the run
+     * @throws IllegalStateException if this bot has already played
      */
     public Run play(InputRecorder sink) {
-        this.recorder = Objects.requireNonNull(sink, "sink");
+        Objects.requireNonNull(sink, "sink");
+        if (recorder != null) {
+            throw new IllegalStateException("a bot plays once; create a new bot for another game");
+        }
+        this.recorder = sink;
         while (inputs < inputLimit && turn()) {
             // each turn makes at least one input or ends the game
         }

@@ -312,6 +312,7 @@ public final class TowerState {
      */
     public long stateHash() {
         StateHasher hasher = new StateHasher()
+                .add(width).add(height)
                 .add(hp).add(attack).add(defence).add(gold)
                 .add(keys).add(floor).add(x).add(y).add(highestFloor)
                 .add(items).add(bag).add(slots)
@@ -330,6 +331,7 @@ public final class TowerState {
     @Override
     public boolean equals(Object other) {
         return other instanceof TowerState that
+                && width == that.width && height == that.height
                 && hp == that.hp && attack == that.attack && defence == that.defence && gold == that.gold
                 && floor == that.floor && x == that.x && y == that.y && highestFloor == that.highestFloor
                 && shopPurchases == that.shopPurchases && visitedShops == that.visitedShops

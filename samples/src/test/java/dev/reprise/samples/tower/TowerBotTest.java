@@ -108,6 +108,13 @@ class TowerBotTest {
     }
 
     @Test
+    void play_twice_isRejected() {
+        TowerBot bot = new TowerBot(new TowerGame(TowerGenerator.generate(SEED, 1)), SEED);
+        bot.play(new InputLog());
+        assertThatThrownBy(() -> bot.play(new InputLog())).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void play_stopsAtTheInputLimit() {
         TowerBot.Run run = new TowerBot(new TowerGame(played.tower), SEED, 100).play(new InputLog());
         assertThat(run.inputs()).isBetween(100, 102);

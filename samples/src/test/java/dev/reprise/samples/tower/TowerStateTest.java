@@ -11,7 +11,7 @@ class TowerStateTest {
     @Test
     void stateHash_isPinned_soItIsStableAcrossRunsAndJvms() {
         // A change of this value changes every recorded state hash: only change it on purpose.
-        assertThat(game("@h\n.#").state().stateHash()).isEqualTo(0x2F4FC8CC4810A4A2L);
+        assertThat(game("@h\n.#").state().stateHash()).isEqualTo(0x98335FA3EED17D16L);
     }
 
     @Test
