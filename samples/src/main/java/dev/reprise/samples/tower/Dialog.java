@@ -51,7 +51,7 @@ public enum Dialog {
         @Override
         boolean answer(TowerState state, int option) {
             if (option < 3) {
-                int price = MERCHANT_PRICES[option];
+                int price = merchantPrice(option);
                 if (state.gold() < price) {
                     throw new TowerRuleException("the merchant asks " + price + " gold, the hero has " + state.gold());
                 }
@@ -112,6 +112,16 @@ public enum Dialog {
      */
     public static int shopPrice(int purchases) {
         return 20 + 5 * purchases;
+    }
+
+    /**
+     * Returns the merchant's price of a key.
+     *
+     * @param option 0 (yellow), 1 (blue) or 2 (red)
+     * @return the price in gold
+     */
+    public static int merchantPrice(int option) {
+        return MERCHANT_PRICES[option];
     }
 
     /**

@@ -212,7 +212,7 @@ public final class TowerBot {
             case ALTAR -> emit(TowerCodes.CHOICE, state().hp() > 3 * Dialog.ALTAR_COST ? random.nextInt(2) : 2);
             case MERCHANT -> {
                 int option = random.nextInt(3);
-                boolean buy = random.nextBoolean() && state().gold() >= new int[] {20, 50, 80}[option];
+                boolean buy = random.nextBoolean() && state().gold() >= Dialog.merchantPrice(option);
                 emit(TowerCodes.CHOICE, buy ? option : 3);
             }
             case FAIRY -> emit(TowerCodes.CHOICE, random.nextInt(3));

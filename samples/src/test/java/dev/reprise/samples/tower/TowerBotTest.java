@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 class TowerBotTest {
@@ -71,6 +73,15 @@ class TowerBotTest {
         TowerState replayed = TowerReplayer.replay(new TowerGame(played.tower), played.log.inputs());
         assertThat(replayed.stateHash()).isEqualTo(played.run.finalState().stateHash());
         assertThat(replayed).isEqualTo(played.run.finalState());
+    }
+
+    @Property(tries = 12)
+    void anySeed_replayWithFinalizeWindows_reproducesTheGame(@ForAll long seed) {
+        Tower tower = TowerGenerator.generate(seed, 6);
+        InputLog log = new InputLog();
+        TowerBot.Run run = new TowerBot(new TowerGame(tower), seed).play(log);
+        TowerState replayed = TowerReplayer.replay(new TowerGame(tower), log.inputs());
+        assertThat(replayed.stateHash()).isEqualTo(run.finalState().stateHash());
     }
 
     @Test
