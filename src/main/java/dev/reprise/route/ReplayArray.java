@@ -362,6 +362,20 @@ public final class ReplayArray {
         modCount++;
     }
 
+    /**
+     * Removes every step, keeping the buffers' capacity and the command width; the freed bytes are
+     * zeroed and all streams expire. Allocation-free. Like {@link #loadState}, not affected by
+     * {@link #disable()}.
+     */
+    public void clear() {
+        Arrays.fill(commandBuf, 0, length * entrySize, (byte) 0);
+        Arrays.fill(paramBuf, 0, paramUsed, (byte) 0);
+        Arrays.fill(offsets, 0, length, 0);
+        length = 0;
+        paramUsed = 0;
+        modCount++;
+    }
+
     /** Suspends recording: until a matching {@link #revert()}, {@code add/insert/delete/set} do nothing. */
     public void disable() {
         disabled++;
