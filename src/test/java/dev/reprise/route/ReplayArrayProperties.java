@@ -4,7 +4,6 @@ import static dev.reprise.route.RouteTestSupport.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -132,17 +131,6 @@ class ReplayArrayProperties {
         }
         assertThat(streamed(array, 0)).isEqualTo(expected);
         assertZeroTails(array);
-    }
-
-    @Property(tries = 200)
-    void singleParam_readsBackAsTheModelSays(@ForAll("param") Object value) {
-        Warnings warnings = new Warnings();
-        ReplayArray array = new ReplayArray(roomyConfig(false), warnings);
-        array.add(1, value);
-        RouteModel.Normalised expected = RouteModel.normalise(new Object[] {value});
-        assertThat(array.get(0).params()).isEqualTo(expected.values());
-        assertThat(array.paramBytes()).isEqualTo(expected.bytes());
-        assertThat(warnings.codes()).isEqualTo(expected.warnings());
     }
 
     // ------------------------------------------------------------------------------------ the checks
@@ -346,34 +334,9 @@ class ReplayArrayProperties {
     }
 
     private static Arbitrary<Object[]> paramArrays() {
-        Arbitrary<Object[]> few = param().list().ofMaxSize(5).map(List::toArray);
+        Arbitrary<Object[]> few = RouteArbitraries.param().list().ofMaxSize(5).map(List::toArray);
         Arbitrary<Object[]> many = Arbitraries.integers().between(250, 260)
                 .map(n -> Collections.nCopies(n, (Object) 1).toArray());
         return Arbitraries.frequencyOf(Tuple.of(40, few), Tuple.of(1, many));
-    }
-
-    @Provide
-    static Arbitrary<Object> param() {
-        BigInteger two2040 = BigInteger.TWO.pow(2040);
-        return Arbitraries.frequencyOf(
-                Tuple.of(3, Arbitraries.of(true, false).asGeneric()),
-                Tuple.of(6, Arbitraries.integers().between(-300, 300).asGeneric()),
-                Tuple.of(3, Arbitraries.integers().asGeneric()),
-                Tuple.of(1, Arbitraries.bytes().asGeneric()),
-                Tuple.of(1, Arbitraries.shorts().asGeneric()),
-                Tuple.of(3, Arbitraries.longs().asGeneric()),
-                Tuple.of(2, Arbitraries.of(Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, 1L << 62,
-                        -(1L << 62), (1L << 62) - 1, 2147483648L, -2147483649L, 2147483647L, -2147483648L).asGeneric()),
-                Tuple.of(2, Arbitraries.longs().map(Double::longBitsToDouble).asGeneric()),
-                Tuple.of(1, Arbitraries.of(Double.NaN, -0.0, 0.0, 3.0, Double.POSITIVE_INFINITY).asGeneric()),
-                Tuple.of(1, Arbitraries.integers().map(Float::intBitsToFloat).asGeneric()),
-                Tuple.of(2, Arbitraries.bigIntegers().between(BigInteger.TWO.pow(80).negate(), BigInteger.TWO.pow(80))
-                        .asGeneric()),
-                Tuple.of(1, Arbitraries.of(BigInteger.ZERO, two2040.subtract(BigInteger.ONE),
-                        two2040.subtract(BigInteger.ONE).negate(), two2040, two2040.negate()).asGeneric()),
-                Tuple.of(5, Arbitraries.strings().withCharRange('\u0000', '\uFFFF').ofMaxLength(10).asGeneric()),
-                Tuple.of(1, Arbitraries.strings().withChars('a', 'é').ofMinLength(110).ofMaxLength(226).asGeneric()),
-                Tuple.of(1, Arbitraries.of('c', new Object(), List.of(1), new StringBuilder("s")).asGeneric())
-        ).injectNull(0.02);
     }
 }
