@@ -370,7 +370,6 @@ public final class ReplayArray {
     public void clear() {
         Arrays.fill(commandBuf, 0, length * entrySize, (byte) 0);
         Arrays.fill(paramBuf, 0, paramUsed, (byte) 0);
-        Arrays.fill(offsets, 0, length, 0);
         length = 0;
         paramUsed = 0;
         modCount++;
