@@ -240,9 +240,9 @@ class ReplayArrayLoadStateTest {
         assertRejected(ReplaySave.of(2, 1, buffer("01 01 01 02"), buffer("01 05 02 01")), 1, 2)
                 .hasMessageContaining("INT16");
         // a float64 cut short
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("06 3F F8")), 0, 0);
+        assertRejected(oneParam("06 3F F8"), 0, 0);
         // an int64 cut short
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("04 00 00")), 0, 0);
+        assertRejected(oneParam("04 00 00"), 0, 0);
     }
 
     @ParameterizedTest
@@ -273,37 +273,37 @@ class ReplayArrayLoadStateTest {
 
     @Test
     void longStringLengthPastTheEnd_isRejected() {
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("09 00 00 01 2C 61 61")), 0, 0)
+        assertRejected(oneParam("09 00 00 01 2C 61 61"), 0, 0)
                 .hasMessageContaining("LONG_STRING");
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("09 7F FF FF FF 61")), 0, 0);
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("09 00 00")), 0, 0)
+        assertRejected(oneParam("09 7F FF FF FF 61"), 0, 0);
+        assertRejected(oneParam("09 00 00"), 0, 0)
                 .hasMessageContaining("string length");
     }
 
     @Test
     void longStringOfNegativeLength_isRejected() {
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("09 FF FF FF FF 61")), 0, 1)
+        assertRejected(oneParam("09 FF FF FF FF 61"), 0, 1)
                 .hasMessageContaining("negative");
     }
 
     @Test
     void shortStringPastTheEnd_isRejected() {
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("25 61 61")), 0, 0)
+        assertRejected(oneParam("25 61 61"), 0, 0)
                 .hasMessageContaining("SHORT_STRING");
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("FF")), 0, 0);
+        assertRejected(oneParam("FF"), 0, 0);
     }
 
     @Test
     void bigIntegerLengthPastTheEnd_isRejected() {
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("07 05 01 02")), 0, 0)
+        assertRejected(oneParam("07 05 01 02"), 0, 0)
                 .hasMessageContaining("BIGINT_POSITIVE");
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("08")), 0, 0)
+        assertRejected(oneParam("08"), 0, 0)
                 .hasMessageContaining("BigInteger length");
     }
 
     @Test
     void int64LowHalfOf2pow31OrMore_isRejected() {
-        assertRejected(ReplaySave.of(1, 1, buffer("01 01"), buffer("04 80 00 00 00 00 00 00 01")), 0, 1)
+        assertRejected(oneParam("04 80 00 00 00 00 00 00 01"), 0, 1)
                 .hasMessageContaining("low half");
     }
 
@@ -321,6 +321,11 @@ class ReplayArrayLoadStateTest {
     @Test
     void firstProblem_isReported_laterOnesNotReached() {
         assertRejected(ReplaySave.of(3, 1, buffer("01 01 01 01 01 01"), buffer("01 05 0A 00 00 02")), 1, 2);
+    }
+
+    /** A save of one step (code 1) with one param of the given bytes. */
+    private static ReplaySave oneParam(String paramHex) {
+        return ReplaySave.of(1, 1, buffer("01 01"), buffer(paramHex));
     }
 
     /**
