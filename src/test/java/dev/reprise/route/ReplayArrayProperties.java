@@ -13,6 +13,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.Tuple;
 
 /**
@@ -131,6 +132,48 @@ class ReplayArrayProperties {
         }
         assertThat(streamed(array, 0)).isEqualTo(expected);
         assertZeroTails(array);
+    }
+
+    @Property(tries = 300)
+    void corruptedSave_isLoadedWhole_orRefusedWithNothingChanged(
+            @ForAll("routes") List<Object[]> route, @ForAll("corruptions") List<Integer> corruption,
+            @ForAll boolean wide) {
+        ReplayArray source = new ReplayArray(roomyConfig(wide));
+        for (int i = 0; i < route.size(); i++) {
+            source.add(i & 0xFF, route.get(i));
+        }
+        byte[] commands = source.saveState().commandBytes();
+        byte[] params = source.saveState().paramBytes();
+        for (int i = 0; i + 2 < corruption.size(); i += 3) {
+            byte[] area = corruption.get(i) % 2 == 0 ? commands : params;
+            if (area.length > 0) {
+                area[Math.floorMod(corruption.get(i + 1), area.length)] = (byte) (int) corruption.get(i + 2);
+            }
+        }
+        int length = route.size() + corruption.size() % 3 - 1;
+        ReplaySave bad = new ReplaySave(length, wide ? CommandWidth.UINT16 : CommandWidth.UINT8,
+                java.nio.ByteBuffer.wrap(commands), java.nio.ByteBuffer.wrap(params));
+
+        ReplayArray target = mixedRoute(new ReplayArray(roomyConfig(false)));
+        ReplaySave before = target.saveState().detach();
+        ReplayReadStream stream = target.createReadStream();
+        try {
+            target.loadState(bad);
+        } catch (ReplayFormatException refused) {
+            Statistics.collect("refused");
+            assertThat(target.saveState()).isEqualTo(before);
+            assertThat(stream.expired()).isFalse();
+            assertThat(refused.stepIndex()).isBetween(-1, Math.max(0, length - 1));
+            return;
+        }
+        Statistics.collect("loaded");
+        List<ReplayStep> loaded = steps(target); // every accepted route decodes without error
+        assertThat(cursored(target)).isEqualTo(loaded);
+        ReplaySave saved = target.saveState().detach();
+        ReplayArray again = new ReplayArray(roomyConfig(false));
+        again.loadState(saved);
+        assertThat(again.saveState()).isEqualTo(saved);
+        assertZeroTails(target);
     }
 
     // ------------------------------------------------------------------------------------ the checks
@@ -318,6 +361,12 @@ class ReplayArrayProperties {
     @Provide
     Arbitrary<List<Object[]>> routes() {
         return paramArrays().list().ofMaxSize(60);
+    }
+
+    /** Triples (area, position, new byte value). */
+    @Provide
+    Arbitrary<List<Integer>> corruptions() {
+        return Arbitraries.integers().between(0, 1 << 16).list().ofMinSize(0).ofMaxSize(12);
     }
 
     @Provide
