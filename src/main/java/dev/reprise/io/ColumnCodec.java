@@ -19,6 +19,9 @@ import dev.reprise.route.ReplayFormatException;
  */
 final class ColumnCodec {
 
+    /** Codes 0..3 are the four directions ({@code ReplayCode.UP..LEFT}), coded as turns. */
+    private static final int DIRECTIONS = 4;
+
     private static final int TAG_BOOLEAN = ParamType.BOOLEAN.tag();
     private static final int TAG_INT8 = ParamType.INT8.tag();
     private static final int TAG_INT16 = ParamType.INT16.tag();
@@ -54,17 +57,21 @@ final class ColumnCodec {
         int[] frequency = new int[width.maxCode() + 1];
         for (int i = 0; i < steps; i++) {
             codes[i] = code(commands, i * entry, entry);
-            frequency[codes[i]]++;
+            if (codes[i] >= DIRECTIONS) {
+                frequency[codes[i]]++;
+            }
         }
         int[] byRank = rankCodes(frequency);
         int[] rankOf = new int[width.maxCode() + 1];
         for (int r = 0; r < byRank.length; r++) {
             rankOf[byRank[r]] = r;
         }
-        int[] ranks = new int[steps];
+        // Group keys: the four directions first, then the other codes by rank.
+        int[] keys = new int[steps];
         for (int i = 0; i < steps; i++) {
-            ranks[i] = rankOf[codes[i]];
+            keys[i] = codes[i] < DIRECTIONS ? codes[i] : DIRECTIONS + rankOf[codes[i]];
         }
+        int distinctKeys = DIRECTIONS + byRank.length;
 
         ByteOutput head = new ByteOutput(16 + byRank.length * 3);
         head.varint(byRank.length);
@@ -75,9 +82,9 @@ final class ColumnCodec {
         for (int s = 0; s < STREAM_COUNT; s++) {
             streams[s] = new ByteOutput(s == STREAM_DATA ? params.length : steps / 4 + 16);
         }
-        encodeTokens(ranks, streams[STREAM_TOKENS]);
-        encodeCounts(commands, entry, ranks, byRank.length, streams[STREAM_COUNTS]);
-        encodeParams(commands, params, entry, ranks, byRank.length, streams);
+        encodeTokens(codes, keys, streams[STREAM_TOKENS]);
+        encodeCounts(commands, entry, keys, distinctKeys, streams[STREAM_COUNTS]);
+        encodeParams(commands, params, entry, keys, distinctKeys, streams);
 
         for (ByteOutput stream : streams) {
             head.varint(stream.size());
@@ -114,40 +121,46 @@ final class ColumnCodec {
         return codes;
     }
 
-    private static void encodeTokens(int[] ranks, ByteOutput out) {
+    private static void encodeTokens(int[] codes, int[] keys, ByteOutput out) {
+        int lastDirection = 0;
         int i = 0;
-        while (i < ranks.length) {
-            int rank = ranks[i];
+        while (i < codes.length) {
             int j = i + 1;
-            while (j < ranks.length && ranks[j] == rank) {
+            while (j < codes.length && codes[j] == codes[i]) {
                 j++;
             }
             int run = j - i;
-            if (rank < TOKEN_PACKED_LIMIT / TOKEN_MAX_RUN) {
-                for (; run > 0; run -= TOKEN_MAX_RUN) {
-                    out.u8(rank * TOKEN_MAX_RUN + Math.min(run, TOKEN_MAX_RUN) - 1);
-                }
-            } else {
+            if (codes[i] >= DIRECTIONS && keys[i] >= TOKEN_PACKED_LIMIT / TOKEN_MAX_RUN) {
                 out.u8(TOKEN_ESCAPE);
-                out.varint(rank);
+                out.varint(keys[i]);
                 out.varint(run - 1);
+            } else {
+                for (; run > 0; run -= TOKEN_MAX_RUN) {
+                    int symbol = keys[i];
+                    if (codes[i] < DIRECTIONS) {
+                        // A turn relative to the last direction: walks turn far more than they reverse.
+                        symbol = codes[i] - lastDirection & 3;
+                        lastDirection = codes[i];
+                    }
+                    out.u8(symbol * TOKEN_MAX_RUN + Math.min(run, TOKEN_MAX_RUN) - 1);
+                }
             }
             i = j;
         }
     }
 
-    private static void encodeCounts(byte[] commands, int entry, int[] ranks, int distinct, ByteOutput out) {
+    private static void encodeCounts(byte[] commands, int entry, int[] keys, int distinct, ByteOutput out) {
         int[] last = new int[distinct];
         ByteOutput exceptions = new ByteOutput(16);
         int n = 0;
         int previous = -1;
-        for (int i = 0; i < ranks.length; i++) {
-            int rank = ranks[i];
+        for (int i = 0; i < keys.length; i++) {
+            int key = keys[i];
             int count = commands[i * entry] & 0xFF;
-            if (count != last[rank]) {
+            if (count != last[key]) {
                 exceptions.varint(i - previous - 1);
                 exceptions.u8(count);
-                last[rank] = count;
+                last[key] = count;
                 previous = i;
                 n++;
             }
@@ -156,9 +169,9 @@ final class ColumnCodec {
         out.bytes(exceptions.array(), 0, exceptions.size());
     }
 
-    private static void encodeParams(byte[] commands, byte[] params, int entry, int[] ranks, int distinct,
+    private static void encodeParams(byte[] commands, byte[] params, int entry, int[] keys, int distinct,
                                      ByteOutput[] streams) {
-        int steps = ranks.length;
+        int steps = keys.length;
         int[] start = new int[steps];
         int at = 0;
         for (int i = 0; i < steps; i++) {
@@ -172,7 +185,7 @@ final class ColumnCodec {
         ByteOutput ints = streams[STREAM_INTS];
         ByteOutput pairs = streams[STREAM_PAIRS];
         ByteOutput data = streams[STREAM_DATA];
-        for (int step : groupByRank(ranks, distinct)) {
+        for (int step : groupByKey(keys, distinct)) {
             int count = commands[step * entry] & 0xFF;
             int p = start[step];
             for (int k = 0; k < count; k++) {
@@ -195,6 +208,11 @@ final class ColumnCodec {
                 } else if (tag == TAG_LONG_STRING) {
                     data.varint(i32(params, p + 1));
                     data.bytes(params, p + 5, size - 5);
+                } else if (tag >= TAG_SHORT_STRING_BASE) {
+                    // The length goes next to the bytes, so that a repeated string is one repeated match.
+                    tags.array()[tags.size() - 1] = (byte) TAG_SHORT_STRING_BASE;
+                    data.u8(tag - TAG_SHORT_STRING_BASE);
+                    data.bytes(params, p + 1, size - 1);
                 } else {
                     data.bytes(params, p + 1, size - 1);
                 }
@@ -207,18 +225,18 @@ final class ColumnCodec {
         return at + 1 < params.length && params[at] == TAG_INT8 && (params[at + 1] & 0xF0) == 0;
     }
 
-    /** Step indices ordered by the rank of their code, route order within a rank (a counting sort). */
-    private static int[] groupByRank(int[] ranks, int distinct) {
+    /** Step indices ordered by the group key of their code, route order within a key (a counting sort). */
+    private static int[] groupByKey(int[] keys, int distinct) {
         int[] next = new int[distinct + 1];
-        for (int rank : ranks) {
-            next[rank + 1]++;
+        for (int key : keys) {
+            next[key + 1]++;
         }
         for (int r = 0; r < distinct; r++) {
             next[r + 1] += next[r];
         }
-        int[] order = new int[ranks.length];
-        for (int i = 0; i < ranks.length; i++) {
-            order[next[ranks[i]]++] = i;
+        int[] order = new int[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            order[next[keys[i]]++] = i;
         }
         return order;
     }
@@ -265,17 +283,22 @@ final class ColumnCodec {
      */
     static Areas decode(BoundedInput in, int steps, CommandWidth width, int paramBytes) {
         int entry = width.entrySize();
-        int distinct = in.varint("distinct code count", Math.min((long) steps, width.maxCode() + 1L));
+        int distinct = in.varint("distinct code count",
+                Math.min((long) steps, width.maxCode() + 1L - DIRECTIONS));
         int[] byRank = new int[distinct];
         boolean[] seen = new boolean[width.maxCode() + 1];
         for (int r = 0; r < distinct; r++) {
             long at = in.offset();
             byRank[r] = in.varint("code of rank " + r, width.maxCode());
+            if (byRank[r] < DIRECTIONS) {
+                throw in.error("code " + byRank[r] + " is a direction and has no place in the code table", at);
+            }
             if (seen[byRank[r]]) {
                 throw in.error("code " + byRank[r] + " appears twice in the code table", at);
             }
             seen[byRank[r]] = true;
         }
+        int distinctKeys = DIRECTIONS + distinct;
         BoundedInput[] streams = new BoundedInput[STREAM_COUNT];
         int[] lengths = new int[STREAM_COUNT];
         long total = 0;
@@ -294,10 +317,10 @@ final class ColumnCodec {
         }
 
         byte[] commands = new byte[steps * entry];
-        int[] ranks = new int[steps];
-        decodeTokens(streams[STREAM_TOKENS], byRank, ranks, commands, entry);
-        decodeCounts(streams[STREAM_COUNTS], ranks, distinct, commands, entry);
-        byte[] params = decodeParams(streams, commands, entry, ranks, distinct, paramBytes);
+        int[] keys = new int[steps];
+        decodeTokens(streams[STREAM_TOKENS], byRank, keys, commands, entry);
+        decodeCounts(streams[STREAM_COUNTS], keys, distinctKeys, commands, entry);
+        byte[] params = decodeParams(streams, commands, entry, keys, distinctKeys, paramBytes);
         for (int s = 0; s < STREAM_COUNT; s++) {
             if (streams[s].remaining() != 0) {
                 throw streams[s].error(streams[s].remaining() + " unused bytes at the end of the "
@@ -307,33 +330,46 @@ final class ColumnCodec {
         return new Areas(commands, params);
     }
 
-    private static void decodeTokens(BoundedInput in, int[] byRank, int[] ranks, byte[] commands, int entry) {
-        int steps = ranks.length;
+    private static void decodeTokens(BoundedInput in, int[] byRank, int[] keys, byte[] commands, int entry) {
+        int steps = keys.length;
         int produced = 0;
+        int lastDirection = 0;
         while (produced < steps) {
             long at = in.offset();
             int token = in.u8("run token");
-            int rank;
+            int symbol;
             int run;
             if (token < TOKEN_PACKED_LIMIT) {
-                rank = token / TOKEN_MAX_RUN;
+                symbol = token / TOKEN_MAX_RUN;
                 run = token % TOKEN_MAX_RUN + 1;
             } else if (token == TOKEN_ESCAPE) {
-                rank = in.varint("run rank", Integer.MAX_VALUE);
+                symbol = in.varint("run code key", Integer.MAX_VALUE);
                 run = in.varint("run length", Integer.MAX_VALUE - 1) + 1;
+                if (symbol < TOKEN_PACKED_LIMIT / TOKEN_MAX_RUN) {
+                    throw in.error("escaped run of key " + symbol + ", which a packed token holds", at);
+                }
             } else {
                 throw in.error("run token " + token + " is invalid (240..254 are unused)", at);
             }
-            if (rank >= byRank.length) {
-                throw in.error("run of rank " + rank + ", but only " + byRank.length + " codes exist", at);
+            int code;
+            int key;
+            if (symbol < DIRECTIONS) {
+                code = lastDirection + symbol & 3;
+                lastDirection = code;
+                key = code;
+            } else if (symbol - DIRECTIONS < byRank.length) {
+                code = byRank[symbol - DIRECTIONS];
+                key = symbol;
+            } else {
+                throw in.error("run of code key " + symbol + ", but only " + (DIRECTIONS + byRank.length)
+                        + " keys exist", at);
             }
             if (run > steps - produced) {
                 throw in.error("run of " + run + " steps from step " + produced + " passes the step count "
                         + steps, at);
             }
-            int code = byRank[rank];
             for (int i = produced; i < produced + run; i++) {
-                ranks[i] = rank;
+                keys[i] = key;
                 if (entry == 2) {
                     commands[i * 2 + 1] = (byte) code;
                 } else {
@@ -345,8 +381,8 @@ final class ColumnCodec {
         }
     }
 
-    private static void decodeCounts(BoundedInput in, int[] ranks, int distinct, byte[] commands, int entry) {
-        int steps = ranks.length;
+    private static void decodeCounts(BoundedInput in, int[] keys, int distinct, byte[] commands, int entry) {
+        int steps = keys.length;
         int n = in.varint("count exception total", steps);
         int[] last = new int[distinct];
         int step = 0;
@@ -359,25 +395,25 @@ final class ColumnCodec {
                 throw in.error("count exception " + e + " names step " + target + ", past the last step", at);
             }
             for (; step < target; step++) {
-                commands[step * entry] = (byte) last[ranks[step]];
+                commands[step * entry] = (byte) last[keys[step]];
             }
             commands[step * entry] = (byte) count;
-            last[ranks[step]] = count;
+            last[keys[step]] = count;
             step++;
         }
         for (; step < steps; step++) {
-            commands[step * entry] = (byte) last[ranks[step]];
+            commands[step * entry] = (byte) last[keys[step]];
         }
     }
 
-    private static byte[] decodeParams(BoundedInput[] streams, byte[] commands, int entry, int[] ranks,
+    private static byte[] decodeParams(BoundedInput[] streams, byte[] commands, int entry, int[] keys,
                                        int distinct, int paramBytes) {
-        int steps = ranks.length;
+        int steps = keys.length;
         byte[] grouped = new byte[paramBytes];
         int[] start = new int[steps];
         int[] length = new int[steps];
         int at = 0;
-        for (int step : groupByRank(ranks, distinct)) {
+        for (int step : groupByKey(keys, distinct)) {
             start[step] = at;
             at = decodeStepParams(streams, commands[step * entry] & 0xFF, step, grouped, at);
             length[step] = at - start[step];
@@ -436,8 +472,16 @@ final class ColumnCodec {
                 at += 5 + length;
             } else {
                 int payload;
-                if (tag >= TAG_SHORT_STRING_BASE) {
-                    payload = tag - TAG_SHORT_STRING_BASE;
+                if (tag == TAG_SHORT_STRING_BASE) {
+                    long lengthAt = data.offset();
+                    payload = data.u8(what + " string length");
+                    if (payload > 255 - TAG_SHORT_STRING_BASE) {
+                        throw data.error(what + ": short string length " + payload + " is above "
+                                + (255 - TAG_SHORT_STRING_BASE), lengthAt);
+                    }
+                    tag += payload;
+                } else if (tag > TAG_SHORT_STRING_BASE) {
+                    throw tags.error(what + ": tag " + tag + " is not used in the TAGS stream", tagAt);
                 } else if (tag == TAG_BIGINT_POSITIVE || tag == TAG_BIGINT_NEGATIVE) {
                     payload = -1;
                 } else {

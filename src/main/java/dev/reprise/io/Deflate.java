@@ -1,6 +1,7 @@
 package dev.reprise.io;
 
 import dev.reprise.route.ReplayFormatException;
+import java.util.Arrays;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -11,26 +12,63 @@ final class Deflate {
     private Deflate() {
     }
 
+    /** A stream shorter than this shares its block with the next one in the middle plan. */
+    static final int MIN_FLUSHED_SEGMENT = 1024;
+
+    /**
+     * Compresses {@code input} in three plans, each with two strategies for the code runs, and
+     * returns the smallest result: a block per stream, a block per long stream (short ones share
+     * the next block), and one block. Separate blocks (separate Huffman tables) pay off for long,
+     * unlike streams; for short routes each flush (about 5 bytes) and table costs more than it
+     * saves. The reader does not care which plan was chosen.
+     */
+    static ByteOutput compressSmallest(byte[] input, int[] boundaries) {
+        int[] cuts = new int[boundaries.length];
+        int n = 0;
+        cuts[n++] = boundaries[0];
+        for (int s = 1; s < boundaries.length - 1; s++) {
+            if (boundaries[s] - cuts[n - 1] >= MIN_FLUSHED_SEGMENT) {
+                cuts[n++] = boundaries[s];
+            }
+        }
+        cuts[n++] = boundaries[boundaries.length - 1];
+        ByteOutput best = null;
+        for (int[] plan : new int[][] {boundaries, Arrays.copyOf(cuts, n), {cuts[0], cuts[n - 1]}}) {
+            for (int firstStrategy : new int[] {Deflater.FILTERED, Deflater.DEFAULT_STRATEGY}) {
+                ByteOutput candidate = new ByteOutput(best == null ? input.length / 4 + 64 : best.size() + 64);
+                compress(input, plan, firstStrategy, candidate);
+                if (best == null || candidate.size() < best.size()) {
+                    best = candidate;
+                }
+            }
+        }
+        return best;
+    }
+
     /**
      * Compresses {@code input[boundaries[0] .. boundaries[last])}, ending a DEFLATE block at each
-     * boundary (a sync flush) so that each stream of the column transform gets Huffman tables of its
-     * own instead of sharing tables fitted to a mix of unlike streams.
+     * boundary (a sync flush). The first segment (the code runs) uses {@code firstStrategy}:
+     * {@link Deflater#FILTERED} suits its many short, near-random tokens; the rest use the default.
      */
-    static void compress(byte[] input, int[] boundaries, ByteOutput out) {
+    static void compress(byte[] input, int[] boundaries, int firstStrategy, ByteOutput out) {
         Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION, true);
         try {
             byte[] buffer = new byte[16384];
+            deflater.setStrategy(firstStrategy);
             for (int s = 0; s + 1 < boundaries.length; s++) {
                 int length = boundaries[s + 1] - boundaries[s];
                 if (length == 0) {
                     continue;
+                }
+                if (s == 1) {
+                    deflater.setStrategy(Deflater.DEFAULT_STRATEGY);
                 }
                 deflater.setInput(input, boundaries[s], length);
                 int n;
                 do {
                     n = deflater.deflate(buffer, 0, buffer.length, Deflater.SYNC_FLUSH);
                     out.bytes(buffer, 0, n);
-                } while (n == buffer.length);
+                } while (n == buffer.length || !deflater.needsInput());
             }
             deflater.finish();
             while (!deflater.finished()) {

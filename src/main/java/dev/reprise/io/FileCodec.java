@@ -33,8 +33,7 @@ final class FileCodec {
             ColumnCodec.Encoded transformed = ColumnCodec.encode(route.commandBytes(), route.paramBytes(),
                     route.length(), route.commandWidth());
             inflatedLength = transformed.bytes().length;
-            ByteOutput compressed = new ByteOutput(inflatedLength / 4 + 64);
-            Deflate.compress(transformed.bytes(), transformed.boundaries(), compressed);
+            ByteOutput compressed = Deflate.compressSmallest(transformed.bytes(), transformed.boundaries());
             body = compressed.array();
             bodyLength = compressed.size();
         } else {
@@ -157,7 +156,7 @@ final class FileCodec {
         int inflatedLength = 0;
         if (compression == Compression.DEFLATE) {
             long at = in.offset();
-            inflatedLength = in.varint("inflated body length", length);
+            inflatedLength = in.varint("inflated body length", Integer.MAX_VALUE - 16);
             long bound = Math.min(inflatedBound(steps, paramBytes), (long) bodyLength * MAX_DEFLATE_RATIO + 64);
             if (inflatedLength > bound) {
                 throw in.error("inflated body length " + inflatedLength + " is more than a body of "

@@ -45,10 +45,12 @@ package dev.reprise.io;
  *   COUNTS  param counts that differ from the last count seen for the same code (first: 0):
  *           varint n, then n x (varint steps skipped since the previous exception, u8 count)
  *   TAGS    the params' tag bytes, grouped by code (rank order), steps in route order;
- *           pseudo-tag 10 (PAIR, reserved in routes) stands for two int8 params in 0..15
+ *           pseudo-tag 10 (PAIR, reserved in routes) stands for two int8 params in 0..15;
+ *           every short string has tag 32 here, its length being in DATA
  *   INTS    zigzag varint of each int8/int16/int32 param, grouped like TAGS
  *   PAIRS   one byte per PAIR: first param in the high nibble, second in the low nibble
- *   DATA    the other payloads, grouped like TAGS: string bytes (tag 9: varint length first),
+ *   DATA    the other payloads, grouped like TAGS: strings (short: u8 length; tag 9: varint
+ *           length; then the bytes),
  *           boolean, int64, float64 and BigInteger payloads exactly as the route stores them
  * </pre>
  */
