@@ -303,7 +303,7 @@ final class ColumnCodec {
         int[] lengths = new int[STREAM_COUNT];
         long total = 0;
         for (int s = 0; s < STREAM_COUNT; s++) {
-            lengths[s] = in.varint(STREAM_NAMES[s] + " stream length", in.remaining());
+            lengths[s] = in.length(STREAM_NAMES[s] + " stream length");
             total += lengths[s];
         }
         if (total != in.remaining()) {

@@ -152,7 +152,7 @@ final class FileCodec {
         int paramBytes = in.varint("param byte count", limits.maxParamBytes());
         long rawLength = (long) steps * width.entrySize() + paramBytes;
         long bodyAt = in.offset();
-        int bodyLength = in.varint("body length", length);
+        int bodyLength = in.length("body length");
         int inflatedLength = 0;
         if (compression == Compression.DEFLATE) {
             long at = in.offset();
@@ -184,8 +184,7 @@ final class FileCodec {
             if (tag == SECTION_END) {
                 break;
             }
-            int sectionLength = in.varint("length of section " + tag, in.remaining());
-            in.require(sectionLength, "section " + tag);
+            int sectionLength = in.length("length of section " + tag);
             if (in.position() + sectionLength > limits.maxHeaderBytes()) {
                 throw in.error("the header passes the cap of " + limits.maxHeaderBytes() + " bytes", tagAt);
             }
