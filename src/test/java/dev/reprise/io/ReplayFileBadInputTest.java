@@ -188,7 +188,7 @@ class ReplayFileBadInputTest {
 
         ReplayFormatException e = readFails(Corruption.withValidChecksum(bytes));
 
-        assertThat(e.getMessage()).contains("Invalid route").contains("Step 0").contains("reserved")
+        assertThat(e.getMessage()).contains("Invalid route").contains("step 0").contains("reserved")
                 .contains("file byte " + paramAt);
         assertThat(e.stepIndex()).isZero();
         assertThat(e.byteOffset()).isEqualTo(paramAt);
