@@ -12,18 +12,6 @@ import dev.reprise.route.ReplayFormatException;
  */
 final class RouteScan {
 
-    private static final int TAG_BOOLEAN = ParamType.BOOLEAN.tag();
-    private static final int TAG_INT8 = ParamType.INT8.tag();
-    private static final int TAG_INT16 = ParamType.INT16.tag();
-    private static final int TAG_INT32 = ParamType.INT32.tag();
-    private static final int TAG_INT64_POSITIVE = ParamType.INT64_POSITIVE.tag();
-    private static final int TAG_INT64_NEGATIVE = ParamType.INT64_NEGATIVE.tag();
-    private static final int TAG_FLOAT64 = ParamType.FLOAT64.tag();
-    private static final int TAG_BIGINT_POSITIVE = ParamType.BIGINT_POSITIVE.tag();
-    private static final int TAG_BIGINT_NEGATIVE = ParamType.BIGINT_NEGATIVE.tag();
-    private static final int TAG_LONG_STRING = ParamType.LONG_STRING.tag();
-    private static final int TAG_SHORT_STRING_BASE = ParamType.SHORT_STRING.tag();
-    private static final int FIRST_RESERVED_TAG = 10;
 
     private RouteScan() {
     }
@@ -50,43 +38,43 @@ final class RouteScan {
                 }
                 int tag = params[at] & 0xFF;
                 int size;
-                if (tag >= TAG_SHORT_STRING_BASE) {
-                    size = 1 + tag - TAG_SHORT_STRING_BASE;
-                } else if (tag == TAG_INT8) {
+                if (tag >= Tags.SHORT_STRING_BASE) {
+                    size = 1 + tag - Tags.SHORT_STRING_BASE;
+                } else if (tag == Tags.INT8) {
                     size = 2;
-                } else if (tag == TAG_INT16) {
+                } else if (tag == Tags.INT16) {
                     size = 3;
-                } else if (tag == TAG_INT32) {
+                } else if (tag == Tags.INT32) {
                     size = 5;
-                } else if (tag == TAG_FLOAT64) {
+                } else if (tag == Tags.FLOAT64) {
                     size = 9;
-                } else if (tag == TAG_BOOLEAN) {
+                } else if (tag == Tags.BOOLEAN) {
                     size = 2;
                     need(step, p, at, size, end, paramsAt, paramLength, "boolean", fileOffset);
                     if (params[at + 1] != 0 && params[at + 1] != 1) {
                         throw error(step, p, at + 1 - paramsAt, "boolean byte must be 0 or 1, was "
                                 + (params[at + 1] & 0xFF), fileOffset);
                     }
-                } else if (tag == TAG_INT64_POSITIVE || tag == TAG_INT64_NEGATIVE) {
+                } else if (tag == Tags.INT64_POSITIVE || tag == Tags.INT64_NEGATIVE) {
                     size = 9;
                     need(step, p, at, size, end, paramsAt, paramLength, "int64", fileOffset);
                     if (params[at + 1] < 0) {
                         throw error(step, p, at + 1 - paramsAt, "int64 low half must be below 2^31, was "
-                                + Integer.toUnsignedString(i32(params, at + 1)), fileOffset);
+                                + Integer.toUnsignedString(Tags.i32(params, at + 1)), fileOffset);
                     }
-                } else if (tag == TAG_BIGINT_POSITIVE || tag == TAG_BIGINT_NEGATIVE) {
+                } else if (tag == Tags.BIGINT_POSITIVE || tag == Tags.BIGINT_NEGATIVE) {
                     need(step, p, at, 2, end, paramsAt, paramLength, "BigInteger length", fileOffset);
                     size = 2 + (params[at + 1] & 0xFF);
-                } else if (tag == TAG_LONG_STRING) {
+                } else if (tag == Tags.LONG_STRING) {
                     need(step, p, at, 5, end, paramsAt, paramLength, "string length", fileOffset);
-                    int length = i32(params, at + 1);
+                    int length = Tags.i32(params, at + 1);
                     if (length < 0) {
                         throw error(step, p, at + 1 - paramsAt, "string length " + length + " is negative",
                                 fileOffset);
                     }
                     size = (int) Math.min(Integer.MAX_VALUE, 5L + length);
                 } else {
-                    throw error(step, p, at - paramsAt, "tag " + tag + " is reserved (" + FIRST_RESERVED_TAG
+                    throw error(step, p, at - paramsAt, "tag " + tag + " is reserved (" + Tags.FIRST_RESERVED
                             + "..31)", fileOffset);
                 }
                 need(step, p, at, size, end, paramsAt, paramLength, ParamType.fromTag(tag).name(), fileOffset);
@@ -111,7 +99,4 @@ final class RouteScan {
                 + paramOffset + ": " + what + where, step, offset);
     }
 
-    private static int i32(byte[] b, int at) {
-        return (b[at] & 0xFF) << 24 | (b[at + 1] & 0xFF) << 16 | (b[at + 2] & 0xFF) << 8 | b[at + 3] & 0xFF;
-    }
 }

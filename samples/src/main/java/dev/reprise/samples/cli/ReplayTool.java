@@ -101,22 +101,35 @@ public final class ReplayTool implements Runnable {
         return file.dictionary().name(code).orElse("?");
     }
 
-    /** {@code info}: header, counts, sizes and a command histogram. */
-    @Command(name = "info", description = "Prints the header, counts, size, bytes per step and a command histogram.")
-    static final class Info implements Callable<Integer> {
+    /** A subcommand: the command spec (for its output stream) and the call. */
+    abstract static class ToolCommand implements Callable<Integer> {
 
         @Spec
         CommandSpec spec;
 
+        /** The command line's output stream (tests capture it). */
+        PrintWriter out() {
+            return spec.commandLine().getOut();
+        }
+    }
+
+    /** A subcommand that reads one replay file. */
+    abstract static class FileCommand extends ToolCommand {
+
         @Parameters(index = "0", description = "the replay file")
         Path path;
+    }
+
+    /** {@code info}: header, counts, sizes and a command histogram. */
+    @Command(name = "info", description = "Prints the header, counts, size, bytes per step and a command histogram.")
+    static final class Info extends FileCommand {
 
         @Override
         public Integer call() throws IOException {
             Loaded loaded = load(path);
             ReplayFile file = loaded.file();
             ReplayFileHeader header = loaded.header();
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = out();
             out.printf(Locale.ROOT, "file            %s%n", path);
             out.printf(Locale.ROOT, "format          %s, %s body%n", header.version(),
                     header.compression() == Compression.DEFLATE ? "compressed (DEFLATE)" : "uncompressed");
@@ -149,16 +162,10 @@ public final class ReplayTool implements Runnable {
 
     /** {@code dump}: the steps as text or JSON. */
     @Command(name = "dump", description = "Prints the steps as text (one a line) or as a JSON array.")
-    static final class Dump implements Callable<Integer> {
+    static final class Dump extends FileCommand {
 
         /** Output formats. */
         enum Format { TEXT, JSON }
-
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(index = "0", description = "the replay file")
-        Path path;
 
         @Option(names = "--format", description = "TEXT or JSON (default: ${DEFAULT-VALUE})", defaultValue = "TEXT")
         Format format;
@@ -172,7 +179,7 @@ public final class ReplayTool implements Runnable {
         @Override
         public Integer call() throws IOException {
             ReplayFile file = load(path).file();
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = out();
             ReplayArray array = array(file);
             ReplayReadStream stream = array.createReadStream(Math.min(Math.max(0, from), array.length()));
             boolean json = format == Format.JSON;
@@ -256,18 +263,12 @@ public final class ReplayTool implements Runnable {
 
     /** {@code verify}: checksum and structure. */
     @Command(name = "verify", description = "Checks the checksum and the whole structure; exit code 1 if invalid.")
-    static final class Verify implements Callable<Integer> {
-
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(index = "0", description = "the replay file")
-        Path path;
+    static final class Verify extends FileCommand {
 
         @Override
         public Integer call() throws IOException {
             ReplayFileHeader header = load(path).header();
-            spec.commandLine().getOut().printf(Locale.ROOT,
+            out().printf(Locale.ROOT,
                     "OK: %s: format %s, %d steps, %d bytes, checksum and structure valid%n",
                     path, header.version(), header.steps(), header.fileBytes());
             return 0;
@@ -276,10 +277,7 @@ public final class ReplayTool implements Runnable {
 
     /** {@code convert}: compressed ↔ uncompressed. */
     @Command(name = "convert", description = "Rewrites a replay file with another body compression (atomically).")
-    static final class Convert implements Callable<Integer> {
-
-        @Spec
-        CommandSpec spec;
+    static final class Convert extends ToolCommand {
 
         @Parameters(index = "0", description = "the replay file to read")
         Path input;
@@ -296,7 +294,7 @@ public final class ReplayTool implements Runnable {
             long before = Files.size(input);
             ReplayFile converted = file.toBuilder().compression(compression).build();
             converted.writeTo(output);
-            spec.commandLine().getOut().printf(Locale.ROOT, "%s (%d bytes, %s) -> %s (%d bytes, %s)%n", input, before,
+            out().printf(Locale.ROOT, "%s (%d bytes, %s) -> %s (%d bytes, %s)%n", input, before,
                     file.compression(), output, Files.size(output), compression);
             return 0;
         }
@@ -304,10 +302,7 @@ public final class ReplayTool implements Runnable {
 
     /** {@code sample}: writes a small replay file to try the other commands on. */
     @Command(name = "sample", description = "Writes a small sample replay file (a walk through a tower).")
-    static final class Sample implements Callable<Integer> {
-
-        @Spec
-        CommandSpec spec;
+    static final class Sample extends ToolCommand {
 
         @Parameters(index = "0", description = "the replay file to write")
         Path output;
@@ -328,7 +323,7 @@ public final class ReplayTool implements Runnable {
                     .dictionary(dev.reprise.io.CommandDictionary.of(Map.of(0, "up", 1, "right", 3, "left",
                             4, "teleport", 5, "useItem", 10, "fly")))
                     .build().writeTo(output);
-            spec.commandLine().getOut().printf(Locale.ROOT, "wrote %s (%d bytes)%n", output, Files.size(output));
+            out().printf(Locale.ROOT, "wrote %s (%d bytes)%n", output, Files.size(output));
             return 0;
         }
     }
