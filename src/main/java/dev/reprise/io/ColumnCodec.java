@@ -408,73 +408,79 @@ final class ColumnCodec {
         BoundedInput ints = streams[STREAM_INTS];
         BoundedInput data = streams[STREAM_DATA];
         for (int k = 0; k < count; k++) {
-            long tagAt = tags.offset();
-            String what = "step " + step + ", param " + k;
-            int tag = tags.u8(what + " tag");
-            if (tag == TAG_PAIR) {
-                if (k + 1 >= count) {
-                    throw tags.error(what + ": a pair needs two params, but the step has " + count, tagAt);
-                }
-                int pair = streams[STREAM_PAIRS].u8(what + " pair");
-                at = room(tags, out, at, 4, what, tagAt);
-                out[at] = (byte) Tags.INT8;
-                out[at + 1] = (byte) (pair >>> 4);
-                out[at + 2] = (byte) Tags.INT8;
-                out[at + 3] = (byte) (pair & 0x0F);
-                at += 4;
-                k++;
-            } else if (tag == Tags.INT8 || tag == Tags.INT16 || tag == Tags.INT32) {
-                long varAt = ints.offset();
-                int value = unzigzag(ints.varint(what + " value"));
-                int size = tag == Tags.INT8 ? 1 : tag == Tags.INT16 ? 2 : 4;
-                if (size < 4 && (value < -(1 << (8 * size - 1)) || value >= 1 << (8 * size - 1))) {
-                    throw ints.error(what + ": " + value + " does not fit tag " + tag, varAt);
-                }
-                at = room(tags, out, at, 1 + size, what, tagAt);
-                out[at++] = (byte) tag;
-                for (int shift = 8 * (size - 1); shift >= 0; shift -= 8) {
-                    out[at++] = (byte) (value >>> shift);
-                }
-            } else if (tag == Tags.LONG_STRING) {
-                int length = data.varint(what + " string length", out.length);
-                at = room(tags, out, at, 5L + length, what, tagAt);
-                out[at] = (byte) tag;
-                writeI32(out, at + 1, length);
-                copy(data, length, out, at + 5, what);
-                at += 5 + length;
-            } else {
-                int payload;
-                if (tag == Tags.SHORT_STRING_BASE) {
-                    long lengthAt = data.offset();
-                    payload = data.u8(what + " string length");
-                    if (payload > 255 - Tags.SHORT_STRING_BASE) {
-                        throw data.error(what + ": short string length " + payload + " is above "
-                                + (255 - Tags.SHORT_STRING_BASE), lengthAt);
+            // Messages name the step and param through the catch below: no text is built per param.
+            try {
+                long tagAt = tags.offset();
+                String what = "the param";
+                int tag = tags.u8("its tag");
+                if (tag == TAG_PAIR) {
+                    if (k + 1 >= count) {
+                        throw tags.error(what + ": a pair needs two params, but the step has " + count, tagAt);
                     }
-                    tag += payload;
-                } else if (tag > Tags.SHORT_STRING_BASE) {
-                    throw tags.error(what + ": tag " + tag + " is not used in the TAGS stream", tagAt);
-                } else if (tag == Tags.BIGINT_POSITIVE || tag == Tags.BIGINT_NEGATIVE) {
-                    payload = -1;
+                    int pair = streams[STREAM_PAIRS].u8("its pair");
+                    at = room(tags, out, at, 4, what, tagAt);
+                    out[at] = (byte) Tags.INT8;
+                    out[at + 1] = (byte) (pair >>> 4);
+                    out[at + 2] = (byte) Tags.INT8;
+                    out[at + 3] = (byte) (pair & 0x0F);
+                    at += 4;
+                    k++;
+                } else if (tag == Tags.INT8 || tag == Tags.INT16 || tag == Tags.INT32) {
+                    long varAt = ints.offset();
+                    int value = unzigzag(ints.varint("its value"));
+                    int size = tag == Tags.INT8 ? 1 : tag == Tags.INT16 ? 2 : 4;
+                    if (size < 4 && (value < -(1 << (8 * size - 1)) || value >= 1 << (8 * size - 1))) {
+                        throw ints.error(what + ": " + value + " does not fit tag " + tag, varAt);
+                    }
+                    at = room(tags, out, at, 1 + size, what, tagAt);
+                    out[at++] = (byte) tag;
+                    for (int shift = 8 * (size - 1); shift >= 0; shift -= 8) {
+                        out[at++] = (byte) (value >>> shift);
+                    }
+                } else if (tag == Tags.LONG_STRING) {
+                    int length = data.varint("its string length", out.length);
+                    at = room(tags, out, at, 5L + length, what, tagAt);
+                    out[at] = (byte) tag;
+                    writeI32(out, at + 1, length);
+                    copy(data, length, out, at + 5, what);
+                    at += 5 + length;
                 } else {
-                    payload = Tags.fixedPayload(tag);
+                    int payload;
+                    if (tag == Tags.SHORT_STRING_BASE) {
+                        long lengthAt = data.offset();
+                        payload = data.u8("its string length");
+                        if (payload > 255 - Tags.SHORT_STRING_BASE) {
+                            throw data.error(what + ": short string length " + payload + " is above "
+                                    + (255 - Tags.SHORT_STRING_BASE), lengthAt);
+                        }
+                        tag += payload;
+                    } else if (tag > Tags.SHORT_STRING_BASE) {
+                        throw tags.error(what + ": tag " + tag + " is not used in the TAGS stream", tagAt);
+                    } else if (tag == Tags.BIGINT_POSITIVE || tag == Tags.BIGINT_NEGATIVE) {
+                        payload = -1;
+                    } else {
+                        payload = Tags.fixedPayload(tag);
+                        if (payload < 0) {
+                            throw tags.error(what + ": tag " + tag + " is reserved", tagAt);
+                        }
+                    }
                     if (payload < 0) {
-                        throw tags.error(what + ": tag " + tag + " is reserved", tagAt);
+                        int length = data.u8("its BigInteger length");
+                        at = room(tags, out, at, 2L + length, what, tagAt);
+                        out[at] = (byte) tag;
+                        out[at + 1] = (byte) length;
+                        copy(data, length, out, at + 2, what);
+                        at += 2 + length;
+                    } else {
+                        at = room(tags, out, at, 1L + payload, what, tagAt);
+                        out[at] = (byte) tag;
+                        copy(data, payload, out, at + 1, what);
+                        at += 1 + payload;
                     }
                 }
-                if (payload < 0) {
-                    int length = data.u8(what + " BigInteger length");
-                    at = room(tags, out, at, 2L + length, what, tagAt);
-                    out[at] = (byte) tag;
-                    out[at + 1] = (byte) length;
-                    copy(data, length, out, at + 2, what);
-                    at += 2 + length;
-                } else {
-                    at = room(tags, out, at, 1L + payload, what, tagAt);
-                    out[at] = (byte) tag;
-                    copy(data, payload, out, at + 1, what);
-                    at += 1 + payload;
-                }
+            } catch (ReplayFormatException e) {
+                throw new ReplayFormatException("Step " + step + ", param " + k + ": " + e.getMessage(), step,
+                        e.byteOffset(), e);
             }
         }
         return at;
