@@ -46,17 +46,29 @@ public final class ReplayFileReader {
         return new Builder();
     }
 
-    /** Returns the most steps a route may have. @return the step cap */
+    /**
+     * Returns the most steps a route may have.
+     *
+     * @return the step cap
+     */
     public int maxSteps() {
         return maxSteps;
     }
 
-    /** Returns the largest param area a route may have, in bytes. @return the param cap */
+    /**
+     * Returns the largest param area a route may have, in bytes.
+     *
+     * @return the param cap
+     */
     public int maxParamBytes() {
         return maxParamBytes;
     }
 
-    /** Returns the largest header (everything before the body), in bytes. @return the header cap */
+    /**
+     * Returns the largest header (everything before the body), in bytes.
+     *
+     * @return the header cap
+     */
     public int maxHeaderBytes() {
         return maxHeaderBytes;
     }
