@@ -161,9 +161,9 @@ final class FileCodec {
                         + bodyLength + " bytes holding " + steps + " steps and " + paramBytes
                         + " param bytes can inflate to (" + bound + ")", at);
             }
-            if (paramBytes > 2L * inflatedLength) {
+            if (paramBytes > 5L * inflatedLength) {
                 throw in.error(paramBytes + " param bytes cannot come from an inflated body of "
-                        + inflatedLength + " bytes (each param byte takes at least half a byte)", at);
+                        + inflatedLength + " bytes (one byte there gives at most five param bytes)", at);
             }
         } else if (bodyLength != rawLength) {
             throw in.error("body length " + bodyLength + " is not " + steps + " steps x "
