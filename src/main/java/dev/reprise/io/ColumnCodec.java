@@ -286,7 +286,7 @@ final class ColumnCodec {
         int from = in.position();
         for (int s = 0; s < STREAM_COUNT; s++) {
             streams[s] = new BoundedInput(in.array(), from, from + lengths[s],
-                    in.offset() - in.position(), "inflated body, " + STREAM_NAMES[s] + " stream,");
+                    in.offset() - in.position(), "inflated " + STREAM_NAMES[s] + " stream");
             from += lengths[s];
         }
 

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
@@ -120,6 +121,11 @@ public final class ReplayFileReader {
      * @throws IOException           if the file cannot be read
      */
     public ReplayFile read(Path path) throws IOException {
+        long size = Files.size(path);
+        if (size > maxFileBytes()) {
+            throw new ReplayFormatException("The file has " + size + " bytes, more than the largest replay file the "
+                    + "caps allow (" + maxFileBytes() + " bytes) (file byte " + maxFileBytes() + ")", -1, maxFileBytes());
+        }
         try (InputStream in = open(path)) {
             return read(in);
         }
