@@ -556,7 +556,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 active.settle((ReplayCommandResult) outcome);
             }
         }
-        boolean settled = activeIn;
+        // Every handle is emitted before the group settles (unless the subscriber left): none is lost.
+        boolean settled = activeIn && (emitted == passives.length || cancelHandled);
         PassiveStep[] handles = passives;
         for (int i = 0; i < handles.length; i++) {
             PassiveStep handle = handles[i];
