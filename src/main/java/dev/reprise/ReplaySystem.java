@@ -13,6 +13,7 @@ import dev.reprise.route.ReplayStep;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
 import reactor.util.annotation.Nullable;
@@ -32,8 +33,16 @@ import reactor.util.annotation.Nullable;
  */
 public final class ReplaySystem {
 
+    private static final AtomicIntegerFieldUpdater<ReplaySystem> RECORDED_SUBSCRIBERS =
+            AtomicIntegerFieldUpdater.newUpdater(ReplaySystem.class, "recordedSubscribers");
+
     private final Sinks.Many<ReplayWarning> warningSink = Sinks.many().multicast().directBestEffort();
     private final Sinks.Many<ReplayStep> recordedSink = Sinks.many().multicast().directBestEffort();
+    /** Subscribers of {@link #recorded()}; while zero, recording pays one volatile read and decodes nothing. */
+    private volatile int recordedSubscribers;
+    private final Flux<ReplayStep> recorded = recordedSink.asFlux()
+            .doOnSubscribe(subscription -> RECORDED_SUBSCRIBERS.incrementAndGet(this))
+            .doFinally(signal -> RECORDED_SUBSCRIBERS.decrementAndGet(this));
     private final WarningReporter warnings = new WarningReporter(this::publish);
     private final ReplayArray array;
     private volatile CommandRegistry registry = CommandRegistry.EMPTY;
@@ -131,6 +140,10 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if the route is full
      */
     public void record(int code) {
+        if (recordedSubscribers == 0) {
+            array.add(code);
+            return;
+        }
         int before = array.length();
         array.add(code);
         published(before);
@@ -145,6 +158,10 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0) {
+        if (recordedSubscribers == 0) {
+            array.add(code, p0);
+            return;
+        }
         int before = array.length();
         array.add(code, p0);
         published(before);
@@ -160,6 +177,10 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0, int p1) {
+        if (recordedSubscribers == 0) {
+            array.add(code, p0, p1);
+            return;
+        }
         int before = array.length();
         array.add(code, p0, p1);
         published(before);
@@ -174,6 +195,10 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, long p0) {
+        if (recordedSubscribers == 0) {
+            array.add(code, p0);
+            return;
+        }
         int before = array.length();
         array.add(code, p0);
         published(before);
@@ -190,6 +215,10 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, Object... params) {
+        if (recordedSubscribers == 0) {
+            array.add(code, params);
+            return;
+        }
         int before = array.length();
         array.add(code, params);
         published(before);
@@ -205,11 +234,11 @@ public final class ReplaySystem {
      * @return a hot Flux of recorded steps; it never completes
      */
     public Flux<ReplayStep> recorded() {
-        return recordedSink.asFlux();
+        return recorded;
     }
 
     private void published(int before) {
-        if (recordedSink.currentSubscriberCount() > 0 && array.length() > before) {
+        if (array.length() > before) {
             recordedSink.tryEmitNext(array.get(before));
         }
     }
