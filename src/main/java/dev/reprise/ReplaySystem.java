@@ -140,13 +140,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if the route is full
      */
     public void record(int code) {
-        if (recordedSubscribers == 0) {
-            array.add(code);
-            return;
-        }
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -158,13 +154,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0) {
-        if (recordedSubscribers == 0) {
-            array.add(code, p0);
-            return;
-        }
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code, p0);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -177,13 +169,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0, int p1) {
-        if (recordedSubscribers == 0) {
-            array.add(code, p0, p1);
-            return;
-        }
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code, p0, p1);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -195,13 +183,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, long p0) {
-        if (recordedSubscribers == 0) {
-            array.add(code, p0);
-            return;
-        }
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code, p0);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -215,13 +199,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, Object... params) {
-        if (recordedSubscribers == 0) {
-            array.add(code, params);
-            return;
-        }
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code, params);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -237,8 +217,14 @@ public final class ReplaySystem {
         return recorded;
     }
 
-    private void published(int before) {
-        if (array.length() > before) {
+    /** @return the route's length before a write, or -1 when nobody listens to {@link #recorded()} */
+    private int beforeRecording() {
+        return recordedSubscribers == 0 ? -1 : array.length();
+    }
+
+    /** Publishes the step just written, if someone listens and the write really happened. */
+    private void afterRecording(int before) {
+        if (before >= 0 && array.length() > before) {
             recordedSink.tryEmitNext(array.get(before));
         }
     }

@@ -51,8 +51,9 @@ class ReferenceDefectsTest {
         StepVerifier.create(sandbox.steps())
                 .expectNextCount(1)
                 .consumeNextWith(step -> ((PassiveStep) step).complete(FAILED))
-                .expectError(ReplayPlaybackException.class)
+                .expectErrorSatisfies(Harness.failedAt(1, 9, "passive"))
                 .verify();
+        assertThat(h.log).containsExactly("exec1@0"); // step 2 never runs
         assertThat(h.warningCodes()).doesNotContain(194); // not "skipped later" as in the reference
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }
