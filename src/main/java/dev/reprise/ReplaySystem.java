@@ -10,10 +10,11 @@ import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.route.ReplayStep;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Sinks;
 import reactor.util.annotation.Nullable;
@@ -33,16 +34,29 @@ import reactor.util.annotation.Nullable;
  */
 public final class ReplaySystem {
 
-    private static final AtomicIntegerFieldUpdater<ReplaySystem> RECORDED_SUBSCRIBERS =
-            AtomicIntegerFieldUpdater.newUpdater(ReplaySystem.class, "recordedSubscribers");
+    private static final VarHandle RECORDED_SUBSCRIBERS;
+
+    static {
+        try {
+            RECORDED_SUBSCRIBERS = MethodHandles.lookup()
+                    .findVarHandle(ReplaySystem.class, "recordedSubscribers", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final Sinks.Many<ReplayWarning> warningSink = Sinks.many().multicast().directBestEffort();
     private final Sinks.Many<ReplayStep> recordedSink = Sinks.many().multicast().directBestEffort();
-    /** Subscribers of {@link #recorded()}; while zero, recording pays one volatile read and decodes nothing. */
-    private volatile int recordedSubscribers;
+    /**
+     * Subscribers of {@link #recorded()}, changed atomically and read opaquely by the recording thread:
+     * while zero, recording pays one plain load and decodes nothing. A subscriber that arrives from
+     * another thread is seen by the next write at the latest a moment later (it is hot anyway).
+     */
+    @SuppressWarnings("unused") // accessed through RECORDED_SUBSCRIBERS
+    private int recordedSubscribers;
     private final Flux<ReplayStep> recorded = recordedSink.asFlux()
-            .doOnSubscribe(subscription -> RECORDED_SUBSCRIBERS.incrementAndGet(this))
-            .doFinally(signal -> RECORDED_SUBSCRIBERS.decrementAndGet(this));
+            .doOnSubscribe(subscription -> RECORDED_SUBSCRIBERS.getAndAdd(this, 1))
+            .doFinally(signal -> RECORDED_SUBSCRIBERS.getAndAdd(this, -1));
     private final WarningReporter warnings = new WarningReporter(this::publish);
     private final ReplayArray array;
     private volatile CommandRegistry registry = CommandRegistry.EMPTY;
@@ -219,7 +233,7 @@ public final class ReplaySystem {
 
     /** @return the route's length before a write, or -1 when nobody listens to {@link #recorded()} */
     private int beforeRecording() {
-        return recordedSubscribers == 0 ? -1 : array.length();
+        return (int) RECORDED_SUBSCRIBERS.getOpaque(this) == 0 ? -1 : array.length();
     }
 
     /** Publishes the step just written, if someone listens and the write really happened. */
