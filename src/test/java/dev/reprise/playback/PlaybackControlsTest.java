@@ -94,6 +94,20 @@ class PlaybackControlsTest {
     }
 
     @Test
+    void stop_withPassiveStepsWaitingForDemand_skipsThem_andDoesNotWait() {
+        Harness h = new Harness().active(1).passive(9).record(1, 9, 9);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps(), 1)
+                .expectNextMatches(step -> step instanceof ActiveStep)
+                .then(sandbox::stop)
+                .verifyComplete();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
+        assertThat(h.warningCodes()).containsExactly(194, 194);
+        assertThat(h.log).containsExactly("exec1@0", "fin1");
+    }
+
+    @Test
     void pauseTwice_bothComplete() {
         Sinks.One<ReplayCommandResult> release = Sinks.one();
         Harness h = new Harness().command(1, ReplayCommand.active((step, context) -> release.asMono())).record(1, 1);
