@@ -1,0 +1,41 @@
+package dev.reprise.samples.tower;
+
+/**
+ * A small, stable 64-bit hash builder: each value is folded in with a multiply-rotate step and the
+ * result is finished with the SplitMix64 mixer. Unlike {@code Object.hashCode} of collections it
+ * depends only on the values and their order.
+ */
+final class StateHasher {
+
+    private static final long MULTIPLIER = 0x9E3779B97F4A7C15L;
+
+    private long hash = 0x2545F4914F6CDD1DL;
+
+    StateHasher add(long value) {
+        hash = Long.rotateLeft((hash ^ value) * MULTIPLIER, 27);
+        return this;
+    }
+
+    StateHasher add(int[] values) {
+        add(values.length);
+        for (int value : values) {
+            add(value);
+        }
+        return this;
+    }
+
+    StateHasher add(char[] values) {
+        add(values.length);
+        for (char value : values) {
+            add(value);
+        }
+        return this;
+    }
+
+    long hash() {
+        long z = hash;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

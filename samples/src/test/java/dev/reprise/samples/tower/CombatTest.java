@@ -1,0 +1,68 @@
+package dev.reprise.samples.tower;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.OptionalLong;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class CombatTest {
+
+    private static final Monster SLIME = new Monster(0, "test slime", 50, 20, 5, 7);
+
+    @Test
+    void damage_heroStrikesFirst_monsterStrikesBackAfterEverySurvivingHit() {
+        // 15 per strike: 4 strikes kill 50 hp, the monster answers the first 3 with 20 - 12 = 8 each.
+        assertThat(Combat.damage(20, 12, SLIME)).isEqualTo(OptionalLong.of(24));
+    }
+
+    @Test
+    void damage_oneStrikeKill_costsNothing() {
+        assertThat(Combat.damage(55, 0, SLIME)).isEqualTo(OptionalLong.of(0));
+    }
+
+    @Test
+    void damage_defenceAtLeastMonsterAttack_costsNothing() {
+        assertThat(Combat.damage(6, 20, SLIME)).isEqualTo(OptionalLong.of(0));
+    }
+
+    @Test
+    void damage_heroCannotHurtMonster_isEmpty() {
+        assertThat(Combat.damage(5, 100, SLIME)).isEmpty();
+    }
+
+    @Test
+    void winningDamage_damageEqualToHp_isALoss() {
+        TowerGame game = new TowerGame(Tower.parse("@"));
+        // start: 1000 hp, 10 attack, 10 defence; 1 per strike against defence 9 means 200 strikes.
+        Monster brute = new Monster(9, "brute", 201, 15, 9, 0);
+        assertThat(Combat.damage(10, 10, brute)).isEqualTo(OptionalLong.of(1000));
+        assertThat(Combat.winningDamage(game.state(), brute)).isEmpty();
+        Monster weaker = new Monster(9, "weaker", 200, 15, 9, 0);
+        assertThat(Combat.winningDamage(game.state(), weaker)).isEqualTo(OptionalLong.of(995));
+    }
+
+    @Property(tries = 300)
+    void damage_equalsRoundByRoundFight(@ForAll @IntRange(min = 1, max = 300) int hp,
+            @ForAll @IntRange(max = 80) int attack, @ForAll @IntRange(max = 80) int defence,
+            @ForAll @IntRange(max = 80) int heroAttack, @ForAll @IntRange(max = 80) int heroDefence) {
+        Monster monster = new Monster(1, "m", hp, attack, defence, 0);
+        OptionalLong damage = Combat.damage(heroAttack, heroDefence, monster);
+        if (heroAttack <= defence) {
+            assertThat(damage).isEmpty();
+            return;
+        }
+        long taken = 0;
+        int left = hp;
+        while (true) {
+            left -= heroAttack - defence;
+            if (left <= 0) {
+                break;
+            }
+            taken += Math.max(attack - heroDefence, 0);
+        }
+        assertThat(damage).isEqualTo(OptionalLong.of(taken));
+    }
+}
