@@ -1,6 +1,10 @@
 package dev.reprise;
 
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.io.CommandDictionary;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.internal.WarningReporter;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
@@ -12,10 +16,12 @@ import dev.reprise.route.ReplaySave;
 import dev.reprise.route.ReplayStep;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.util.annotation.Nullable;
 
@@ -311,6 +317,70 @@ public final class ReplaySystem {
         if (current != null && current.config().route() == array) {
             current.checkRoute();
         }
+    }
+
+    // ------------------------------------------------------------------ replay files
+
+    /**
+     * Returns the registered commands as a replay file's command dictionary (code to name, see
+     * {@link #commandNames()}).
+     *
+     * @return an immutable dictionary
+     */
+    public CommandDictionary commandDictionary() {
+        return CommandDictionary.of(commandNames());
+    }
+
+    /**
+     * Starts a replay file of the route as it is now, with this system's command dictionary. The route
+     * is copied when the builder's {@code build()} is called: call it on the recording thread, then
+     * write the file from anywhere (for example with {@link ReplayFile#save(Path)}).
+     *
+     * @param gameId    the game's identity, checked when the file is loaded
+     * @param gameBuild the game's build string
+     * @return a builder preset with the route, game and dictionary; add metadata or compression
+     */
+    public ReplayFile.Builder replayFile(String gameId, String gameBuild) {
+        return ReplayFile.builder(saveState()).gameId(gameId).gameBuild(gameBuild).dictionary(commandDictionary());
+    }
+
+    /**
+     * Saves the route as it is now to a replay file, without blocking the caller: the route is copied
+     * at once, on the calling thread (so later recording does not change what is saved), and the file
+     * is written atomically on {@code Schedulers.boundedElastic()} when the Mono is subscribed.
+     *
+     * @param target    the file to write; a previous file there is replaced only once the new one is complete
+     * @param gameId    the game's identity
+     * @param gameBuild the game's build string
+     * @return a Mono completing once the file is on disk, or failing with the I/O error
+     */
+    public Mono<Void> saveReplay(Path target, String gameId, String gameBuild) {
+        return replayFile(gameId, gameBuild).build().save(target);
+    }
+
+    /**
+     * Reads a replay file on {@code Schedulers.boundedElastic()} and checks it against this game: its
+     * game id and every command code its route uses must match {@link #commandDictionary()}. Load the
+     * result with {@link #loadReplay(ReplayFile)} on the recording thread.
+     *
+     * @param source the file to read
+     * @param gameId this game's identity
+     * @return a Mono of the verified file; it fails with {@link ReplayFormatException} for a malformed
+     *         file and {@link ReplayMismatchException} listing every mismatch
+     */
+    public Mono<ReplayFile> readReplay(Path source, String gameId) {
+        ReplayFileVerifier verifier = ReplayFileVerifier.builder(gameId, commandDictionary()).build();
+        return ReplayFile.load(source).map(verifier::verify);
+    }
+
+    /**
+     * Replaces the route with a replay file's route, as {@link #loadState(ReplaySave)} does.
+     *
+     * @param file a file, typically from {@link #readReplay(Path, String)}
+     * @throws ReplayFormatException if the route is beyond this system's caps
+     */
+    public void loadReplay(ReplayFile file) {
+        loadState(file.route());
     }
 
     // ------------------------------------------------------------------ warnings

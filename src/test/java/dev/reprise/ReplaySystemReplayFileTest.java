@@ -1,0 +1,83 @@
+package dev.reprise;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.command.ReplayCode;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayMismatchException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import reactor.test.StepVerifier;
+
+class ReplaySystemReplayFileTest {
+
+    @TempDir
+    Path dir;
+
+    private static ReplaySystem game() {
+        ReplaySystem system = new ReplaySystem();
+        system.registerCommand(ReplayCode.UP, ReplayCommand.sync(step -> { }));
+        system.registerCommand(20, "openChest", ReplayCommand.sync(step -> { }));
+        return system;
+    }
+
+    @Test
+    void saveReplay_snapshotsAtCall_thenReadReplay_loadsTheSameRoute() {
+        ReplaySystem recorder = game();
+        recorder.record(ReplayCode.UP);
+        recorder.record(20, 7, "gold");
+        Path file = dir.resolve("run.rpl");
+        var save = recorder.saveReplay(file, "tower", "1.0");
+        recorder.record(ReplayCode.UP); // after the call: not in the file
+        StepVerifier.create(save).expectComplete().verify(Duration.ofSeconds(10));
+
+        ReplaySystem player = game();
+        ReplayFile read = player.readReplay(file, "tower").block(Duration.ofSeconds(10));
+        player.loadReplay(read);
+
+        assertThat(player.array().length()).isEqualTo(2);
+        assertThat(player.array().get(1).params()).containsExactly(7, "gold");
+        assertThat(read.dictionary()).isEqualTo(recorder.commandDictionary());
+        assertThat(read.gameBuild()).isEqualTo("1.0");
+    }
+
+    @Test
+    void readReplay_otherGameOrUnknownCommand_failsWithEveryMismatch() throws Exception {
+        ReplaySystem recorder = game();
+        recorder.record(20, 1);
+        Path file = dir.resolve("run.rpl");
+        recorder.saveReplay(file, "tower", "1.0").block(Duration.ofSeconds(10));
+
+        ReplaySystem other = new ReplaySystem(); // knows no command 20, and is another game
+        StepVerifier.create(other.readReplay(file, "other-game"))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayMismatchException.class)
+                        .hasMessageContaining("other-game").hasMessageContaining("20"))
+                .verify(Duration.ofSeconds(10));
+        assertThat(other.array().length()).isZero();
+        assertThat(Files.exists(file)).isTrue();
+    }
+
+    @Test
+    void commandDictionary_namesBuiltInsAndNamedCommands() {
+        assertThat(game().commandDictionary().asMap()).containsEntry(ReplayCode.UP, "UP").containsEntry(20, "openChest");
+    }
+
+    @Test
+    void loadReplay_beyondCaps_throwsAndKeepsTheRoute() {
+        ReplaySystem recorder = game();
+        for (int i = 0; i < 5; i++) {
+            recorder.record(ReplayCode.UP);
+        }
+        ReplayFile file = recorder.replayFile("tower", "1.0").build();
+        ReplaySystem small = new ReplaySystem(dev.reprise.route.ReplayArrayConfig.builder()
+                .initCommandLength(2).commandMaxLength(3).build());
+        small.record(ReplayCode.UP);
+        assertThatThrownBy(() -> small.loadReplay(file)).isInstanceOf(dev.reprise.route.ReplayFormatException.class);
+        assertThat(small.array().length()).isEqualTo(1);
+    }
+}
