@@ -25,8 +25,9 @@ final class ColumnCodec {
     /**
      * The transformed route and its segment boundaries: {@code 0}, then the end of each stream (the
      * head is part of the first segment). DEFLATE starts a new block at each boundary.
+     * {@code headLength} is the length of the head (code table and stream lengths).
      */
-    record Encoded(byte[] bytes, int[] boundaries) {
+    record Encoded(byte[] bytes, int[] boundaries, int headLength) {
     }
 
     /** A decoded route: the command and param areas. */
@@ -77,12 +78,13 @@ final class ColumnCodec {
         for (ByteOutput stream : streams) {
             head.varint(stream.size());
         }
+        int headLength = head.size();
         int[] ends = new int[STREAM_COUNT + 1];
         for (int s = 0; s < STREAM_COUNT; s++) {
             head.bytes(streams[s].array(), 0, streams[s].size());
             ends[s + 1] = head.size();
         }
-        return new Encoded(head.toByteArray(), ends);
+        return new Encoded(head.toByteArray(), ends, headLength);
     }
 
     /** Distinct codes, most frequent first, ties by code. */

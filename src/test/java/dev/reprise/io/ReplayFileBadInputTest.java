@@ -69,7 +69,7 @@ class ReplayFileBadInputTest {
 
         ReplayFormatException e = readFails(Corruption.withValidChecksum(bytes));
 
-        assertThat(e.getMessage()).contains("version 2.0 is not supported").contains("newer Reprise");
+        assertThat(e.getMessage()).contains("version 2.1 is not supported").contains("newer Reprise");
         assertThat(e.byteOffset()).isEqualTo(4);
     }
 
@@ -154,6 +154,47 @@ class ReplayFileBadInputTest {
 
         assertThat(e.getMessage()).startsWith("Corrupt compressed body");
         assertThat(e.byteOffset()).isGreaterThanOrEqualTo(header.size());
+    }
+
+    @Test
+    void modelledFlagWithoutTheCompressedFlag_isRefused() {
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 1, 2, 1, 1, 0, 2, 0, 0, 0};
+
+        ReplayFormatException e = readFails(file(header, new byte[] {0, 2}));
+
+        assertThat(e.getMessage()).contains("Flag bit 1 (modelled body) is set without flag bit 0");
+        assertThat(e.byteOffset()).isEqualTo(6);
+    }
+
+    @Test
+    void modelledBodyClaimingMoreThanItCanHold_isRefusedBeforeAllocating() {
+        ByteOutput header = new ByteOutput(32);
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 1, 3, 1});
+        header.varint(1_000_000);
+        header.varint(0);
+        header.varint(4);
+        header.varint(16_000_000); // inflated length: fits the steps, not what 4 coded bytes can hold
+        header.bytes(new byte[] {0, 0, 0});
+
+        ReplayFormatException e = readFails(file(header.toByteArray(), new byte[] {1, 2, 3, 4}));
+
+        assertThat(e.getMessage()).contains("inflated body length 16000000 is more than a body of 4 bytes");
+    }
+
+    @Test
+    void corruptModelledBody_isRefusedWithAnOffsetInTheBody() {
+        ByteOutput header = new ByteOutput(32);
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 1, 3, 1});
+        header.varint(1);
+        header.varint(0);
+        header.varint(4);
+        header.varint(12);
+        header.bytes(new byte[] {0, 0, 0});
+
+        ReplayFormatException e = readFails(file(header.toByteArray(), new byte[] {(byte) 0xFF, (byte) 0xFF, 1, 2}));
+
+        assertThat(e.byteOffset()).isGreaterThanOrEqualTo(header.size());
+        assertThat(e.getMessage()).contains("byte");
     }
 
     @Test

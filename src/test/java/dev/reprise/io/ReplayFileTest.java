@@ -56,7 +56,7 @@ class ReplayFileTest {
         byte[] bytes = file.toBytes();
 
         assertThat(HEX.formatHex(bytes, 0, bytes.length - 4)).isEqualTo(
-                "89 52 50 59 01 00 00 01 01 00 02 01 67 01 31 00 00 03");
+                "89 52 50 59 01 01 00 01 01 00 02 01 67 01 31 00 00 03");
         CRC32C crc = new CRC32C();
         crc.update(bytes, 0, bytes.length - 4);
         assertThat(ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt()).isEqualTo((int) crc.getValue());
@@ -198,5 +198,44 @@ class ReplayFileTest {
 
         assertThat(packed.length).isLessThan(plain.length / 10);
         assertThat(Arrays.equals(ReplayFile.read(packed).route().paramBytes(), array.saveState().paramBytes())).isTrue();
+    }
+
+    @Test
+    void compressedFile_ofAWalk_isModelled_andReadsBack() {
+        ReplayArray array = new ReplayArray();
+        for (int i = 0; i < 500; i++) {
+            array.add(i / 7 % 4);
+            if (i % 50 == 0) {
+                array.add(4, i % 13, 3);
+            }
+        }
+        ReplayFile file = ReplayFile.builder(array.saveState()).compression(Compression.DEFLATE).build();
+
+        byte[] bytes = file.toBytes();
+
+        assertThat(bytes[6]).as("flags: compressed, modelled").isEqualTo((byte) 3);
+        assertThat(ReplayFile.read(bytes)).isEqualTo(file);
+        assertThat(file.toBytes()).as("deterministic").isEqualTo(bytes);
+    }
+
+    @Test
+    void compressedFile_ofRandomText_fallsBackToDeflate_andReadsBack() {
+        // Long strings of random printable characters: nothing to predict beyond their alphabet, where
+        // DEFLATE's Huffman codes cost a little less than the modelled coder's learning.
+        java.util.Random random = new java.util.Random(7);
+        ReplayArray array = new ReplayArray();
+        for (int i = 0; i < 30; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int c = 0; c < 1000; c++) {
+                text.append((char) (0x20 + random.nextInt(95)));
+            }
+            array.add(9, text.toString());
+        }
+        ReplayFile file = ReplayFile.builder(array.saveState()).compression(Compression.DEFLATE).build();
+
+        byte[] bytes = file.toBytes();
+
+        assertThat(bytes[6]).as("flags: compressed with DEFLATE").isEqualTo((byte) 1);
+        assertThat(ReplayFile.read(bytes)).isEqualTo(file);
     }
 }
