@@ -120,10 +120,10 @@ final class FileLayout {
     /** DEFLATE cannot expand its input more than about 1032 times; anything claiming more is corrupt. */
     static final int MAX_DEFLATE_RATIO = 1032;
     /**
-     * The modelled coder never gives a bit a probability above 65504/65536, so each transformed byte
-     * costs at least 8 x 0.000705 bits: a body byte holds at most 1419 transformed bytes.
+     * The modelled coder never gives a bit a probability above 65505/65536, so each transformed byte
+     * costs at least 8 x 0.000683 bits: a body byte holds at most 1465 transformed bytes.
      */
-    static final int MAX_MODELED_RATIO = 1420;
+    static final int MAX_MODELED_RATIO = 1470;
 
     /** Stream order of the column transform. */
     static final int STREAM_TOKENS = 0;

@@ -101,6 +101,18 @@ final class RangeCoder {
             }
         }
 
+        /** Codes {@code value}'s eight bits, high first, through the bit tree {@code row} of {@link OrderOneModel}. */
+        void byte8(char[] row, int value) {
+            int node = 1;
+            for (int i = 7; i >= 0; i--) {
+                int bit = value >>> i & 1;
+                char p = row[node];
+                encode(p, bit);
+                row[node] = bit != 0 ? OrderOneModel.one(p) : OrderOneModel.zero(p);
+                node = node << 1 | bit;
+            }
+        }
+
         private void shiftLow() {
             if (low < 0xFF00_0000L || low > 0xFFFF_FFFFL) {
                 int carry = (int) (low >>> 32);
@@ -203,6 +215,34 @@ final class RangeCoder {
                 node = node << 1 | bit(models, base + node);
             }
             return node - (1 << bits);
+        }
+
+        /** Decodes eight bits, high first, through the bit tree {@code row} of {@link OrderOneModel}. */
+        int byte8(char[] row) {
+            int node = 1;
+            int r = range;
+            int c = code;
+            do {
+                char p = row[node];
+                int bound = (r >>> 16) * p;
+                if (Integer.compareUnsigned(c, bound) < 0) {
+                    r = bound;
+                    row[node] = OrderOneModel.one(p);
+                    node = node << 1 | 1;
+                } else {
+                    c -= bound;
+                    r -= bound;
+                    row[node] = OrderOneModel.zero(p);
+                    node <<= 1;
+                }
+                while (Integer.compareUnsigned(r, TOP) < 0) {
+                    r <<= 8;
+                    c = c << 8 | next();
+                }
+            } while (node < 256);
+            range = r;
+            code = c;
+            return node & 0xFF;
         }
 
         /** File offset of the next unread input byte, for messages. */

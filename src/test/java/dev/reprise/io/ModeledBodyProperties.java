@@ -73,6 +73,25 @@ class ModeledBodyProperties {
         assertThat(modelled).isLessThan(deflated);
     }
 
+    @Property(tries = 6)
+    void longTransforms_useTheFastModel_roundTrip_andRefuseCorruptionCleanly(@ForAll long seed,
+                                                                              @ForAll Corruption corruption) {
+        Random random = new Random(seed);
+        ColumnCodec.Encoded transformed = transform(RandomRoutes.route(random, 200_000));
+        assertThat(transformed.bytes().length).isGreaterThan(ModeledBody.MIXED_MAX);
+        byte[] coded = ModeledBody.encode(transformed).toByteArray();
+
+        assertThat(ModeledBody.decode(coded, 0, coded.length, transformed.bytes().length, 0))
+                .isEqualTo(transformed.bytes());
+
+        byte[] damaged = corruption.apply(coded, random);
+        Throwable thrown = catchThrowable(() -> ModeledBody.decode(damaged, 0, damaged.length,
+                transformed.bytes().length, 0));
+        if (thrown != null) {
+            assertThat(thrown).isInstanceOf(ReplayFormatException.class);
+        }
+    }
+
     static ColumnCodec.Encoded transform(ReplaySave route) {
         return ColumnCodec.encode(route.commandBytes(), route.paramBytes(), route.length(), route.commandWidth());
     }
