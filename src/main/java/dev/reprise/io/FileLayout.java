@@ -5,18 +5,18 @@ package dev.reprise.io;
  * transform's stream order and the caps every reader enforces (see {@code docs/file-format.md}).
  *
  * <pre>
- * A replay file, version 1.1. All multi-byte fixed-width numbers are big-endian; "varint" is an
+ * A replay file, version 2.0. All multi-byte fixed-width numbers are big-endian; "varint" is an
  * unsigned LEB128 integer of at most 5 bytes (values 0..2^32-1, 7 bits per byte, low group first);
  * "str" is a varint byte length followed by that many bytes of well-formed UTF-8.
  *
  *  offset  size     field
  *  ------  -------  --------------------------------------------------------------------------
  *  0       4        magic            89 52 50 59  ("\x89RPY": the high byte catches 7-bit transfers)
- *  4       1        major version    1  (a reader refuses any other major version)
- *  5       1        minor version    1  (a newer minor only adds optional sections: still readable)
+ *  4       1        major version    2  (a reader refuses any other major version)
+ *  5       1        minor version    0  (a newer minor only adds optional sections: still readable)
  *  6       1        flags            bit 0: body is column-transformed and compressed
  *                                    bit 1: (only with bit 0) the compressed body is range-coded
- *                                           (modelled), not DEFLATE; new in 1.1
+ *                                           (modelled), not DEFLATE
  *                                    bits 2-7: zero (a reader refuses unknown flags)
  *  7       1        command width    1 (UINT8) or 2 (UINT16), as ReplaySave stores it
  *  8       varint   step count       steps of the route              (&lt;= the reader's step cap)
@@ -62,7 +62,11 @@ package dev.reprise.io;
  *           INT8); only those that differ are stored: varint n, then n x (varint symbols skipped
  *           since the previous exception, u8 symbol)
  *   INTS    zigzag varint of each int8/int16/int32 param, grouped like TAGS
- *   PAIRS   one byte per PAIR: first param in the high nibble, second in the low nibble
+ *   PAIRS   one byte per PAIR: first param in the high nibble, second in the low nibble; a
+ *           pair that opens its step is stored as its difference (per nibble, mod 16) from the
+ *           position PairPredictor predicts: the last pair that opened a step of the same key,
+ *           moved one tile by each direction step since (UP y-1, RIGHT x+1, DOWN y+1, LEFT x-1;
+ *           from 0,0 before the key's first such pair)
  *   DATA    the other payloads, grouped like TAGS: strings (short: u8 length, tag 9: varint
  *           length, then the bytes); boolean, int64, float64 and BigInteger payloads exactly as
  *           the route stores them
@@ -95,14 +99,17 @@ final class FileLayout {
     /** The smallest possible file: fixed header, 5 one-byte varints/strings, end of sections, CRC. */
     static final int MIN_FILE_SIZE = FIXED_HEADER_SIZE + 5 + 1 + CRC_SIZE;
 
-    /** The major version this code writes and the only one it reads. */
-    static final int MAJOR_VERSION = 1;
-    /** The minor version this code writes; files of any minor version of major 1 are read. */
-    static final int MINOR_VERSION = 1;
+    /**
+     * The major version this code writes and the only one it reads. 2.0 (before any release) changed
+     * the PAIRS stream to position differences and added the modelled body (flag bit 1).
+     */
+    static final int MAJOR_VERSION = 2;
+    /** The minor version this code writes; files of any minor version of major 2 are read. */
+    static final int MINOR_VERSION = 0;
 
     /** Flag bit 0: the body is column-transformed and compressed (DEFLATE unless bit 1 is set). */
     static final int FLAG_DEFLATE = 0x01;
-    /** Flag bit 1 (only with bit 0, since 1.1): the compressed body is range-coded, not DEFLATE. */
+    /** Flag bit 1 (only with bit 0): the compressed body is range-coded, not DEFLATE. */
     static final int FLAG_MODELED = 0x02;
     /** Flags this reader understands. */
     static final int KNOWN_FLAGS = FLAG_DEFLATE | FLAG_MODELED;

@@ -65,30 +65,41 @@ class ReplayFileBadInputTest {
     @Test
     void newerMajorVersion_isRefusedWithAClearMessage() {
         byte[] bytes = valid(Compression.NONE);
-        bytes[4] = 2;
+        bytes[4] = 3;
 
         ReplayFormatException e = readFails(Corruption.withValidChecksum(bytes));
 
-        assertThat(e.getMessage()).contains("version 2.1 is not supported").contains("newer Reprise");
+        assertThat(e.getMessage()).contains("version 3.0 is not supported").contains("newer Reprise");
+        assertThat(e.byteOffset()).isEqualTo(4);
+    }
+
+    @Test
+    void olderMajorVersion_isRefused() {
+        byte[] bytes = valid(Compression.NONE);
+        bytes[4] = 1;
+
+        ReplayFormatException e = readFails(Corruption.withValidChecksum(bytes));
+
+        assertThat(e.getMessage()).contains("version 1.0 is not supported").doesNotContain("newer Reprise");
         assertThat(e.byteOffset()).isEqualTo(4);
     }
 
     @Test
     void newerMinorVersion_withAnUnknownOptionalSection_isRead() {
-        // Version 1.7 with an optional section 42 that this reader does not know: skipped.
-        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 7, 0, 1, 1, 0, 2, 0, 0, 42, 3, 9, 9, 9, 0};
+        // Version 2.7 with an optional section 42 that this reader does not know: skipped.
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 7, 0, 1, 1, 0, 2, 0, 0, 42, 3, 9, 9, 9, 0};
         byte[] bytes = file(header, new byte[] {0, 2});
 
         ReplayFile file = ReplayFile.read(bytes);
 
         assertThat(file.route().commandBytes()).containsExactly(0, 2);
-        assertThat(ReplayFileReader.DEFAULT.readHeader(bytes).version()).isEqualTo("1.7");
+        assertThat(ReplayFileReader.DEFAULT.readHeader(bytes).version()).isEqualTo("2.7");
         assertThat(ReplayFileReader.DEFAULT.readHeader(bytes).skippedSections()).isEqualTo(1);
     }
 
     @Test
     void unknownRequiredSection_isRefused() {
-        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 3, 0, 1, 1, 0, 2, 0, 0, (byte) 200, 1, 9, 0};
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 3, 0, 1, 1, 0, 2, 0, 0, (byte) 200, 1, 9, 0};
 
         assertThat(readFails(file(header, new byte[] {0, 2})).getMessage())
                 .contains("Section 200 is required").contains("file byte 13");
@@ -96,7 +107,7 @@ class ReplayFileBadInputTest {
 
     @Test
     void unknownFlag_isRefused() {
-        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 4, 1, 1, 0, 2, 0, 0, 0};
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 4, 1, 1, 0, 2, 0, 0, 0};
 
         assertThat(readFails(file(header, new byte[] {0, 2})).getMessage()).contains("Unknown flags 0x4");
     }
@@ -104,14 +115,14 @@ class ReplayFileBadInputTest {
     @Test
     void thirtyByteFileClaimingTwoGigabytes_failsWithoutAllocatingThem() {
         // Steps 2^31-1 (beyond the cap) and a body of 2 GB in a 30-byte file.
-        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 0, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07,
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 0, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07,
             0, (byte) 0xFE, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07, 0, 0, 0};
         byte[] bytes = file(header, new byte[4]);
         assertThat(bytes).hasSize(30);
 
         assertThat(readFails(bytes).getMessage()).contains("step count is 2147483647, above the limit of 1000000");
 
-        byte[] withinCaps = file(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 0, 1, 1, 0,
+        byte[] withinCaps = file(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 0, 1, 1, 0,
             (byte) 0xFE, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07, 0, 0, 0}, new byte[8]);
         assertThat(readFails(withinCaps).getMessage()).contains("Truncated file (or a corrupt body length): body length is 2147483646 bytes, but only 15 bytes follow");
     }
@@ -128,7 +139,7 @@ class ReplayFileBadInputTest {
         deflater.end();
         bomb = Arrays.copyOf(bomb, n);
         ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 1, 1});
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 1, 1});
         header.varint(1);
         header.varint(0);
         header.varint(bomb.length);
@@ -143,7 +154,7 @@ class ReplayFileBadInputTest {
     @Test
     void corruptCompressedBody_namesTheCompressedBody() {
         ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 1, 1});
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 1, 1});
         header.varint(1);
         header.varint(0);
         header.varint(4);
@@ -158,7 +169,7 @@ class ReplayFileBadInputTest {
 
     @Test
     void modelledFlagWithoutTheCompressedFlag_isRefused() {
-        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 1, 2, 1, 1, 0, 2, 0, 0, 0};
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 1, 2, 1, 1, 0, 2, 0, 0, 0};
 
         ReplayFormatException e = readFails(file(header, new byte[] {0, 2}));
 
@@ -169,7 +180,7 @@ class ReplayFileBadInputTest {
     @Test
     void modelledBodyClaimingMoreThanItCanHold_isRefusedBeforeAllocating() {
         ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 1, 3, 1});
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 1, 3, 1});
         header.varint(1_000_000);
         header.varint(0);
         header.varint(4);
@@ -184,7 +195,7 @@ class ReplayFileBadInputTest {
     @Test
     void corruptModelledBody_isRefusedWithAnOffsetInTheBody() {
         ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 1, 3, 1});
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 1, 3, 1});
         header.varint(1);
         header.varint(0);
         header.varint(4);
