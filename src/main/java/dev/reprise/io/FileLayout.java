@@ -72,15 +72,21 @@ package dev.reprise.io;
  *           the route stores them
  *
  * Modelled body (flags 11). The coder is LZMA's binary range coder (32-bit range, carry through
- * a cached byte) with 16-bit probabilities of a 1 bit, bound = (range &gt;&gt;&gt; 16) x p; its
+ * a cached byte) with 16-bit probabilities p of a 1 bit, bound = (range &gt;&gt;&gt; 16) x p; its
  * always-zero first byte is not written, and its final value is the one in the last interval with
  * the most trailing zero bits, trailing zero bytes dropped (the decoder reads zeros past the end;
- * a body that ends with a zero byte is refused). The probability of each bit is a logistic mix
- * (weights chosen by stream and match length, learned online) of: order-0, -1, -2 and -3 contexts
- * of the current stream's bytes (hashed tables of adaptive bit models), and a match model that
- * predicts the byte after the last occurrence of the previous 4 bytes. The head (code table and
- * stream lengths) is coded first, then the six streams; the decoder parses the head's varints as
- * it decodes them to learn where each stream ends. BytePredictor is the normative model.
+ * a body that ends with a zero byte, or has bytes left over, is refused). Each byte of the
+ * transform is coded high bit first: the head (code table and stream lengths), then the six
+ * streams; the decoder parses the head's varints as it decodes them to learn where each stream
+ * ends. The probabilities come from one of two models, chosen by the inflated length:
+ *   &lt;= 256 KiB  BytePredictor: two logistic mixes (weights by stream and match length, and by
+ *               stream and partial byte), averaged and refined by an adaptive probability map, of
+ *               order-0..3 contexts of the stream's bytes, a sparse context (high nibbles of the
+ *               previous three bytes) and a match model (the byte after the last occurrence of the
+ *               previous 4 bytes)
+ *   &gt; 256 KiB   OrderOneModel: a bit tree per stream and previous byte, each probability moving
+ *               1/32 of the way to each bit
+ * Both are normative: a decoder must run the same model, bit for bit.
  * </pre>
  */
 final class FileLayout {
