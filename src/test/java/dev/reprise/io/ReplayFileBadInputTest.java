@@ -138,33 +138,22 @@ class ReplayFileBadInputTest {
         int n = deflater.deflate(bomb);
         deflater.end();
         bomb = Arrays.copyOf(bomb, n);
-        ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 1, 1});
-        header.varint(1);
-        header.varint(0);
-        header.varint(bomb.length);
-        header.varint(40); // inflated length: what one step may take
-        header.bytes(new byte[] {0, 0, 0});
+        // Inflated length 40: what one step may take.
+        byte[] header = compressedHeader(1, 1, bomb.length, 40);
 
-        ReplayFormatException e = readFails(file(header.toByteArray(), bomb));
+        ReplayFormatException e = readFails(file(header, bomb));
 
         assertThat(e.getMessage()).contains("inflates to more than the declared 40 bytes");
     }
 
     @Test
     void corruptCompressedBody_namesTheCompressedBody() {
-        ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 1, 1});
-        header.varint(1);
-        header.varint(0);
-        header.varint(4);
-        header.varint(12);
-        header.bytes(new byte[] {0, 0, 0});
+        byte[] header = compressedHeader(1, 1, 4, 12);
 
-        ReplayFormatException e = readFails(file(header.toByteArray(), new byte[] {(byte) 0xFF, (byte) 0xFF, 1, 2}));
+        ReplayFormatException e = readFails(file(header, new byte[] {(byte) 0xFF, (byte) 0xFF, 1, 2}));
 
         assertThat(e.getMessage()).startsWith("Corrupt compressed body");
-        assertThat(e.byteOffset()).isGreaterThanOrEqualTo(header.size());
+        assertThat(e.byteOffset()).isGreaterThanOrEqualTo(header.length);
     }
 
     @Test
@@ -179,32 +168,21 @@ class ReplayFileBadInputTest {
 
     @Test
     void modelledBodyClaimingMoreThanItCanHold_isRefusedBeforeAllocating() {
-        ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 1, 3, 1});
-        header.varint(1_000_000);
-        header.varint(0);
-        header.varint(4);
-        header.varint(16_000_000); // inflated length: fits the steps, not what 4 coded bytes can hold
-        header.bytes(new byte[] {0, 0, 0});
+        // Inflated length 16,000,000: it fits the steps, but not what 4 coded bytes can hold.
+        byte[] header = compressedHeader(3, 1_000_000, 4, 16_000_000);
 
-        ReplayFormatException e = readFails(file(header.toByteArray(), new byte[] {1, 2, 3, 4}));
+        ReplayFormatException e = readFails(file(header, new byte[] {1, 2, 3, 4}));
 
         assertThat(e.getMessage()).contains("inflated body length 16000000 is more than a body of 4 bytes");
     }
 
     @Test
     void corruptModelledBody_isRefusedWithAnOffsetInTheBody() {
-        ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 1, 3, 1});
-        header.varint(1);
-        header.varint(0);
-        header.varint(4);
-        header.varint(12);
-        header.bytes(new byte[] {0, 0, 0});
+        byte[] header = compressedHeader(3, 1, 4, 12);
 
-        ReplayFormatException e = readFails(file(header.toByteArray(), new byte[] {(byte) 0xFF, (byte) 0xFF, 1, 2}));
+        ReplayFormatException e = readFails(file(header, new byte[] {(byte) 0xFF, (byte) 0xFF, 1, 2}));
 
-        assertThat(e.byteOffset()).isGreaterThanOrEqualTo(header.size());
+        assertThat(e.byteOffset()).isGreaterThanOrEqualTo(header.length);
         assertThat(e.getMessage()).contains("byte");
     }
 
@@ -274,5 +252,17 @@ class ReplayFileBadInputTest {
         assertThat(readFails(new byte[0]).getMessage()).startsWith("Truncated file: 0 bytes");
         assertThatThrownBy(() -> ReplayFile.read(new ByteArrayInputStream(new byte[] {(byte) 0x89, 'R'})))
                 .isInstanceOf(ReplayFormatException.class).hasMessageContaining("Truncated");
+    }
+
+    /** The header of a compressed one-width file with no param bytes, empty game id and build, no sections. */
+    private static byte[] compressedHeader(int flags, int steps, int bodyLength, int inflatedLength) {
+        ByteOutput header = new ByteOutput(32);
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, (byte) flags, 1});
+        header.varint(steps);
+        header.varint(0);
+        header.varint(bodyLength);
+        header.varint(inflatedLength);
+        header.bytes(new byte[] {0, 0, 0});
+        return header.toByteArray();
     }
 }
