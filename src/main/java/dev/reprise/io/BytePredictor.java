@@ -12,6 +12,10 @@ package dev.reprise.io;
  * length, the other's by stream and the bits of the byte seen so far; the map's context is the
  * latter too.
  *
+ * <p>The order and sparse contexts live in hashed tables of adaptive bit models, a row of 16 per
+ * context and nibble (the high nibble's row is picked by the context, the low nibble's by the
+ * context and the high nibble), sized at 32 models per transformed byte, at most 2^20 each.
+ *
  * <p>Encoder and decoder run the same predictor on the same bytes, so they agree bit for bit; all
  * arithmetic is integer or {@code float} (strict IEEE in Java 17), and the tables are built with
  * {@link StrictMath}, so the output is the same on every platform. Table sizes follow the
@@ -93,6 +97,13 @@ final class BytePredictor {
     private int h2;
     private int h3;
     private int hs;
+    /** Full hashes of the byte contexts; the slot rows h1.. are rehashed with each nibble. */
+    private int k1;
+    private int k2;
+    private int k3;
+    private int ks;
+    /** The bits of the current nibble seen so far, after a leading 1. */
+    private int nibble = 1;
     private int i0;
     private int i1;
     private int i2;
@@ -112,7 +123,7 @@ final class BytePredictor {
     BytePredictor(byte[] history) {
         this.history = history;
         int size = history.length;
-        int tableBits = Math.max(12, Math.min(20, 32 - Integer.numberOfLeadingZeros(Math.max(1, size)) + 6));
+        int tableBits = Math.max(12, Math.min(20, 32 - Integer.numberOfLeadingZeros(Math.max(1, size)) + 5));
         mask = (1 << tableBits) - 1;
         order1 = new int[1 << tableBits];
         order2 = new int[1 << tableBits];
@@ -148,13 +159,23 @@ final class BytePredictor {
 
     private void contexts() {
         int s = stream + 1;
-        int rows = mask & ~0xFF;
-        h1 = hash(s * 0x2F0B3 + b1) & rows;
-        h2 = hash(s * 0x4A6C1 + (b2 << 8 | b1) * 0x3D4D51CB) & rows;
-        h3 = hash(s * 0x7E913 + (b3 << 16 | b2 << 8 | b1) * 0x2C1B3C6D) & rows;
-        hs = hash(s * 0x1234567 + ((b1 >> 4) << 8 | (b2 >> 4) << 4 | b3 >> 4) * 0x2C1B3C6D) & rows;
+        k1 = hash(s * 0x2F0B3 + b1);
+        k2 = hash(s * 0x4A6C1 + (b2 << 8 | b1) * 0x3D4D51CB);
+        k3 = hash(s * 0x7E913 + (b3 << 16 | b2 << 8 | b1) * 0x2C1B3C6D);
+        ks = hash(s * 0x1234567 + ((b1 >> 4) << 8 | (b2 >> 4) << 4 | b3 >> 4) * 0x2C1B3C6D);
+        rows();
         int bucket = matchLength == 0 ? 0 : matchLength < 16 ? 1 : matchLength < 32 ? 2 : 3;
         set = stream * MATCH_BUCKETS + bucket;
+    }
+
+    /** Picks the 16-slot rows of the current nibble: one per context and nibble, not per byte. */
+    private void rows() {
+        int rows = mask & ~0xF;
+        int partial = c0 * 0x5BD1E995;
+        h1 = hash(k1 + partial) & rows;
+        h2 = hash(k2 + partial) & rows;
+        h3 = hash(k3 + partial) & rows;
+        hs = hash(ks + partial) & rows;
     }
 
     private static int hash(int x) {
@@ -165,10 +186,10 @@ final class BytePredictor {
     /** The probability (32..65504, in 1/65536) that the next bit is 1. */
     int p() {
         i0 = stream << 8 | c0;
-        i1 = h1 | c0;
-        i2 = h2 | c0;
-        i3 = h3 | c0;
-        is = hs | c0;
+        i1 = h1 | nibble;
+        i2 = h2 | nibble;
+        i3 = h3 | nibble;
+        is = hs | nibble;
         float[] x = inputs;
         x[0] = stretch(order0[i0]);
         x[1] = stretch(order1[i1]);
@@ -235,8 +256,13 @@ final class BytePredictor {
             matchModels[im] = RangeCoder.update(matchModels[im], bit);
         }
         c0 = c0 << 1 | bit;
+        nibble = nibble << 1 | bit;
         if (++bits == 8) {
+            nibble = 1;
             byteDone(c0 & 0xFF);
+        } else if (bits == 4) {
+            nibble = 1;
+            rows();
         }
     }
 
