@@ -11,9 +11,9 @@ import dev.reprise.route.ReplayFormatException;
  *
  * <p>A bit model is one {@code int}: the probability that the bit is 1 (16 bits, 32..65504) xor
  * 0x8000 in the high half and the number of updates so far (0..{@link #LIMIT}) in the low half, so
- * that 0 is a fresh model (probability 1/2, no updates) and a new {@code int[]} is a fresh table. The adaptation
- * rate is 1/(n + 1.5) for the first updates and then a constant 1/{@link #LIMIT}-ish: a model
- * learns fast on a short route and settles on a long one.
+ * that 0 is a fresh model (probability 1/2, no updates) and a new {@code int[]} is a fresh table.
+ * After n updates a model moves 1/(n + 1.5) of the way to each bit, from n = {@link #LIMIT} on
+ * 1/31.5: it learns fast on a short route and settles on a long one.
  */
 final class RangeCoder {
 
@@ -29,11 +29,6 @@ final class RangeCoder {
     }
 
     private RangeCoder() {
-    }
-
-    /** A table of {@code size} fresh models. */
-    static int[] models(int size) {
-        return new int[size];
     }
 
     /** The probability (32..65504, of a 1 bit) that {@code model} gives. */
@@ -69,13 +64,6 @@ final class RangeCoder {
             this.out = out;
         }
 
-        /** Codes {@code bit} (0 or 1) with {@code models[index]} and updates the model. */
-        void bit(int[] models, int index, int bit) {
-            int model = models[index];
-            models[index] = update(model, bit);
-            encode(p1(model), bit);
-        }
-
         /** Codes {@code bit} (0 or 1) with probability {@code p1} (32..65504, in 1/65536) of a 1. */
         void encode(int p1, int bit) {
             int bound = (range >>> 16) * p1;
@@ -88,16 +76,6 @@ final class RangeCoder {
             while (Integer.compareUnsigned(range, TOP) < 0) {
                 range <<= 8;
                 shiftLow();
-            }
-        }
-
-        /** Codes the low {@code bits} bits of {@code value}, high bit first, through a bit tree at {@code base}. */
-        void tree(int[] models, int base, int bits, int value) {
-            int node = 1;
-            for (int i = bits - 1; i >= 0; i--) {
-                int bit = value >>> i & 1;
-                bit(models, base + node, bit);
-                node = node << 1 | bit;
             }
         }
 
@@ -181,14 +159,6 @@ final class RangeCoder {
             return position < end ? in[position++] & 0xFF : 0;
         }
 
-        /** Decodes one bit with {@code models[index]} and updates the model. */
-        int bit(int[] models, int index) {
-            int model = models[index];
-            int bit = decode(p1(model));
-            models[index] = update(model, bit);
-            return bit;
-        }
-
         /** Decodes one bit that has probability {@code p1} (32..65504, in 1/65536) of being 1. */
         int decode(int p1) {
             int bound = (range >>> 16) * p1;
@@ -206,15 +176,6 @@ final class RangeCoder {
                 code = code << 8 | next();
             }
             return bit;
-        }
-
-        /** Decodes {@code bits} bits through a bit tree at {@code base}. */
-        int tree(int[] models, int base, int bits) {
-            int node = 1;
-            for (int i = 0; i < bits; i++) {
-                node = node << 1 | bit(models, base + node);
-            }
-            return node - (1 << bits);
         }
 
         /** Decodes eight bits, high first, through the bit tree {@code row} of {@link OrderOneModel}. */

@@ -29,10 +29,12 @@ class RangeCoderProperties {
         }
         ByteOutput out = new ByteOutput(16);
         RangeCoder.Encoder encoder = new RangeCoder.Encoder(out);
-        int[] models = RangeCoder.models(4);
+        int[] models = new int[4];
         for (int i = 0; i < count; i++) {
             if (i % 3 == 0) {
-                encoder.bit(models, i & 3, bits[i]);
+                // An adaptive model, as the coder's users drive one.
+                encoder.encode(RangeCoder.p1(models[i & 3]), bits[i]);
+                models[i & 3] = RangeCoder.update(models[i & 3], bits[i]);
             } else {
                 encoder.encode(probabilities[i], bits[i]);
             }
@@ -44,9 +46,15 @@ class RangeCoderProperties {
         }
 
         RangeCoder.Decoder decoder = new RangeCoder.Decoder(coded, 0, coded.length, 100);
-        int[] decodedModels = RangeCoder.models(4);
+        int[] decodedModels = new int[4];
         for (int i = 0; i < count; i++) {
-            int bit = i % 3 == 0 ? decoder.bit(decodedModels, i & 3) : decoder.decode(probabilities[i]);
+            int bit;
+            if (i % 3 == 0) {
+                bit = decoder.decode(RangeCoder.p1(decodedModels[i & 3]));
+                decodedModels[i & 3] = RangeCoder.update(decodedModels[i & 3], bit);
+            } else {
+                bit = decoder.decode(probabilities[i]);
+            }
             assertThat(bit).as("bit %d", i).isEqualTo(bits[i]);
         }
         decoder.finish("test code");
@@ -56,9 +64,10 @@ class RangeCoderProperties {
     void certainBits_costAlmostNothing() {
         ByteOutput out = new ByteOutput(16);
         RangeCoder.Encoder encoder = new RangeCoder.Encoder(out);
-        int[] models = RangeCoder.models(1);
+        int[] models = new int[1];
         for (int i = 0; i < 100_000; i++) {
-            encoder.bit(models, 0, 1);
+            encoder.encode(RangeCoder.p1(models[0]), 1);
+            models[0] = RangeCoder.update(models[0], 1);
         }
         encoder.finish();
         // The model settles near its ceiling: 100,000 certain bits take a few bytes.
