@@ -8,7 +8,7 @@ import dev.reprise.route.ReplayFormatException;
  * The modelled entropy stage of a compressed body (flags 11, see {@link FileLayout}): the column
  * transform's bytes, range-coded ({@link RangeCoder}) bit by bit, high bit first, with the
  * probabilities of a context model. Transforms up to {@link #MIXED_MAX} bytes (every real route, by
- * far) use the context-mixing {@link BytePredictor}; longer ones the eight times faster
+ * far) use the context-mixing {@link BytePredictor}; longer ones the ten times faster
  * {@link OrderOneModel}, so that a 1,000,000-step route still reads at tens of MB/s. The choice
  * depends only on the transform's length, which the header declares, so the decoder makes the same.
  *

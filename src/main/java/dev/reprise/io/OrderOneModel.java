@@ -3,7 +3,7 @@ package dev.reprise.io;
 /**
  * The fast model for long transforms: one adaptive bit tree per stream and previous byte of that
  * stream (an order-1 context), nothing mixed, probabilities of a 1 bit in 16 bits that move 1/32 of
- * the way to each bit seen (31..65505). About eight times faster than {@link BytePredictor}; on long
+ * the way to each bit seen (31..65505). About ten times faster than {@link BytePredictor}; on long
  * routes the two differ by a few percent, because what makes real routes small (repeated walks, a
  * command's few param shapes) weighs most on short ones. Not thread-safe.
  */
