@@ -29,6 +29,11 @@ final class ByteOutput {
         size = 0;
     }
 
+    /** Drops the bytes from {@code newSize} on ({@code newSize <= size()}). */
+    void truncate(int newSize) {
+        size = newSize;
+    }
+
     private void ensure(int more) {
         if (size + more > bytes.length) {
             long wanted = Math.max((long) size + more, (long) bytes.length * 2);

@@ -25,8 +25,9 @@ final class ColumnCodec {
     /**
      * The transformed route and its segment boundaries: {@code 0}, then the end of each stream (the
      * head is part of the first segment). DEFLATE starts a new block at each boundary.
+     * {@code headLength} is the length of the head (code table and stream lengths).
      */
-    record Encoded(byte[] bytes, int[] boundaries) {
+    record Encoded(byte[] bytes, int[] boundaries, int headLength) {
     }
 
     /** A decoded route: the command and param areas. */
@@ -77,12 +78,13 @@ final class ColumnCodec {
         for (ByteOutput stream : streams) {
             head.varint(stream.size());
         }
+        int headLength = head.size();
         int[] ends = new int[STREAM_COUNT + 1];
         for (int s = 0; s < STREAM_COUNT; s++) {
             head.bytes(streams[s].array(), 0, streams[s].size());
             ends[s + 1] = head.size();
         }
-        return new Encoded(head.toByteArray(), ends);
+        return new Encoded(head.toByteArray(), ends, headLength);
     }
 
     /** Distinct codes, most frequent first, ties by code. */
@@ -170,6 +172,7 @@ final class ColumnCodec {
             }
         }
         TagColumn.Writer tags = new TagColumn.Writer(distinct);
+        PairPredictor positions = new PairPredictor(keys, distinct);
         ByteOutput ints = streams[STREAM_INTS];
         ByteOutput pairs = streams[STREAM_PAIRS];
         ByteOutput data = streams[STREAM_DATA];
@@ -182,7 +185,13 @@ final class ColumnCodec {
                 int tag = params[p] & 0xFF;
                 if (k + 1 < count && isNibble(params, p) && isNibble(params, p + 2)) {
                     tags.write(key, position++, TAG_PAIR);
-                    pairs.u8(params[p + 1] << 4 | params[p + 3]);
+                    int pair = params[p + 1] << 4 | params[p + 3];
+                    if (k == 0) {
+                        pairs.u8(PairPredictor.subtract(pair, positions.predicted(key, step)));
+                        positions.seen(key, step, pair);
+                    } else {
+                        pairs.u8(pair);
+                    }
                     p += 4;
                     k++;
                     continue;
@@ -388,9 +397,11 @@ final class ColumnCodec {
         int[] length = new int[steps];
         int at = 0;
         TagColumn.Reader tags = new TagColumn.Reader(streams[STREAM_TAGS], distinct);
+        PairPredictor positions = new PairPredictor(keys, distinct);
         for (int step : groupByKey(keys, distinct)) {
             start[step] = at;
-            at = decodeStepParams(streams, tags, keys[step], commands[step * entry] & 0xFF, step, grouped, at);
+            at = decodeStepParams(streams, tags, positions, keys[step], commands[step * entry] & 0xFF, step,
+                    grouped, at);
             length[step] = at - start[step];
         }
         tags.finish();
@@ -407,8 +418,8 @@ final class ColumnCodec {
         return params;
     }
 
-    private static int decodeStepParams(BoundedInput[] streams, TagColumn.Reader tags, int key, int count, int step,
-                                        byte[] out, int at) {
+    private static int decodeStepParams(BoundedInput[] streams, TagColumn.Reader tags, PairPredictor positions,
+                                        int key, int count, int step, byte[] out, int at) {
         BoundedInput ints = streams[STREAM_INTS];
         BoundedInput data = streams[STREAM_DATA];
         int position = 0;
@@ -423,6 +434,10 @@ final class ColumnCodec {
                         throw tags.error(what + ": a pair needs two params, but the step has " + count, tagAt);
                     }
                     int pair = streams[STREAM_PAIRS].u8("its pair");
+                    if (k == 0) {
+                        pair = PairPredictor.add(pair, positions.predicted(key, step));
+                        positions.seen(key, step, pair);
+                    }
                     at = room(tags, out, at, 4, what, tagAt);
                     out[at] = (byte) Tags.INT8;
                     out[at + 1] = (byte) (pair >>> 4);

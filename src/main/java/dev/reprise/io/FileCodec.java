@@ -31,11 +31,17 @@ final class FileCodec {
         byte[] body;
         int bodyLength;
         int inflatedLength = 0;
+        int flags = 0;
         if (file.compression() == Compression.DEFLATE) {
             ColumnCodec.Encoded transformed = ColumnCodec.encode(route.commandBytes(), route.paramBytes(),
                     route.length(), route.commandWidth());
             inflatedLength = transformed.bytes().length;
-            ByteOutput compressed = Deflate.compressSmallest(transformed.bytes(), transformed.boundaries());
+            // Both entropy stages, the smaller one kept: the modelled coder wins on real routes, DEFLATE
+            // on long repeated payloads (e.g. the same long string again and again).
+            ByteOutput deflated = Deflate.compressSmallest(transformed.bytes(), transformed.boundaries());
+            ByteOutput modelled = ModeledBody.encode(transformed);
+            ByteOutput compressed = modelled.size() < deflated.size() ? modelled : deflated;
+            flags = compressed == modelled ? FLAG_DEFLATE | FLAG_MODELED : FLAG_DEFLATE;
             body = compressed.array();
             bodyLength = compressed.size();
         } else {
@@ -47,7 +53,7 @@ final class FileCodec {
         out.bytes(MAGIC);
         out.u8(MAJOR_VERSION);
         out.u8(MINOR_VERSION);
-        out.u8(file.compression() == Compression.DEFLATE ? FLAG_DEFLATE : 0);
+        out.u8(flags);
         out.u8(route.commandWidth().saveValue());
         out.varint(route.length());
         out.varint(paramBytes);
@@ -140,7 +146,11 @@ final class FileCodec {
             throw in.error("Unknown flags 0x" + Integer.toHexString(flags & ~KNOWN_FLAGS)
                     + " in format version " + major + "." + minor, FLAGS_OFFSET);
         }
+        if (flags == FLAG_MODELED) {
+            throw in.error("Flag bit 1 (modelled body) is set without flag bit 0 (compressed body)", FLAGS_OFFSET);
+        }
         Compression compression = (flags & FLAG_DEFLATE) != 0 ? Compression.DEFLATE : Compression.NONE;
+        boolean modelled = (flags & FLAG_MODELED) != 0;
         int widthValue = in.u8("command width");
         if (widthValue != 1 && widthValue != 2) {
             throw in.error("Command width " + widthValue + " is neither 1 (UINT8) nor 2 (UINT16)", WIDTH_OFFSET);
@@ -155,7 +165,8 @@ final class FileCodec {
         if (compression == Compression.DEFLATE) {
             long at = in.offset();
             inflatedLength = in.varint("inflated body length", Integer.MAX_VALUE - 16);
-            long bound = Math.min(inflatedBound(steps, paramBytes), (long) bodyLength * MAX_DEFLATE_RATIO + 64);
+            long bound = Math.min(inflatedBound(steps, paramBytes), modelled
+                    ? ((long) bodyLength + 8) * MAX_MODELED_RATIO : (long) bodyLength * MAX_DEFLATE_RATIO + 64);
             if (inflatedLength > bound) {
                 throw in.error("inflated body length " + inflatedLength + " is more than a body of "
                         + bodyLength + " bytes holding " + steps + " steps and " + paramBytes
@@ -244,7 +255,9 @@ final class FileCodec {
                     ByteBuffer.wrap(Arrays.copyOfRange(bytes, bodyStart, paramsAt)).asReadOnlyBuffer(),
                     ByteBuffer.wrap(Arrays.copyOfRange(bytes, paramsAt, paramsAt + paramBytes)).asReadOnlyBuffer());
         } else {
-            byte[] inflated = Deflate.inflate(bytes, bodyStart, bodyLength, inflatedLength, bodyStart);
+            byte[] inflated = modelled
+                    ? ModeledBody.decode(bytes, bodyStart, bodyLength, inflatedLength, bodyStart)
+                    : Deflate.inflate(bytes, bodyStart, bodyLength, inflatedLength, bodyStart);
             ColumnCodec.Areas areas = ColumnCodec.decode(
                     new BoundedInput(inflated, 0, inflated.length, 0, "inflated body"), steps, width, paramBytes);
             route = RouteCheck.validated(steps, width, areas.commands(), areas.params(), -1, false);

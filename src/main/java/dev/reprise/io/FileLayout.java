@@ -5,22 +5,24 @@ package dev.reprise.io;
  * transform's stream order and the caps every reader enforces (see {@code docs/file-format.md}).
  *
  * <pre>
- * A replay file, version 1.0. All multi-byte fixed-width numbers are big-endian; "varint" is an
+ * A replay file, version 2.0. All multi-byte fixed-width numbers are big-endian; "varint" is an
  * unsigned LEB128 integer of at most 5 bytes (values 0..2^32-1, 7 bits per byte, low group first);
  * "str" is a varint byte length followed by that many bytes of well-formed UTF-8.
  *
  *  offset  size     field
  *  ------  -------  --------------------------------------------------------------------------
  *  0       4        magic            89 52 50 59  ("\x89RPY": the high byte catches 7-bit transfers)
- *  4       1        major version    1  (a reader refuses any other major version)
+ *  4       1        major version    2  (a reader refuses any other major version)
  *  5       1        minor version    0  (a newer minor only adds optional sections: still readable)
- *  6       1        flags            bit 0: body is column-transformed and DEFLATE-compressed
- *                                    bits 1-7: zero (a reader refuses unknown flags)
+ *  6       1        flags            bit 0: body is column-transformed and compressed
+ *                                    bit 1: (only with bit 0) the compressed body is range-coded
+ *                                           (modelled), not DEFLATE
+ *                                    bits 2-7: zero (a reader refuses unknown flags)
  *  7       1        command width    1 (UINT8) or 2 (UINT16), as ReplaySave stores it
  *  8       varint   step count       steps of the route              (&lt;= the reader's step cap)
  *          varint   param bytes      bytes of the route's param area (&lt;= the reader's param cap)
  *          varint   body length      bytes of the body as stored in this file
- *          varint   inflated length  only if flag bit 0: bytes of the column-transformed body
+ *          varint   inflated length  only if flag bit 0: bytes of the column transform below
  *          str      game id          who recorded it, e.g. "dev.example.tower"
  *          str      game build       which build of that game, e.g. "2.8.2"
  *          section* optional sections, each  [tag u8][length varint][payload: length bytes]
@@ -34,7 +36,10 @@ package dev.reprise.io;
  *          body     body length bytes:
  *                     flag bit 0 clear:  the command area then the param area, exactly as the
  *                                        route stores them (step count x entry size + param bytes)
- *                     flag bit 0 set:    raw DEFLATE (RFC 1951) of the column transform below
+ *                     flags 01:          raw DEFLATE (RFC 1951) of the column transform below
+ *                     flags 11:          the column transform, range-coded bit by bit, each
+ *                                        byte high bit first, with the probabilities of the
+ *                                        context-mixing model below (no framing of its own)
  *  end-4   4        CRC32C           (Castagnoli) of every byte before it, big-endian
  *
  * Column transform (streams in the order below). A step's "key" is its code for the four
@@ -57,10 +62,31 @@ package dev.reprise.io;
  *           INT8); only those that differ are stored: varint n, then n x (varint symbols skipped
  *           since the previous exception, u8 symbol)
  *   INTS    zigzag varint of each int8/int16/int32 param, grouped like TAGS
- *   PAIRS   one byte per PAIR: first param in the high nibble, second in the low nibble
+ *   PAIRS   one byte per PAIR: first param in the high nibble, second in the low nibble; a
+ *           pair that opens its step is stored as its difference (per nibble, mod 16) from the
+ *           position PairPredictor predicts: the last pair that opened a step of the same key,
+ *           moved one tile by each direction step since (UP y-1, RIGHT x+1, DOWN y+1, LEFT x-1;
+ *           from 0,0 before the key's first such pair)
  *   DATA    the other payloads, grouped like TAGS: strings (short: u8 length, tag 9: varint
  *           length, then the bytes); boolean, int64, float64 and BigInteger payloads exactly as
  *           the route stores them
+ *
+ * Modelled body (flags 11). The coder is LZMA's binary range coder (32-bit range, carry through
+ * a cached byte) with 16-bit probabilities p of a 1 bit, bound = (range &gt;&gt;&gt; 16) x p; its
+ * always-zero first byte is not written, and its final value is the one in the last interval with
+ * the most trailing zero bits, trailing zero bytes dropped (the decoder reads zeros past the end;
+ * a body that ends with a zero byte, or has bytes left over, is refused). Each byte of the
+ * transform is coded high bit first: the head (code table and stream lengths), then the six
+ * streams; the decoder parses the head's varints as it decodes them to learn where each stream
+ * ends. The probabilities come from one of two models, chosen by the inflated length:
+ *   &lt;= 256 KiB  BytePredictor: two logistic mixes (weights by stream and match length, and by
+ *               stream and partial byte), averaged and refined by an adaptive probability map, of
+ *               order-0..3 contexts of the stream's bytes, a sparse context (high nibbles of the
+ *               previous three bytes) and a match model (the byte after the last occurrence of the
+ *               previous 4 bytes)
+ *   &gt; 256 KiB   OrderOneModel: a bit tree per stream and previous byte, each probability moving
+ *               1/32 of the way to each bit
+ * Both are normative: a decoder must run the same model, bit for bit.
  * </pre>
  */
 final class FileLayout {
@@ -79,15 +105,20 @@ final class FileLayout {
     /** The smallest possible file: fixed header, 5 one-byte varints/strings, end of sections, CRC. */
     static final int MIN_FILE_SIZE = FIXED_HEADER_SIZE + 5 + 1 + CRC_SIZE;
 
-    /** The major version this code writes and the only one it reads. */
-    static final int MAJOR_VERSION = 1;
-    /** The minor version this code writes; files of any minor version of major 1 are read. */
+    /**
+     * The major version this code writes and the only one it reads. 2.0 (before any release) changed
+     * the PAIRS stream to position differences and added the modelled body (flag bit 1).
+     */
+    static final int MAJOR_VERSION = 2;
+    /** The minor version this code writes; files of any minor version of major 2 are read. */
     static final int MINOR_VERSION = 0;
 
-    /** Flag bit 0: the body is column-transformed and DEFLATE-compressed. */
+    /** Flag bit 0: the body is column-transformed and compressed (DEFLATE unless bit 1 is set). */
     static final int FLAG_DEFLATE = 0x01;
+    /** Flag bit 1 (only with bit 0): the compressed body is range-coded, not DEFLATE. */
+    static final int FLAG_MODELED = 0x02;
     /** Flags this reader understands. */
-    static final int KNOWN_FLAGS = FLAG_DEFLATE;
+    static final int KNOWN_FLAGS = FLAG_DEFLATE | FLAG_MODELED;
 
     static final int SECTION_END = 0;
     static final int SECTION_METADATA = 1;
@@ -101,6 +132,11 @@ final class FileLayout {
     static final int MAX_VARINT_BYTES = 5;
     /** DEFLATE cannot expand its input more than about 1032 times; anything claiming more is corrupt. */
     static final int MAX_DEFLATE_RATIO = 1032;
+    /**
+     * The modelled coder never gives a bit a probability above 65505/65536, so each transformed byte
+     * costs at least 8 x 0.000683 bits: a body byte holds at most 1465 transformed bytes.
+     */
+    static final int MAX_MODELED_RATIO = 1470;
 
     /** Stream order of the column transform. */
     static final int STREAM_TOKENS = 0;

@@ -49,6 +49,25 @@ class ColumnCodecProperties {
     }
 
     @Example
+    void teleportOntoThePredictedTile_storesAZeroPair() {
+        ReplayArray array = new ReplayArray();
+        array.add(4, 3, 11);    // teleport to 3,11
+        array.add(1);           // RIGHT: 4,11
+        array.add(2);           // DOWN: 4,12
+        array.add(4, 4, 12);    // teleport onto the predicted tile
+        array.add(4, 5, 12, 7); // a pair that opens its step, then a single param
+        ReplaySave route = array.saveState().detach();
+        ColumnCodec.Encoded encoded = ColumnCodec.encode(route.commandBytes(), route.paramBytes(), route.length(),
+                route.commandWidth());
+
+        int pairs = encoded.boundaries()[FileLayout.STREAM_PAIRS];
+        // First pair from the origin 0,0; the second exactly predicted; the third one tile right.
+        assertThat(java.util.Arrays.copyOfRange(encoded.bytes(), pairs, pairs + 3))
+                .containsExactly(0x3B, 0x00, 0x10);
+        assertRoundTrip(route);
+    }
+
+    @Example
     void emptyRoute_roundTrips() {
         assertRoundTrip(new ReplayArray().saveState().detach());
     }

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * The size target of issue 4: each of the ten legacy routes, mapped to Reprise steps as the legacy
  * README says, written as a compressed replay file (header included) must be smaller than the old
  * engine's stored route, and all ten together at most 0.6 of the legacy total; every file must read
- * back to exactly the route written.
+ * back to exactly the route written. The modelled coder does better than the issue asks, and the test
+ * holds it there with some slack: each file at most {@value #MAX_ROUTE_RATIO} of its legacy route,
+ * all ten at most {@value #MAX_TOTAL_RATIO}.
  *
  * <p>The routes are read from {@code ../shared/legacy-routes} relative to the project root, or from
  * the folder named by the system property {@code reprise.legacyRoutes}.
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.Test;
 class LegacyRoutesTest {
 
     static final String FOLDER_PROPERTY = "reprise.legacyRoutes";
+    static final double MAX_ROUTE_RATIO = 0.75;
+    static final double MAX_TOTAL_RATIO = 0.55;
 
     static Path folder() {
         String configured = System.getProperty(FOLDER_PROPERTY);
@@ -80,8 +84,9 @@ class LegacyRoutesTest {
             legacy += route.legacyBytes();
             raw += rawBytes;
             reprise += bytes.length;
-            if (bytes.length >= route.legacyBytes()) {
-                tooBig.add(route.id() + " (" + bytes.length + " B >= " + route.legacyBytes() + " B)");
+            if (bytes.length > MAX_ROUTE_RATIO * route.legacyBytes()) {
+                tooBig.add(route.id() + " (" + bytes.length + " B > " + MAX_ROUTE_RATIO + " x "
+                        + route.legacyBytes() + " B)");
             }
         }
         double ratio = (double) reprise / legacy;
@@ -91,8 +96,8 @@ class LegacyRoutesTest {
 
         assertThat(steps).isEqualTo(43_599);
         assertThat(legacy).isEqualTo(31_324);
-        assertThat(tooBig).as("routes whose file is not smaller than the legacy route").isEmpty();
-        assertThat(ratio).as("Reprise bytes / legacy bytes over all ten routes").isLessThanOrEqualTo(0.6);
+        assertThat(tooBig).as("routes whose file is above " + MAX_ROUTE_RATIO + " of the legacy route").isEmpty();
+        assertThat(ratio).as("Reprise bytes / legacy bytes over all ten routes").isLessThanOrEqualTo(MAX_TOTAL_RATIO);
     }
 
     /** The baseline: level-9 DEFLATE of the raw route bytes, without the column transform or a header. */

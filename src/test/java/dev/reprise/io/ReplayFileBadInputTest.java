@@ -65,30 +65,41 @@ class ReplayFileBadInputTest {
     @Test
     void newerMajorVersion_isRefusedWithAClearMessage() {
         byte[] bytes = valid(Compression.NONE);
-        bytes[4] = 2;
+        bytes[4] = 3;
 
         ReplayFormatException e = readFails(Corruption.withValidChecksum(bytes));
 
-        assertThat(e.getMessage()).contains("version 2.0 is not supported").contains("newer Reprise");
+        assertThat(e.getMessage()).contains("version 3.0 is not supported").contains("newer Reprise");
+        assertThat(e.byteOffset()).isEqualTo(4);
+    }
+
+    @Test
+    void olderMajorVersion_isRefused() {
+        byte[] bytes = valid(Compression.NONE);
+        bytes[4] = 1;
+
+        ReplayFormatException e = readFails(Corruption.withValidChecksum(bytes));
+
+        assertThat(e.getMessage()).contains("version 1.0 is not supported").doesNotContain("newer Reprise");
         assertThat(e.byteOffset()).isEqualTo(4);
     }
 
     @Test
     void newerMinorVersion_withAnUnknownOptionalSection_isRead() {
-        // Version 1.7 with an optional section 42 that this reader does not know: skipped.
-        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 7, 0, 1, 1, 0, 2, 0, 0, 42, 3, 9, 9, 9, 0};
+        // Version 2.7 with an optional section 42 that this reader does not know: skipped.
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 7, 0, 1, 1, 0, 2, 0, 0, 42, 3, 9, 9, 9, 0};
         byte[] bytes = file(header, new byte[] {0, 2});
 
         ReplayFile file = ReplayFile.read(bytes);
 
         assertThat(file.route().commandBytes()).containsExactly(0, 2);
-        assertThat(ReplayFileReader.DEFAULT.readHeader(bytes).version()).isEqualTo("1.7");
+        assertThat(ReplayFileReader.DEFAULT.readHeader(bytes).version()).isEqualTo("2.7");
         assertThat(ReplayFileReader.DEFAULT.readHeader(bytes).skippedSections()).isEqualTo(1);
     }
 
     @Test
     void unknownRequiredSection_isRefused() {
-        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 3, 0, 1, 1, 0, 2, 0, 0, (byte) 200, 1, 9, 0};
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 3, 0, 1, 1, 0, 2, 0, 0, (byte) 200, 1, 9, 0};
 
         assertThat(readFails(file(header, new byte[] {0, 2})).getMessage())
                 .contains("Section 200 is required").contains("file byte 13");
@@ -96,7 +107,7 @@ class ReplayFileBadInputTest {
 
     @Test
     void unknownFlag_isRefused() {
-        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 4, 1, 1, 0, 2, 0, 0, 0};
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 4, 1, 1, 0, 2, 0, 0, 0};
 
         assertThat(readFails(file(header, new byte[] {0, 2})).getMessage()).contains("Unknown flags 0x4");
     }
@@ -104,14 +115,14 @@ class ReplayFileBadInputTest {
     @Test
     void thirtyByteFileClaimingTwoGigabytes_failsWithoutAllocatingThem() {
         // Steps 2^31-1 (beyond the cap) and a body of 2 GB in a 30-byte file.
-        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 0, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07,
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 0, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07,
             0, (byte) 0xFE, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07, 0, 0, 0};
         byte[] bytes = file(header, new byte[4]);
         assertThat(bytes).hasSize(30);
 
         assertThat(readFails(bytes).getMessage()).contains("step count is 2147483647, above the limit of 1000000");
 
-        byte[] withinCaps = file(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 0, 1, 1, 0,
+        byte[] withinCaps = file(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 0, 1, 1, 0,
             (byte) 0xFE, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07, 0, 0, 0}, new byte[8]);
         assertThat(readFails(withinCaps).getMessage()).contains("Truncated file (or a corrupt body length): body length is 2147483646 bytes, but only 15 bytes follow");
     }
@@ -127,33 +138,52 @@ class ReplayFileBadInputTest {
         int n = deflater.deflate(bomb);
         deflater.end();
         bomb = Arrays.copyOf(bomb, n);
-        ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 1, 1});
-        header.varint(1);
-        header.varint(0);
-        header.varint(bomb.length);
-        header.varint(40); // inflated length: what one step may take
-        header.bytes(new byte[] {0, 0, 0});
+        // Inflated length 40: what one step may take.
+        byte[] header = compressedHeader(1, 1, bomb.length, 40);
 
-        ReplayFormatException e = readFails(file(header.toByteArray(), bomb));
+        ReplayFormatException e = readFails(file(header, bomb));
 
         assertThat(e.getMessage()).contains("inflates to more than the declared 40 bytes");
     }
 
     @Test
     void corruptCompressedBody_namesTheCompressedBody() {
-        ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1, 0, 1, 1});
-        header.varint(1);
-        header.varint(0);
-        header.varint(4);
-        header.varint(12);
-        header.bytes(new byte[] {0, 0, 0});
+        byte[] header = compressedHeader(1, 1, 4, 12);
 
-        ReplayFormatException e = readFails(file(header.toByteArray(), new byte[] {(byte) 0xFF, (byte) 0xFF, 1, 2}));
+        ReplayFormatException e = readFails(file(header, new byte[] {(byte) 0xFF, (byte) 0xFF, 1, 2}));
 
         assertThat(e.getMessage()).startsWith("Corrupt compressed body");
-        assertThat(e.byteOffset()).isGreaterThanOrEqualTo(header.size());
+        assertThat(e.byteOffset()).isGreaterThanOrEqualTo(header.length);
+    }
+
+    @Test
+    void modelledFlagWithoutTheCompressedFlag_isRefused() {
+        byte[] header = {(byte) 0x89, 'R', 'P', 'Y', 2, 1, 2, 1, 1, 0, 2, 0, 0, 0};
+
+        ReplayFormatException e = readFails(file(header, new byte[] {0, 2}));
+
+        assertThat(e.getMessage()).contains("Flag bit 1 (modelled body) is set without flag bit 0");
+        assertThat(e.byteOffset()).isEqualTo(6);
+    }
+
+    @Test
+    void modelledBodyClaimingMoreThanItCanHold_isRefusedBeforeAllocating() {
+        // Inflated length 16,000,000: it fits the steps, but not what 4 coded bytes can hold.
+        byte[] header = compressedHeader(3, 1_000_000, 4, 16_000_000);
+
+        ReplayFormatException e = readFails(file(header, new byte[] {1, 2, 3, 4}));
+
+        assertThat(e.getMessage()).contains("inflated body length 16000000 is more than a body of 4 bytes");
+    }
+
+    @Test
+    void corruptModelledBody_isRefusedWithAnOffsetInTheBody() {
+        byte[] header = compressedHeader(3, 1, 4, 12);
+
+        ReplayFormatException e = readFails(file(header, new byte[] {(byte) 0xFF, (byte) 0xFF, 1, 2}));
+
+        assertThat(e.byteOffset()).isGreaterThanOrEqualTo(header.length);
+        assertThat(e.getMessage()).contains("byte");
     }
 
     @Test
@@ -222,5 +252,17 @@ class ReplayFileBadInputTest {
         assertThat(readFails(new byte[0]).getMessage()).startsWith("Truncated file: 0 bytes");
         assertThatThrownBy(() -> ReplayFile.read(new ByteArrayInputStream(new byte[] {(byte) 0x89, 'R'})))
                 .isInstanceOf(ReplayFormatException.class).hasMessageContaining("Truncated");
+    }
+
+    /** The header of a compressed one-width file with no param bytes, empty game id and build, no sections. */
+    private static byte[] compressedHeader(int flags, int steps, int bodyLength, int inflatedLength) {
+        ByteOutput header = new ByteOutput(32);
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, (byte) flags, 1});
+        header.varint(steps);
+        header.varint(0);
+        header.varint(bodyLength);
+        header.varint(inflatedLength);
+        header.bytes(new byte[] {0, 0, 0});
+        return header.toByteArray();
     }
 }

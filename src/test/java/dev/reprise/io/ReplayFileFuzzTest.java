@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * random corruptions on valid files (half of them with the checksum repaired, so that the damage
  * reaches the header, transform and route parsers) and requires that every read either succeeds with
  * a valid file or throws {@link ReplayFormatException}; any other exception or error fails the test
+ * (the corpus holds stored, DEFLATE and modelled bodies)
  * with the seed and input to reproduce it. Bounded by iterations and by time (whichever comes first).
  */
 class ReplayFileFuzzTest {
@@ -34,6 +35,17 @@ class ReplayFileFuzzTest {
                     .dictionary(CommandDictionary.builder().put(i, "c" + i).build())
                     .compression(compression).build().toBytes());
         }
+        for (int i = 0; i < 2; i++) {
+            // Random payloads: DEFLATE beats the modelled coder, so both compressed bodies are fuzzed.
+            dev.reprise.route.ReplayArray array = new dev.reprise.route.ReplayArray();
+            for (int p = 0; p < 24; p++) {
+                array.add(p % 3, new java.math.BigInteger(2000, random));
+            }
+            corpus.add(ReplayFile.builder(array.saveState()).compression(Compression.DEFLATE).build().toBytes());
+        }
+        assertThat(corpus.stream().map(file -> file[FileLayout.FLAGS_OFFSET]).distinct())
+                .as("flags of the corpus: stored, DEFLATE, modelled").containsExactlyInAnyOrder(
+                        (byte) 0, (byte) FileLayout.FLAG_DEFLATE, (byte) (FileLayout.FLAG_DEFLATE | FileLayout.FLAG_MODELED));
         Corruption[] corruptions = Corruption.values();
         Map<Corruption, Integer> used = new EnumMap<>(Corruption.class);
         int accepted = 0;

@@ -27,7 +27,7 @@ class ReplayFileReaderTest {
 
         ReplayFileHeader header = ReplayFileReader.DEFAULT.readHeader(bytes);
 
-        assertThat(header.version()).isEqualTo("1.0");
+        assertThat(header.version()).isEqualTo("2.0");
         assertThat(header.compression()).isEqualTo(Compression.DEFLATE);
         assertThat(header.steps()).isEqualTo(7);
         assertThat(header.fileBytes()).isEqualTo(bytes.length);

@@ -1,0 +1,155 @@
+package dev.reprise.io;
+
+import static dev.reprise.io.FileLayout.*;
+
+import dev.reprise.route.ReplayFormatException;
+
+/**
+ * The modelled entropy stage of a compressed body (flags 11, see {@link FileLayout}): the column
+ * transform's bytes, range-coded ({@link RangeCoder}) bit by bit, high bit first, with the
+ * probabilities of a context model. Transforms up to {@link #MIXED_MAX} bytes (every real route, by
+ * far) use the context-mixing {@link BytePredictor}; longer ones the ten times faster
+ * {@link OrderOneModel}, so that a 1,000,000-step route still reads at tens of MB/s. The choice
+ * depends only on the transform's length, which the header declares, so the decoder makes the same.
+ *
+ * <p>The coded body has no framing of its own: the decoder parses the head of the transform (code
+ * table and stream lengths) as it decodes it, then decodes exactly the declared number of bytes, so
+ * its work and memory are bounded by the declared inflated length whatever the body holds.
+ */
+final class ModeledBody {
+
+    /** The longest transform coded with the context-mixing model. */
+    static final int MIXED_MAX = 256 * 1024;
+
+    private ModeledBody() {
+    }
+
+    /** One of the two models, as the transform's length decides. */
+    private static final class ByteCoder {
+
+        private final BytePredictor mixed;
+        private final OrderOneModel fast;
+
+        /** @param history receives the coded bytes (the mixing model's match model reads them back) */
+        ByteCoder(byte[] history) {
+            mixed = history.length <= MIXED_MAX ? new BytePredictor(history) : null;
+            fast = mixed == null ? new OrderOneModel() : null;
+        }
+
+        void stream(int s) {
+            if (mixed != null) {
+                mixed.stream(s);
+            } else {
+                fast.stream(s);
+            }
+        }
+
+        void encode(RangeCoder.Encoder encoder, int value) {
+            if (mixed == null) {
+                encoder.byte8(fast.row(), value);
+                fast.seen(value);
+                return;
+            }
+            for (int i = 7; i >= 0; i--) {
+                int bit = value >>> i & 1;
+                encoder.encode(mixed.p(), bit);
+                mixed.update(bit);
+            }
+        }
+
+        int decode(RangeCoder.Decoder decoder) {
+            if (mixed == null) {
+                int value = decoder.byte8(fast.row());
+                fast.seen(value);
+                return value;
+            }
+            int value = 0;
+            for (int i = 0; i < 8; i++) {
+                int bit = decoder.decode(mixed.p());
+                mixed.update(bit);
+                value = value << 1 | bit;
+            }
+            return value;
+        }
+    }
+
+    /** Codes a column transform. The output is a function of the transform alone. */
+    static ByteOutput encode(ColumnCodec.Encoded encoded) {
+        byte[] bytes = encoded.bytes();
+        ByteOutput out = new ByteOutput(bytes.length / 3 + 16);
+        RangeCoder.Encoder encoder = new RangeCoder.Encoder(out);
+        ByteCoder coder = new ByteCoder(new byte[bytes.length]);
+        int[] ends = encoded.boundaries();
+        for (int i = 0; i < encoded.headLength(); i++) {
+            coder.encode(encoder, bytes[i] & 0xFF);
+        }
+        for (int s = 0; s < STREAM_COUNT; s++) {
+            coder.stream(s);
+            for (int i = s == 0 ? encoded.headLength() : ends[s]; i < ends[s + 1]; i++) {
+                coder.encode(encoder, bytes[i] & 0xFF);
+            }
+        }
+        encoder.finish();
+        return out;
+    }
+
+    /**
+     * Decodes {@code input[from .. from + length)} into exactly {@code inflatedLength} transform bytes
+     * (already checked against the caps and {@link FileLayout#MAX_MODELED_RATIO}).
+     *
+     * @param fileOffset file offset of {@code input[from]}, for messages
+     * @throws ReplayFormatException if the head is malformed, its stream lengths do not add up to the
+     *                               declared length, or the code does not end where the body ends
+     */
+    static byte[] decode(byte[] input, int from, int length, int inflatedLength, long fileOffset) {
+        byte[] out = new byte[inflatedLength];
+        RangeCoder.Decoder decoder = new RangeCoder.Decoder(input, from, length, fileOffset);
+        ByteCoder coder = new ByteCoder(out);
+        int[] at = {0};
+        long distinct = headVarint(decoder, coder, out, at);
+        for (long d = 0; d < distinct; d++) {
+            headVarint(decoder, coder, out, at);
+        }
+        long[] lengths = new long[STREAM_COUNT];
+        long total = 0;
+        for (int s = 0; s < STREAM_COUNT; s++) {
+            lengths[s] = headVarint(decoder, coder, out, at);
+            total += lengths[s];
+        }
+        if (total != inflatedLength - at[0]) {
+            throw error("the stream lengths add up to " + total + " bytes, but the declared transform length "
+                    + "leaves " + (inflatedLength - at[0]), decoder);
+        }
+        int position = at[0];
+        for (int s = 0; s < STREAM_COUNT; s++) {
+            coder.stream(s);
+            for (long i = 0; i < lengths[s]; i++) {
+                out[position++] = (byte) coder.decode(decoder);
+            }
+        }
+        decoder.finish("Modelled body");
+        return out;
+    }
+
+    /** Decodes a varint of the head into {@code out[at[0]..]} and returns its value (up to 35 bits). */
+    private static long headVarint(RangeCoder.Decoder decoder, ByteCoder coder, byte[] out, int[] at) {
+        long value = 0;
+        for (int i = 0; i < MAX_VARINT_BYTES; i++) {
+            if (at[0] >= out.length) {
+                throw error("the head of the transform passes the declared transform length " + out.length, decoder);
+            }
+            int b = coder.decode(decoder);
+            out[at[0]++] = (byte) b;
+            value |= (long) (b & 0x7F) << 7 * i;
+            if ((b & 0x80) == 0) {
+                return value;
+            }
+        }
+        throw error("a varint in the head of the transform is longer than " + MAX_VARINT_BYTES + " bytes", decoder);
+    }
+
+    private static ReplayFormatException error(String message, RangeCoder.Decoder decoder) {
+        return new ReplayFormatException("Corrupt modelled body: " + message + " (file byte " + decoder.offset() + ")",
+                -1, decoder.offset());
+    }
+}

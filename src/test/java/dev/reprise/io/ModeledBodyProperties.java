@@ -1,0 +1,99 @@
+package dev.reprise.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.reprise.route.ReplayFormatException;
+import dev.reprise.route.ReplaySave;
+import java.util.Random;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class ModeledBodyProperties {
+
+    @Provide
+    Arbitrary<ReplaySave> routes() {
+        return RandomRoutes.routes(400);
+    }
+
+    @Property(tries = 300)
+    void decode_ofEncode_givesTheTransformBack_andEncodingIsDeterministic(@ForAll("routes") ReplaySave route) {
+        ColumnCodec.Encoded transformed = transform(route);
+        byte[] coded = ModeledBody.encode(transformed).toByteArray();
+
+        assertThat(ModeledBody.encode(transformed).toByteArray()).isEqualTo(coded);
+        assertThat(ModeledBody.decode(coded, 0, coded.length, transformed.bytes().length, 0))
+                .isEqualTo(transformed.bytes());
+    }
+
+    @Property(tries = 1000)
+    void corruptBody_decodesToSomeBytesOfTheDeclaredLength_orThrowsReplayFormatException(
+            @ForAll("routes") ReplaySave route, @ForAll Corruption corruption, @ForAll long seed) {
+        ColumnCodec.Encoded transformed = transform(route);
+        byte[] coded = ModeledBody.encode(transformed).toByteArray();
+        Random random = new Random(seed);
+        byte[] damaged = coded.length == 0 ? new byte[] {(byte) random.nextInt()} : corruption.apply(coded, random);
+        // Lie about the length at times, too: the declared size bounds the work, whatever the body says.
+        int declared = random.nextInt(4) == 0 ? random.nextInt(4 * transformed.bytes().length + 16)
+                : transformed.bytes().length;
+
+        Throwable thrown = catchThrowable(() -> assertThat(ModeledBody.decode(damaged, 0, damaged.length, declared, 50))
+                .hasSize(declared));
+
+        if (thrown != null) {
+            assertThat(thrown).isInstanceOf(ReplayFormatException.class);
+            assertThat(((ReplayFormatException) thrown).byteOffset()).isGreaterThanOrEqualTo(50);
+            assertThat(thrown.getMessage()).contains("file byte");
+        }
+    }
+
+    @Property(tries = 200)
+    void modelledBodies_ofRoutesWithRuns_areSmallerThanDeflate(@ForAll long seed) {
+        // Walk-like routes (runs of moves, turns, a few commands with small params), as games record them.
+        Random random = new Random(seed);
+        dev.reprise.route.ReplayArray array = new dev.reprise.route.ReplayArray();
+        int direction = 0;
+        for (int i = 0; i < 3000; i++) {
+            if (random.nextInt(4) == 0) {
+                direction = direction + (random.nextBoolean() ? 1 : 3) & 3;
+            }
+            if (random.nextInt(40) == 0) {
+                array.add(4, random.nextInt(13), random.nextInt(13));
+            } else {
+                array.add(direction);
+            }
+        }
+        ColumnCodec.Encoded transformed = transform(array.saveState());
+
+        int modelled = ModeledBody.encode(transformed).size();
+        int deflated = Deflate.compressSmallest(transformed.bytes(), transformed.boundaries()).size();
+
+        assertThat(modelled).isLessThan(deflated);
+    }
+
+    @Property(tries = 6)
+    void longTransforms_useTheFastModel_roundTrip_andRefuseCorruptionCleanly(@ForAll long seed,
+                                                                              @ForAll Corruption corruption) {
+        Random random = new Random(seed);
+        ColumnCodec.Encoded transformed = transform(RandomRoutes.route(random, 200_000));
+        assertThat(transformed.bytes().length).isGreaterThan(ModeledBody.MIXED_MAX);
+        byte[] coded = ModeledBody.encode(transformed).toByteArray();
+
+        assertThat(ModeledBody.decode(coded, 0, coded.length, transformed.bytes().length, 0))
+                .isEqualTo(transformed.bytes());
+
+        byte[] damaged = corruption.apply(coded, random);
+        Throwable thrown = catchThrowable(() -> ModeledBody.decode(damaged, 0, damaged.length,
+                transformed.bytes().length, 0));
+        if (thrown != null) {
+            assertThat(thrown).isInstanceOf(ReplayFormatException.class);
+        }
+    }
+
+    static ColumnCodec.Encoded transform(ReplaySave route) {
+        return ColumnCodec.encode(route.commandBytes(), route.paramBytes(), route.length(), route.commandWidth());
+    }
+
+}

@@ -1,0 +1,45 @@
+package dev.reprise.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class PairPredictorTest {
+
+    @Test
+    void predicted_isTheLastPairOfTheKey_movedByTheDirectionsSince() {
+        // Steps: teleport (key 4) to 3,11; RIGHT; RIGHT; DOWN; teleport; UP.
+        int[] keys = {4, 1, 1, 2, 4, 0};
+        PairPredictor positions = new PairPredictor(keys, 5);
+        positions.seen(4, 0, 0x3B);
+
+        assertThat(positions.predicted(4, 4)).isEqualTo(0x5C);
+    }
+
+    @Test
+    void predicted_beforeTheKeysFirstPair_startsAtTheOrigin_andWrapsModulo16() {
+        int[] keys = {0, 3, 4};
+        PairPredictor positions = new PairPredictor(keys, 5);
+
+        assertThat(positions.predicted(4, 2)).isEqualTo(0xFF);
+    }
+
+    @Test
+    void otherKeysPairs_doNotMoveThePosition() {
+        int[] keys = {4, 5, 1, 4};
+        PairPredictor positions = new PairPredictor(keys, 6);
+        positions.seen(4, 0, 0x22);
+        positions.seen(5, 1, 0x99);
+
+        assertThat(positions.predicted(4, 3)).isEqualTo(0x32);
+    }
+
+    @Test
+    void addAndSubtract_areInversesPerNibble() {
+        for (int a = 0; a < 256; a++) {
+            for (int b = 0; b < 256; b += 7) {
+                assertThat(PairPredictor.add(PairPredictor.subtract(a, b), b)).isEqualTo(a);
+            }
+        }
+    }
+}

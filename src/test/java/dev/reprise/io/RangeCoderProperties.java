@@ -1,0 +1,109 @@
+package dev.reprise.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.route.ReplayFormatException;
+import java.util.Arrays;
+import java.util.Random;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+class RangeCoderProperties {
+
+    @Property(tries = 300)
+    void decode_ofEncode_givesTheBitsBack(@ForAll long seed, @ForAll @IntRange(min = 0, max = 5000) int count) {
+        Random random = new Random(seed);
+        int[] bits = new int[count];
+        int[] probabilities = new int[count];
+        for (int i = 0; i < count; i++) {
+            // Skewed probabilities and bits that often follow them, but not always: carries and 0xFF runs.
+            probabilities[i] = random.nextBoolean() ? 32 + random.nextInt(65504 - 32 + 1)
+                    : random.nextBoolean() ? 32 : 65504;
+            bits[i] = random.nextInt(65536) < probabilities[i] ? 1 : 0;
+            if (random.nextInt(20) == 0) {
+                bits[i] ^= 1;
+            }
+        }
+        ByteOutput out = new ByteOutput(16);
+        RangeCoder.Encoder encoder = new RangeCoder.Encoder(out);
+        int[] models = new int[4];
+        for (int i = 0; i < count; i++) {
+            if (i % 3 == 0) {
+                // An adaptive model, as the coder's users drive one.
+                encoder.encode(RangeCoder.p1(models[i & 3]), bits[i]);
+                models[i & 3] = RangeCoder.update(models[i & 3], bits[i]);
+            } else {
+                encoder.encode(probabilities[i], bits[i]);
+            }
+        }
+        encoder.finish();
+        byte[] coded = Arrays.copyOf(out.array(), out.size());
+        if (coded.length > 0) {
+            assertThat(coded[coded.length - 1]).as("trailing zero bytes are dropped").isNotZero();
+        }
+
+        RangeCoder.Decoder decoder = new RangeCoder.Decoder(coded, 0, coded.length, 100);
+        int[] decodedModels = new int[4];
+        for (int i = 0; i < count; i++) {
+            int bit;
+            if (i % 3 == 0) {
+                bit = decoder.decode(RangeCoder.p1(decodedModels[i & 3]));
+                decodedModels[i & 3] = RangeCoder.update(decodedModels[i & 3], bit);
+            } else {
+                bit = decoder.decode(probabilities[i]);
+            }
+            assertThat(bit).as("bit %d", i).isEqualTo(bits[i]);
+        }
+        decoder.finish("test code");
+    }
+
+    @Example
+    void certainBits_costAlmostNothing() {
+        ByteOutput out = new ByteOutput(16);
+        RangeCoder.Encoder encoder = new RangeCoder.Encoder(out);
+        int[] models = new int[1];
+        for (int i = 0; i < 100_000; i++) {
+            encoder.encode(RangeCoder.p1(models[0]), 1);
+            models[0] = RangeCoder.update(models[0], 1);
+        }
+        encoder.finish();
+        // The model settles near its ceiling: 100,000 certain bits take a few bytes.
+        assertThat(out.size()).isLessThan(300);
+    }
+
+    @Example
+    void extraBytesAfterTheCode_areRefused() {
+        byte[] coded = code(new int[] {1, 0, 1, 1, 0});
+        byte[] longer = Arrays.copyOf(coded, coded.length + 6);
+        longer[longer.length - 1] = 7;
+        RangeCoder.Decoder decoder = new RangeCoder.Decoder(longer, 0, longer.length, 10);
+        for (int i = 0; i < 5; i++) {
+            decoder.decode(40_000);
+        }
+        assertThatThrownBy(() -> decoder.finish("test code")).isInstanceOf(ReplayFormatException.class)
+                .hasMessageContaining("bytes follow the end of the coded data");
+    }
+
+    @Example
+    void aTrailingZeroByte_isRefused() {
+        byte[] coded = Arrays.copyOf(code(new int[] {1, 1, 1, 0, 0, 1}), 1);
+        coded[0] = 0;
+        RangeCoder.Decoder decoder = new RangeCoder.Decoder(coded, 0, 1, 10);
+        decoder.decode(40_000);
+        assertThatThrownBy(() -> decoder.finish("test code")).isInstanceOf(ReplayFormatException.class)
+                .hasMessageContaining("ends with a zero byte").hasMessageContaining("file byte 10");
+    }
+
+    private static byte[] code(int[] bits) {
+        ByteOutput out = new ByteOutput(16);
+        RangeCoder.Encoder encoder = new RangeCoder.Encoder(out);
+        for (int bit : bits) {
+            encoder.encode(40_000, bit);
+        }
+        encoder.finish();
+        return Arrays.copyOf(out.array(), out.size());
+    }
+}
