@@ -1,0 +1,88 @@
+package dev.reprise.playback;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.ReplayWarning;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import reactor.core.publisher.Mono;
+
+/** A system with logging commands, for playback tests: {@code exec<code>@<index>} and {@code fin<code>}. */
+final class Harness {
+
+    final ReplaySystem system = new ReplaySystem();
+    final List<String> log = new CopyOnWriteArrayList<>();
+    final List<ReplayWarning> warnings = new CopyOnWriteArrayList<>();
+
+    Harness() {
+        system.warnings().subscribe(warnings::add);
+    }
+
+    /** Registers an active command that logs and answers {@code result} from execute and from finalize. */
+    Harness active(int code, ReplayCommandResult result, ReplayCommandResult finalizeResult) {
+        system.registerCommand(code, ReplayCommand.withFinalizer(
+                (step, context) -> {
+                    log.add("exec" + code + "@" + step.index());
+                    return Mono.just(result);
+                },
+                context -> {
+                    log.add("fin" + code);
+                    return Mono.just(finalizeResult);
+                }));
+        return this;
+    }
+
+    Harness active(int... codes) {
+        for (int code : codes) {
+            active(code, ReplayCommandResult.SUCCESS, ReplayCommandResult.SUCCESS);
+        }
+        return this;
+    }
+
+    Harness command(int code, ReplayCommand command) {
+        system.registerCommand(code, command);
+        return this;
+    }
+
+    Harness passive(int... codes) {
+        for (int code : codes) {
+            system.registerCommand(code, ReplayCommand.passive());
+        }
+        return this;
+    }
+
+    Harness record(int... codes) {
+        for (int code : codes) {
+            system.record(code);
+        }
+        return this;
+    }
+
+    ReplaySandbox sandbox() {
+        return sandbox(builder -> { });
+    }
+
+    ReplaySandbox sandbox(Consumer<SandboxConfig.Builder<Object>> customize) {
+        SandboxConfig.Builder<Object> builder = SandboxConfig.builder(system.array(), save -> { });
+        customize.accept(builder);
+        return system.createReplaySandbox(builder.build());
+    }
+
+    List<Integer> warningCodes() {
+        return warnings.stream().map(ReplayWarning::code).toList();
+    }
+
+    /** Asserts that an error is the playback failure of a step, code and phase. */
+    static java.util.function.Consumer<Throwable> failedAt(int index, int code, String phase) {
+        return error -> org.assertj.core.api.Assertions.assertThat(error)
+                .isInstanceOfSatisfying(ReplayPlaybackException.class, e -> {
+                    org.assertj.core.api.Assertions.assertThat(e.stepIndex()).isEqualTo(index);
+                    org.assertj.core.api.Assertions.assertThat(e.code()).isEqualTo(code);
+                    org.assertj.core.api.Assertions.assertThat(e.phase()).isEqualTo(phase);
+                    org.assertj.core.api.Assertions.assertThat(e)
+                            .hasMessageContaining("step " + index).hasMessageContaining(phase);
+                });
+    }
+}
