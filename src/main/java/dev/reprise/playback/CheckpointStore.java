@@ -23,6 +23,7 @@ final class CheckpointStore<T> {
     private final int interval;
     private final Cache<Integer, T> cache;
     private final ConcurrentSkipListSet<Integer> indexes = new ConcurrentSkipListSet<>();
+    private int lastCapture = Integer.MIN_VALUE;
 
     CheckpointStore(SnapshotProvider<T> provider, int interval, long budgetBytes) {
         this.provider = provider;
@@ -49,8 +50,14 @@ final class CheckpointStore<T> {
     void atClosedBoundary(int index, int origin) {
         Integer below = indexes.floor(index);
         int previous = below == null ? origin : below;
+        // Measured from the last capture too: Caffeine may evict (or refuse) a fresh checkpoint at once,
+        // and capturing again at every boundary after that would only thrash.
+        if (lastCapture <= index) {
+            previous = Math.max(previous, lastCapture);
+        }
         if (index - previous >= interval) {
             T snapshot = Objects.requireNonNull(provider.capture(), "SnapshotProvider.capture() returned null");
+            lastCapture = index;
             indexes.add(index);
             cache.put(index, snapshot);
         }

@@ -397,6 +397,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     private boolean idle() {
         if (stopRequested) {
+            seeker.abandon();
             return closeWindowOr(PlaybackState.STOPPED);
         }
         if (seeker.startable()) {

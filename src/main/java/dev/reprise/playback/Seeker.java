@@ -79,6 +79,11 @@ final class Seeker {
         done.sink().tryEmitEmpty();
     }
 
+    /** Stops fast-forwarding for good: playback is stopping; {@link #terminate} answers the seek. */
+    void abandon() {
+        active = false;
+    }
+
     /** Captures a checkpoint if one is due; see {@link CheckpointStore#atClosedBoundary}. */
     void atClosedBoundary(int index) {
         if (checkpoints != null) {
