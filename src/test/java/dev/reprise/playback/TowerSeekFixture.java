@@ -32,6 +32,8 @@ final class TowerSeekFixture {
 
     /** The state-hash code of the desync tests: a code the tower game does not use. */
     static final int STATE_HASH = 40;
+    /** Starts the game over from the tower's start: joins bot games into one long route. */
+    static final int RESTART = 41;
 
     /** What the game holds at a group boundary: the committed state and the moves queued in the open window. */
     record Held(TowerState state, List<Integer> pending) {
@@ -54,6 +56,29 @@ final class TowerSeekFixture {
     static TowerSeekFixture recorded(long seed, int floors, int inputLimit) {
         TowerSeekFixture fixture = new TowerSeekFixture(TowerGenerator.generate(seed, floors));
         new TowerBot(new TowerGame(fixture.tower), seed, inputLimit).play(fixture.system::record);
+        return fixture;
+    }
+
+    /**
+     * Records one bot game (at most {@code inputLimit} inputs) and repeats it, each copy after a
+     * {@link #RESTART} step, until the route holds {@code steps} steps (the last copy is cut short).
+     */
+    static TowerSeekFixture repeated(long seed, int floors, int inputLimit, int steps) {
+        TowerSeekFixture fixture = new TowerSeekFixture(TowerGenerator.generate(seed, floors));
+        List<Object[]> inputs = new ArrayList<>();
+        List<Integer> codes = new ArrayList<>();
+        new TowerBot(new TowerGame(fixture.tower), seed, inputLimit).play((code, params) -> {
+            codes.add(code);
+            inputs.add(params);
+        });
+        ReplaySystem system = fixture.system;
+        for (int i = 0; system.array().length() < steps; i = (i + 1) % (codes.size() + 1)) {
+            if (i == codes.size()) {
+                system.record(RESTART);
+            } else {
+                system.record(codes.get(i), inputs.get(i));
+            }
+        }
         return fixture;
     }
 
@@ -86,6 +111,10 @@ final class TowerSeekFixture {
             system.registerCommand(code, ReplayCommand.active((step, context) -> play(context, () -> apply(step))));
         }
         system.registerCommand(TowerCodes.CHOICE, ReplayCommand.passive());
+        system.registerCommand(RESTART, ReplayCommand.active((step, context) -> play(context, () -> {
+            game.reset(game.initialState());
+            pending.clear();
+        })));
         system.registerCommand(STATE_HASH, new StateHashCheck(() -> game.state().stateHash()));
     }
 
@@ -178,6 +207,9 @@ final class TowerSeekFixture {
             if (TowerCodes.isMove(code)) {
                 model.queueMove(code);
                 queued.add(code);
+            } else if (code == RESTART) {
+                model.reset(model.initialState());
+                queued.clear();
             } else if (code != STATE_HASH) {
                 model.apply(code, step.params());
                 queued.clear();
