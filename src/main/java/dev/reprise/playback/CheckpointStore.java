@@ -58,8 +58,13 @@ final class CheckpointStore<T> {
         if (index - previous >= interval) {
             T snapshot = Objects.requireNonNull(provider.capture(), "SnapshotProvider.capture() returned null");
             lastCapture = index;
-            indexes.add(index);
-            cache.put(index, snapshot);
+            indexes.add(index); // before the put: the put may evict this very entry, and the listener drops it
+            try {
+                cache.put(index, snapshot);
+            } catch (RuntimeException weighing) {
+                indexes.remove(index);
+                throw weighing;
+            }
         }
     }
 
