@@ -18,6 +18,8 @@ final class SeekGame {
     int resets;
     int captures;
     int restores;
+    /** Whether active commands answer the passive steps of their group, folding them into the value. */
+    boolean answersPassives;
 
     /** Registers the active codes and records the route. */
     SeekGame(int[] activeCodes, int... route) {
@@ -27,6 +29,12 @@ final class SeekGame {
                         executed++;
                         value = value * 31 + step.index() + 1;
                         h.log.add((context.seeking() ? "~" : "") + "exec" + code + "@" + step.index());
+                        if (answersPassives) {
+                            for (PassiveStep passive : context.passiveSteps()) {
+                                value = value * 31 + passive.step().index() + 1;
+                                passive.complete(ReplayCommandResult.SUCCESS);
+                            }
+                        }
                         return Mono.just(ReplayCommandResult.SUCCESS);
                     },
                     context -> {
@@ -82,12 +90,12 @@ final class SeekGame {
         return sandbox(b -> b.snapshots(snapshots()).checkpointInterval(interval));
     }
 
-    /** The value after playing the route straight to step {@code k} (a boundary), by a fresh playback. */
+    /** The value after playing the route straight to the first boundary at or after {@code k}, by a fresh playback. */
     long straightValue(int k) {
         long saved = value;
         ReplaySandbox sandbox = sandbox(b -> { });
         sandbox.steps().subscribe();
-        for (int i = 0; i < k; i++) {
+        while (sandbox.getReplayed() < k) {
             sandbox.step().block();
         }
         long result = value;
