@@ -357,4 +357,43 @@ class SeekTest {
                 .thenCancel()
                 .verify();
     }
+
+    @Test
+    void seek_whilePausedWithPacing_fastForwardsWithoutWaiting() {
+        SeekGame g = SeekGame.alternating(10);
+        ReplaySandbox[] sandbox = new ReplaySandbox[1];
+        StepVerifier.withVirtualTime(() -> {
+                    sandbox[0] = g.sandbox(b -> b.snapshots(g.snapshots()).checkpointInterval(2)
+                            .stepInterval(Duration.ofSeconds(1)));
+                    return sandbox[0].steps();
+                })
+                .then(() -> sandbox[0].step())
+                .expectNextCount(1)
+                .then(() -> sandbox[0].seek(6).subscribe())
+                .expectNextCount(5)                       // no time passed: pacing does not apply
+                .then(() -> {
+                    assertThat(sandbox[0].state()).isEqualTo(PlaybackState.PAUSED);
+                    assertThat(sandbox[0].getReplayed()).isEqualTo(6);
+                })
+                .expectNoEvent(Duration.ofSeconds(5))     // and it stays paused
+                .thenCancel()
+                .verify();
+    }
+
+    @Test
+    void seek_offersPassiveStepsToTheActiveCommand_seedPattern() {
+        SeekGame g = new SeekGame(new int[] {1});
+        List<String> taken = new java.util.concurrent.CopyOnWriteArrayList<>();
+        g.h.passive(9).command(3, ReplayCommand.active((step, context) -> context.nextPassive()
+                .doOnNext(passive -> taken.add(passive.step().index() + (context.seeking() ? "~" : "")))
+                .doOnNext(passive -> passive.complete(ReplayCommandResult.SUCCESS))
+                .thenReturn(ReplayCommandResult.SUCCESS)));
+        g.h.record(3, 9, 1, 3, 9, 1);
+        ReplaySandbox sandbox = g.sandboxWithCheckpoints(1);
+        sandbox.steps().subscribe();
+        sandbox.seek(6).block(Duration.ofSeconds(5));
+        sandbox.seek(3).block(Duration.ofSeconds(5));
+        assertThat(taken).containsExactly("1~", "4~");
+        assertThat(g.h.warningCodes()).doesNotContain(194);
+    }
 }
