@@ -67,9 +67,10 @@ class SeekingExamplesTest {
                 .filter(step -> !step.seeking())          // fast-forwarded steps are not shown
                 .subscribe(step -> { /* draw the frame */ });
         sandbox.seek(4_000).block(Duration.ofSeconds(5)); // forward: plays 0..3999, capturing checkpoints
-        sandbox.seek(1_234).block(Duration.ofSeconds(5)); // backward: restores checkpoint 1000, replays 234 steps
+        sandbox.seek(1_234).block(Duration.ofSeconds(5)); // backward: restores the checkpoint at 1002, replays 232 steps
         sandbox.play();                                   // goes on from step 1234
         // [seek-use]
+        assertThat(sandbox.checkpoints().indexes()).startsWith(501, 1002, 1503);
         assertThat(hero.at).isEqualTo(new Hero.Position(5_000 - 1_667, -1_667));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
     }
