@@ -396,4 +396,19 @@ class SeekTest {
         assertThat(taken).containsExactly("1~", "4~");
         assertThat(g.h.warningCodes()).doesNotContain(194);
     }
+
+    @Test
+    void routeChange_duringSeek_failsTheSeekAndThePlayback() {
+        SeekGame g = SeekGame.alternating(6);
+        ReplaySandbox sandbox = g.sandboxWithCheckpoints(2);
+        Mono<Void>[] seek = new Mono[1];
+        StepVerifier.create(sandbox.steps(), 1)
+                .then(() -> seek[0] = sandbox.seek(5).cache())
+                .then(() -> seek[0].subscribe(v -> { }, e -> { }))
+                .expectNextCount(1)
+                .then(() -> g.h.system.record(0))
+                .then(sandbox::checkRoute)
+                .verifyError(java.util.ConcurrentModificationException.class);
+        StepVerifier.create(seek[0]).verifyError(java.util.ConcurrentModificationException.class);
+    }
 }

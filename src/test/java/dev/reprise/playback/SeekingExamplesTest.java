@@ -8,7 +8,12 @@ import dev.reprise.command.ReplayCommand;
 import dev.reprise.desync.ReplayDesyncException;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.desync.StateHashRecorder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
@@ -106,5 +111,19 @@ class SeekingExamplesTest {
                     assertThat(desync.stepIndex()).isEqualTo(302);
                 });
         // [desync-play]
+    }
+
+    @Test
+    void docs_quoteEveryExampleAsWritten() throws IOException {
+        String source = Files.readString(Path.of("src/test/java/dev/reprise/playback/SeekingExamplesTest.java"));
+        String doc = Files.readString(Path.of("docs/seeking.md"));
+        Matcher region = Pattern.compile("// \\[([a-z-]+)]\n(.*?)\n\\s*// \\[\\1]", Pattern.DOTALL).matcher(source);
+        int regions = 0;
+        while (region.find()) {
+            regions++;
+            String code = region.group(2).stripIndent().strip();
+            assertThat(doc).as("docs/seeking.md quotes [%s]", region.group(1)).contains(code);
+        }
+        assertThat(regions).isEqualTo(4);
     }
 }
