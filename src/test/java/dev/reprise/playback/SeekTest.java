@@ -411,4 +411,33 @@ class SeekTest {
                 .verifyError(java.util.ConcurrentModificationException.class);
         StepVerifier.create(seek[0]).verifyError(java.util.ConcurrentModificationException.class);
     }
+
+    @Test
+    void snapshotProviderThrowing_failsPlaybackAndTheSeek() {
+        SeekGame g = SeekGame.alternating(6);
+        IllegalStateException broken = new IllegalStateException("no snapshot today");
+        ReplaySandbox sandbox = g.sandbox(b -> b.checkpointInterval(2).snapshots(new SnapshotProvider<Long>() {
+            @Override
+            public Long capture() {
+                throw broken;
+            }
+
+            @Override
+            public void restore(Long snapshot) {
+            }
+
+            @Override
+            public long estimateBytes(Long snapshot) {
+                return 1;
+            }
+        }));
+        Mono<Void>[] seek = new Mono[1];
+        StepVerifier.create(sandbox.steps(), 10)
+                .then(() -> seek[0] = sandbox.seek(4).cache())
+                .then(() -> seek[0].subscribe(v -> { }, e -> { }))
+                .expectNextCount(2)
+                .verifyErrorSatisfies(error -> assertThat(error).isSameAs(broken));
+        StepVerifier.create(seek[0]).verifyErrorSatisfies(error -> assertThat(error).isSameAs(broken));
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+    }
 }
