@@ -23,13 +23,16 @@ import org.openjdk.jmh.annotations.TearDown;
  * <p>{@code seek}: a sandbox with checkpoints every {@code interval} steps, filled by one pass over the
  * route in the setup; each operation seeks to the next of a fixed sequence of uniformly random targets.
  * {@code replayFromStart}: the same targets on a sandbox without a snapshot provider, each reached by a
- * reset and a replay from step 0 (what seeking costs without checkpoints). Sample time: read the p0.50
+ * reset and a replay from step 0 (what seeking costs without checkpoints). {@code fullPass*}: one pass
+ * over the whole route with and without capturing checkpoints (what checkpointing adds to playback).
+ * Sample time: read the p0.50
  * line for the median. The setup prints the checkpoints' count, their estimated bytes and the heap they
  * actually retain (used heap after GC, with minus without the checkpoints).
  *
  * <pre>
  * mvn -Pjmh -DskipTests package
- * java -jar target/benchmarks.jar SeekBenchmark -f 1 -wi 2 -w 1s -i 3 -r 2s
+ * java -jar target/benchmarks.jar 'SeekBenchmark.seek$' -f 1 -wi 2 -w 1s -i 3 -r 2s
+ * java -jar target/benchmarks.jar 'SeekBenchmark.(replayFromStart|fullPass.*)' -p interval=1000 -f 1 -wi 2 -w 1s -i 3 -r 2s
  * </pre>
  */
 @State(Scope.Benchmark)
@@ -80,6 +83,25 @@ public class SeekBenchmark {
         replaying.seek(0).block(TIMEOUT);
         replaying.seek(random.nextInt(STEPS + 1)).block(TIMEOUT);
         return replaying.getReplayed();
+    }
+
+    /** Plays the whole route once (a fast-forward from 0 to the end) capturing checkpoints every {@code interval}. */
+    @Benchmark
+    public int fullPassWithCheckpoints() {
+        return fullPass(fixture.sandbox(b -> b.snapshots(fixture.snapshots()).checkpointInterval(interval)
+                .checkpointBudget(1L << 30)));
+    }
+
+    /** Plays the whole route once without a snapshot provider: the baseline of {@link #fullPassWithCheckpoints}. */
+    @Benchmark
+    public int fullPassWithoutCheckpoints() {
+        return fullPass(fixture.sandbox(b -> { }));
+    }
+
+    private static int fullPass(ReplaySandbox sandbox) {
+        sandbox.steps().subscribe();
+        sandbox.seek(STEPS).block(TIMEOUT);
+        return sandbox.getReplayed();
     }
 
     @TearDown(Level.Trial)

@@ -24,6 +24,9 @@ final class CheckpointStore<T> {
     private final Cache<Integer, T> cache;
     private final ConcurrentSkipListSet<Integer> indexes = new ConcurrentSkipListSet<>();
     private int lastCapture = Integer.MIN_VALUE;
+    /** Boundaries in {@code [quietFrom, quietUntil)} are known not to be due; empty at first. */
+    private int quietFrom;
+    private int quietUntil;
 
     CheckpointStore(SnapshotProvider<T> provider, int interval, long budgetBytes) {
         this.provider = provider;
@@ -48,6 +51,9 @@ final class CheckpointStore<T> {
      * @param origin where playback started; the reset state counts as the checkpoint there
      */
     void atClosedBoundary(int index, int origin) {
+        if (index >= quietFrom && index < quietUntil) {
+            return; // the common case: no lookup, no boxing
+        }
         Integer below = indexes.floor(index);
         int previous = below == null ? origin : below;
         // Measured from the last capture too: Caffeine may evict (or refuse) a fresh checkpoint at once,
@@ -58,6 +64,7 @@ final class CheckpointStore<T> {
         if (index - previous >= interval) {
             T snapshot = Objects.requireNonNull(provider.capture(), "SnapshotProvider.capture() returned null");
             lastCapture = index;
+            previous = index;
             indexes.add(index); // before the put: the put may evict this very entry, and the listener drops it
             try {
                 cache.put(index, snapshot);
@@ -66,6 +73,11 @@ final class CheckpointStore<T> {
                 throw weighing;
             }
         }
+        // No boundary in [previous, previous + interval) can be due: the nearest checkpoint below any of
+        // them is previous or later. (If previous is evicted meanwhile, the next capture waits for the
+        // end of this range instead of coming sooner: density, not correctness.)
+        quietFrom = previous;
+        quietUntil = (int) Math.min((long) previous + interval, Integer.MAX_VALUE);
     }
 
     /**
