@@ -23,6 +23,9 @@ import reactor.util.annotation.Nullable;
  * subscribed; the Mono only reports when the control has taken full effect. Once the state is
  * {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
  * control answers at once. Nothing happens without a subscriber to {@link #steps()} requesting steps.
+ *
+ * <p>{@link #seek} moves playback to any step, forward or backward, from checkpoints kept in a
+ * memory-bounded cache when the config has a {@link SnapshotProvider}. See {@code docs/seeking.md}.
  */
 public final class ReplaySandbox {
 
