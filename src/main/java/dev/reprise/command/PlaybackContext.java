@@ -45,9 +45,10 @@ public interface PlaybackContext {
 
     /**
      * Tells whether the playback is fast-forwarding to reach a position rather than being watched, so
-     * commands may skip animations. Reserved for seeking.
+     * commands may skip animations: {@code true} while a {@code ReplaySandbox.seek} fast-forwards, for
+     * the {@code execute} and {@code finalizeRun} calls it makes.
      *
-     * @return {@code false} unless the playback seeks
+     * @return {@code true} while the playback seeks
      */
     default boolean seeking() {
         return false;

@@ -12,6 +12,7 @@ final class Control {
     static final int SPEED = 4;
     static final int CHECK_ROUTE = 5;
     static final int BAD_REQUEST = 6;
+    static final int SEEK = 7;
 
     static final Control PLAY_CONTROL = new Control(PLAY, null, 0);
     static final Control SPEED_CONTROL = new Control(SPEED, null, 0);
@@ -32,6 +33,10 @@ final class Control {
     @SuppressWarnings("unchecked")
     Sinks.Empty<Void> emptySink() {
         return (Sinks.Empty<Void>) sink;
+    }
+
+    Seeker.Request seekRequest() {
+        return (Seeker.Request) sink;
     }
 
     @SuppressWarnings("unchecked")

@@ -68,6 +68,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private final Scheduler scheduler;
     private final long intervalNanos;
     private final long graceNanos;
+    private final Seeker seeker;
 
     // ------------------------------------------------------------------ posted from any thread
     volatile int wip;
@@ -132,6 +133,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         this.intervalNanos = config.stepInterval().toNanos();
         this.graceNanos = config.passiveGrace().toNanos();
         this.replayed = config.startIndex();
+        this.seeker = new Seeker(config);
         states.tryEmitNext(PlaybackState.READY);
     }
 
@@ -188,6 +190,22 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         Sinks.One<PlaybackStep> sink = Sinks.one();
         post(new Control(Control.STEP, sink, 0));
         return sink.asMono();
+    }
+
+    Mono<Void> seek(int stepIndex) {
+        PlaybackState now = state;
+        if (now.isTerminal()) {
+            return Mono.error(Seeker.notLanded(stepIndex, now));
+        }
+        Sinks.Empty<Void> sink = Sinks.empty();
+        post(new Control(Control.SEEK, new Seeker.Request(stepIndex, sink), stepIndex));
+        return sink.asMono();
+    }
+
+    /** @return the sandbox's checkpoints, or {@code null} without a snapshot provider */
+    @Nullable
+    CheckpointStore<?> checkpoints() {
+        return seeker.checkpoints();
     }
 
     void setSpeed(double newSpeed) {
@@ -256,6 +274,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     @Override
     public Mono<PassiveStep> nextPassive() {
         return Mono.fromSupplier(this::getPassive);
+    }
+
+    @Override
+    public boolean seeking() {
+        return seeker.active();
     }
 
     // ================================================================== the drain
@@ -353,6 +376,14 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     failExpired();
                 }
             }
+            case Control.SEEK -> {
+                Seeker.Request request = control.seekRequest();
+                if (terminated) {
+                    request.sink().tryEmitError(Seeker.notLanded(request.target(), state));
+                } else {
+                    seeker.add(request);
+                }
+            }
             case Control.BAD_REQUEST -> {
                 if (!terminated) {
                     terminate(PlaybackState.FAILED, new IllegalArgumentException(
@@ -367,9 +398,14 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     private boolean idle() {
         if (stopRequested) {
+            seeker.abandon();
             return closeWindowOr(PlaybackState.STOPPED);
         }
-        if (state != PlaybackState.PLAYING && permits.isEmpty()) {
+        if (seeker.startable()) {
+            return startSeek();
+        }
+        boolean seeking = seeker.active();
+        if (!seeking && state != PlaybackState.PLAYING && permits.isEmpty()) {
             return false;
         }
         if (cursor.expired()) {
@@ -380,10 +416,14 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             headKnown = true;
         }
         ReplayStep next = head;
+        if (seeking && (next == null || next.index() >= seeker.target())) {
+            seeker.land();
+            return true;
+        }
         if (next == null) {
             return closeWindowOr(PlaybackState.ENDED);
         }
-        if (!pacingAllows()) {
+        if (!seeking && !pacingAllows()) {
             return false;
         }
         CoreSubscriber<? super PlaybackStep> subscriber = actual;
@@ -401,15 +441,38 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (active && windowCode >= 0 && windowCode != code) {
             return startFinalize();
         }
-        dispatch(subscriber, next, command, active);
+        if (windowCode < 0) {
+            seeker.atClosedBoundary(next.index());
+        }
+        dispatch(subscriber, next, command, active, seeking);
+        return true;
+    }
+
+    /**
+     * Starts the next queued seek at this group boundary: restores a checkpoint (or resets to the start)
+     * when that is nearer the target than where playback stands, then lets {@link #idle()} fast-forward.
+     */
+    private boolean startSeek() {
+        if (cursor.expired()) {
+            return failExpired();
+        }
+        int from = seeker.start(replayed);
+        if (from >= 0) {
+            // The restored game state replaces the open window: it is dropped, not finalized.
+            cursor.reset(from);
+            head = null;
+            headKnown = false;
+            windowCode = -1;
+            REPLAYED.lazySet(this, from);
+        }
         return true;
     }
 
     private void dispatch(CoreSubscriber<? super PlaybackStep> subscriber, ReplayStep step, ReplayCommand command,
-                          boolean active) {
+                          boolean active, boolean seeking) {
         headKnown = false;
         head = null;
-        groupPermit = permits.poll();
+        groupPermit = seeking ? null : permits.poll();
         if (state == PlaybackState.READY) {
             setState(PlaybackState.PAUSED); // a step() started it; it stays paused between steps
         }
@@ -421,15 +484,17 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             // A passive step with no active step before it: nobody can have consumed it.
             warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1);
             PassiveStep lone = new PassiveStep(step, ReplayCommandResult.IGNORED);
+            lone.seeking = seeking;
             emit(subscriber, lone);
             REPLAYED.lazySet(this, step.index() + 1);
             completePermit(lone);
             return;
         }
-        passives = readPassives();
+        passives = readPassives(seeking);
         windowCode = step.code();
         windowLastIndex = step.index();
         ActiveStep activeStep = new ActiveStep(step);
+        activeStep.seeking = seeking;
         current = activeStep;
         activeIn = false;
         emitted = 0;
@@ -450,7 +515,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     }
 
     /** Reads the passive steps that follow the active step just read, and the next group's head. */
-    private PassiveStep[] readPassives() {
+    private PassiveStep[] readPassives(boolean seeking) {
         PassiveStep[] handles = NO_PASSIVES;
         int count = 0;
         while (cursor.next()) {
@@ -463,7 +528,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             if (count == handles.length) {
                 handles = Arrays.copyOf(handles, Math.max(2, count * 2));
             }
-            handles[count++] = new PassiveStep(cursor.step(), this);
+            PassiveStep handle = new PassiveStep(cursor.step(), this);
+            handle.seeking = seeking;
+            handles[count++] = handle;
         }
         if (!headKnown) {
             head = null;
@@ -755,6 +822,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             }
         }
         completePauseWaiters();
+        seeker.terminate(terminal, error);
         stopWaiters.forEach(Sinks.Empty::tryEmitEmpty);
         stopWaiters.clear();
     }

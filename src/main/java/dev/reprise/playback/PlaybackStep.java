@@ -33,6 +33,8 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
     /** {@code null} while pending, a {@code Sinks.One} while pending with a waiter, the result once settled. */
     @SuppressWarnings("unused") // accessed through OUTCOME
     private volatile Object outcome;
+    /** Set by the engine before the step is emitted; published to the subscriber by {@code onNext}. */
+    boolean seeking;
 
     PlaybackStep(ReplayStep step) {
         this.step = step;
@@ -51,6 +53,16 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
      */
     public final ReplayStep step() {
         return step;
+    }
+
+    /**
+     * Tells whether this step was played while {@linkplain ReplaySandbox#seek seeking}: fast-forwarded
+     * to reach a target rather than watched, so a subscriber may apply it without showing it.
+     *
+     * @return {@code true} for a fast-forwarded step
+     */
+    public final boolean seeking() {
+        return seeking;
     }
 
     /**

@@ -23,6 +23,9 @@ import reactor.util.annotation.Nullable;
  * subscribed; the Mono only reports when the control has taken full effect. Once the state is
  * {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
  * control answers at once. Nothing happens without a subscriber to {@link #steps()} requesting steps.
+ *
+ * <p>{@link #seek} moves playback to any step, forward or backward, from checkpoints kept in a
+ * memory-bounded cache when the config has a {@link SnapshotProvider}. See {@code docs/seeking.md}.
  */
 public final class ReplaySandbox {
 
@@ -115,6 +118,39 @@ public final class ReplaySandbox {
     }
 
     /**
+     * Moves playback to step {@code stepIndex}, forward or backward, keeping the state: a playing sandbox
+     * goes on playing from there, a paused one stays paused (a {@code READY} one becomes {@code PAUSED}
+     * once a step was fast-forwarded).
+     *
+     * <p>At the next group boundary (after the group or finalize in flight settled), the sandbox restores
+     * the nearest checkpoint below the target — or, moving backward without one, resets the game through
+     * the config's reseter and save to the start index — unless going on from where it stands is nearer.
+     * It then fast-forwards: groups are dispatched whatever the state and without pacing, commands see
+     * {@link dev.reprise.command.PlaybackContext#seeking()} {@code true}, and every step is emitted on
+     * {@link #steps()} marked {@link PlaybackStep#seeking()} (so it needs demand, and passive steps are
+     * offered and must be completed as usual). It lands at the first group boundary at or after
+     * {@code stepIndex}: if that index is a passive step, the rest of its group is played too. The open
+     * finalize window is left as straight playback leaves it, so what the game holds after the seek is
+     * what it holds after playing those steps from the start. Seeks queue up and run in call order.
+     * Without a {@linkplain SandboxConfig#snapshots() snapshot provider} a backward seek replays from the
+     * start. See {@code docs/seeking.md}.
+     *
+     * @param stepIndex the target, {@code config().startIndex()} to the route's length (the end)
+     * @return completes once playback stands at the target; errors with {@link IllegalStateException} at
+     *         once if playback has terminated, or if it is stopped before landing, and with the failure if
+     *         it fails first
+     * @throws IllegalArgumentException if {@code stepIndex} is outside {@code startIndex..route length}
+     */
+    public Mono<Void> seek(int stepIndex) {
+        int length = config.route().length();
+        if (stepIndex < config.startIndex() || stepIndex > length) {
+            throw new IllegalArgumentException("seek target must be in " + config.startIndex() + ".." + length
+                    + " (start index to route length), was " + stepIndex);
+        }
+        return engine.seek(stepIndex);
+    }
+
+    /**
      * Sets the playback speed: commands see it through the context, and with a step interval the wait
      * between dispatches is {@code stepInterval / speed}, re-timed at once.
      *
@@ -176,6 +212,12 @@ public final class ReplaySandbox {
      */
     public void checkRoute() {
         engine.checkRoute();
+    }
+
+    /** @return the sandbox's checkpoints, or {@code null} without a snapshot provider; for tests and benchmarks */
+    @Nullable
+    CheckpointStore<?> checkpoints() {
+        return engine.checkpoints();
     }
 
     /** @return the config this sandbox was opened with */

@@ -15,6 +15,12 @@ import reactor.util.annotation.Nullable;
  */
 public final class SandboxConfig<S> {
 
+    /** The default {@link #checkpointInterval()}: 1000 steps (chosen from SeekBenchmark; see docs/seeking.md). */
+    public static final int DEFAULT_CHECKPOINT_INTERVAL = 1000;
+
+    /** The default {@link #checkpointBudget()}: 64 MiB (chosen from SeekBenchmark; see docs/seeking.md). */
+    public static final long DEFAULT_CHECKPOINT_BUDGET = 64L << 20;
+
     private final ReplayArray route;
     private final ReplayReseter<S> reseter;
     @Nullable
@@ -23,6 +29,10 @@ public final class SandboxConfig<S> {
     private final Duration stepInterval;
     private final Scheduler scheduler;
     private final Duration passiveGrace;
+    @Nullable
+    private final SnapshotProvider<?> snapshots;
+    private final int checkpointInterval;
+    private final long checkpointBudget;
 
     private SandboxConfig(Builder<S> b) {
         this.route = b.route;
@@ -33,6 +43,9 @@ public final class SandboxConfig<S> {
         // Resolved now, so a config built inside StepVerifier.withVirtualTime gets the virtual scheduler.
         this.scheduler = b.scheduler != null ? b.scheduler : Schedulers.parallel();
         this.passiveGrace = b.passiveGrace;
+        this.snapshots = b.snapshots;
+        this.checkpointInterval = b.checkpointInterval;
+        this.checkpointBudget = b.checkpointBudget;
     }
 
     /**
@@ -84,6 +97,37 @@ public final class SandboxConfig<S> {
         return passiveGrace;
     }
 
+    /**
+     * Returns the game's snapshot provider, which lets the sandbox keep checkpoints for seeking.
+     *
+     * @return the provider, or {@code null}: then a seek resets through the reseter and fast-forwards
+     *         from the start index
+     */
+    @Nullable
+    public SnapshotProvider<?> snapshots() {
+        return snapshots;
+    }
+
+    /**
+     * Returns how many steps at least lie between two checkpoints; a checkpoint is taken at the first
+     * closed group boundary that far from the previous one.
+     *
+     * @return the interval in steps, at least 1; {@link #DEFAULT_CHECKPOINT_INTERVAL} unless set
+     */
+    public int checkpointInterval() {
+        return checkpointInterval;
+    }
+
+    /**
+     * Returns the memory budget of the checkpoint cache: the most the snapshots it keeps may weigh
+     * together, by {@link SnapshotProvider#estimateBytes}.
+     *
+     * @return the budget in bytes, at least 1; {@link #DEFAULT_CHECKPOINT_BUDGET} unless set
+     */
+    public long checkpointBudget() {
+        return checkpointBudget;
+    }
+
     /** Calls the reseter with the save. */
     void reset() {
         reseter.reset(save);
@@ -92,7 +136,9 @@ public final class SandboxConfig<S> {
     @Override
     public String toString() {
         return "SandboxConfig[startIndex=" + startIndex + ", stepInterval=" + stepInterval
-                + ", passiveGrace=" + passiveGrace + ", scheduler=" + scheduler + ", save=" + save + "]";
+                + ", passiveGrace=" + passiveGrace + ", scheduler=" + scheduler + ", save=" + save
+                + ", snapshots=" + snapshots + ", checkpointInterval=" + checkpointInterval
+                + ", checkpointBudget=" + checkpointBudget + "]";
     }
 
     /**
@@ -111,6 +157,10 @@ public final class SandboxConfig<S> {
         @Nullable
         private Scheduler scheduler;
         private Duration passiveGrace = Duration.ZERO;
+        @Nullable
+        private SnapshotProvider<?> snapshots;
+        private int checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL;
+        private long checkpointBudget = DEFAULT_CHECKPOINT_BUDGET;
 
         private Builder(ReplayArray route, ReplayReseter<S> reseter) {
             this.route = Objects.requireNonNull(route, "route");
@@ -177,6 +227,50 @@ public final class SandboxConfig<S> {
          */
         public Builder<S> passiveGrace(Duration grace) {
             this.passiveGrace = nonNegative("passiveGrace", grace);
+            return this;
+        }
+
+        /**
+         * Sets the game's snapshot provider: the sandbox then keeps checkpoints while it plays and
+         * seeks, so a seek replays at most about one {@linkplain #checkpointInterval interval} of steps.
+         *
+         * @param provider captures and restores the game's state
+         * @param <T>      the type of a snapshot
+         * @return this builder
+         */
+        public <T> Builder<S> snapshots(SnapshotProvider<T> provider) {
+            this.snapshots = Objects.requireNonNull(provider, "snapshots");
+            return this;
+        }
+
+        /**
+         * Sets how many steps at least lie between two checkpoints.
+         *
+         * @param steps at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder<S> checkpointInterval(int steps) {
+            if (steps < 1) {
+                throw new IllegalArgumentException("checkpointInterval must be at least 1 step, was " + steps);
+            }
+            this.checkpointInterval = steps;
+            return this;
+        }
+
+        /**
+         * Sets the memory budget of the checkpoint cache, in estimated bytes; the least recently useful
+         * checkpoints are evicted beyond it.
+         *
+         * @param bytes at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder<S> checkpointBudget(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("checkpointBudget must be at least 1 byte, was " + bytes);
+            }
+            this.checkpointBudget = bytes;
             return this;
         }
 

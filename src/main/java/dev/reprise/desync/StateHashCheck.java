@@ -1,0 +1,63 @@
+package dev.reprise.desync;
+
+import dev.reprise.command.PlaybackContext;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.route.ReplayStep;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.function.LongSupplier;
+import reactor.core.publisher.Mono;
+
+/**
+ * The playback side of desync detection: the command of the state-hash code. It compares the hash a
+ * {@link StateHashRecorder} recorded with the hash of the replayed state and, on a mismatch, fails the
+ * step with a {@link ReplayDesyncException}.
+ *
+ * <p>Register it under the code the recorder used. A hash step is an active step of its own code, so
+ * the finalize window before it has been finalized when it runs: the state compared is the committed
+ * state, the same the recorder hashed. It also checks while seeking (it costs one hash). It remembers
+ * the indexes that matched, to name the last one in the exception; one instance serves one playback at
+ * a time. Thread-safe.
+ */
+public final class StateHashCheck implements ReplayCommand {
+
+    private final LongSupplier stateHash;
+    private final ConcurrentSkipListSet<Integer> matched = new ConcurrentSkipListSet<>();
+
+    /**
+     * Creates the check.
+     *
+     * @param stateHash the game's hash of its current state, the same function the recorder used
+     */
+    public StateHashCheck(LongSupplier stateHash) {
+        this.stateHash = Objects.requireNonNull(stateHash, "stateHash");
+    }
+
+    /**
+     * Compares the step's recorded hash (param 0, an integer) with the current state's hash.
+     *
+     * @return {@code SUCCESS} if they are equal; an error {@link ReplayDesyncException} if not, or
+     *         {@link IllegalArgumentException} if the step carries no integer hash
+     */
+    @Override
+    public Mono<ReplayCommandResult> execute(ReplayStep step, PlaybackContext context) {
+        if (step.paramCount() != 1 || !(step.param(0) instanceof Number recorded)) {
+            return Mono.error(new IllegalArgumentException("state-hash step " + step.index()
+                    + " must carry one integer param (the hash), has " + step.params()));
+        }
+        long expected = recorded.longValue();
+        long actual = stateHash.getAsLong();
+        if (expected == actual) {
+            matched.add(step.index());
+            return Mono.empty();
+        }
+        Integer last = matched.lower(step.index());
+        return Mono.error(new ReplayDesyncException(step.index(), expected, actual, last == null ? -1 : last));
+    }
+
+    @Override
+    public String toString() {
+        return "StateHashCheck[" + matched.size() + " matched]";
+    }
+}

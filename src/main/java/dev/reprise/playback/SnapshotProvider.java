@@ -1,0 +1,43 @@
+package dev.reprise.playback;
+
+/**
+ * Captures and restores the whole state of a game, so a {@link ReplaySandbox} can keep checkpoints and
+ * {@linkplain ReplaySandbox#seek seek} without replaying from the start.
+ *
+ * <p>The sandbox captures only at <em>closed</em> group boundaries: after the previous finalize window
+ * was finalized and before the next group is dispatched. A snapshot therefore needs to hold what a save
+ * game holds — nothing a command keeps for an open window (such as moves queued until the window's
+ * {@code finalizeRun}) is ever pending when {@link #capture()} is called. See {@code docs/seeking.md}.
+ *
+ * <p>Called on the playback's drain thread, one call at a time, never while a command of the sandbox
+ * runs. A snapshot is kept in the sandbox's checkpoint cache and may be restored many times: it must not
+ * change after {@link #capture()} returned it (return an immutable value or a copy).
+ *
+ * @param <T> the type of a snapshot
+ */
+public interface SnapshotProvider<T> {
+
+    /**
+     * Captures the current state of the game.
+     *
+     * @return an unchanging snapshot, not {@code null}
+     */
+    T capture();
+
+    /**
+     * Puts the game back into the state of a snapshot taken by {@link #capture()} of this provider.
+     *
+     * @param snapshot a snapshot from {@link #capture()}; it must stay usable for later restores
+     */
+    void restore(T snapshot);
+
+    /**
+     * Estimates how much memory a snapshot keeps alive; the checkpoint cache evicts checkpoints to keep
+     * the sum of these estimates within {@link SandboxConfig#checkpointBudget()}.
+     *
+     * @param snapshot a snapshot from {@link #capture()}
+     * @return the estimated retained size in bytes, at least 0; values above {@code Integer.MAX_VALUE}
+     *         count as {@code Integer.MAX_VALUE}
+     */
+    long estimateBytes(T snapshot);
+}

@@ -1,0 +1,108 @@
+package dev.reprise.playback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.constraints.Size;
+
+/**
+ * Seeking is exact: for random bot routes of the tower game and random forward and backward targets,
+ * what the game holds after {@code seek(k)} is what it holds after playing the route straight to the
+ * first group boundary at or after {@code k} — with a generous budget, with a budget so small that
+ * checkpoints are evicted all the time, and without a snapshot provider.
+ */
+class SeekProperties {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    enum Budget { NONE, TINY, SMALL, AMPLE }
+
+    @Property(tries = 60)
+    void seek_holdsWhatStraightPlayHolds(@ForAll @LongRange(min = 1, max = 1_000_000) long seed,
+                                         @ForAll @IntRange(min = 1, max = 600) int inputLimit,
+                                         @ForAll @IntRange(min = 1, max = 64) int interval,
+                                         @ForAll Budget budget,
+                                         @ForAll @Size(min = 1, max = 12) List<@DoubleRange(min = 0, max = 1) Double> targets) {
+        TowerSeekFixture fixture = TowerSeekFixture.recorded(seed, 4, inputLimit);
+        List<TowerSeekFixture.Held> straight = fixture.straightPlay();
+        int length = fixture.system.array().length();
+        long snapshotBytes = fixture.snapshots().estimateBytes(fixture.game.state());
+        ReplaySandbox sandbox = fixture.sandbox(builder -> {
+            builder.checkpointInterval(interval);
+            switch (budget) {
+                case NONE -> { }
+                case TINY -> builder.snapshots(fixture.snapshots()).checkpointBudget(snapshotBytes * 2);
+                case SMALL -> builder.snapshots(fixture.snapshots()).checkpointBudget(snapshotBytes * 8);
+                case AMPLE -> builder.snapshots(fixture.snapshots());
+            }
+        });
+        sandbox.steps().subscribe();
+
+        for (double fraction : targets) {
+            int target = (int) Math.round(fraction * length);
+            sandbox.seek(target).block(TIMEOUT);
+
+            int landed = TowerSeekFixture.boundaryAtOrAfter(straight, target);
+            assertThat(sandbox.getReplayed()).as("landed after seek(%d)", target).isEqualTo(landed);
+            assertThat(fixture.held()).as("held after seek(%d) of %d", target, length).isEqualTo(straight.get(landed));
+            if (budget == Budget.TINY) {
+                assertThat(sandbox.checkpoints().size()).isLessThanOrEqualTo(2);
+            }
+        }
+        // Playing on from the last target ends where the straight playthrough ends.
+        sandbox.seek(length).block(TIMEOUT);
+        assertThat(fixture.held()).isEqualTo(straight.get(length));
+        assertThat(sandbox.state()).isNotEqualTo(PlaybackState.FAILED);
+    }
+
+    /**
+     * The same for any route: random runs of two active codes (long runs delay checkpoints) and passive
+     * steps answered by their active step, in a game where every execute, passive and finalize counts.
+     */
+    @Property(tries = 100)
+    void seek_anyRoute_holdsWhatStraightPlayHolds(@ForAll @Size(min = 1, max = 120) List<@IntRange(min = 0, max = 5) Integer> codes,
+                                                  @ForAll @IntRange(min = 1, max = 16) int interval,
+                                                  @ForAll @IntRange(min = 1, max = 6) int budgetSnapshots,
+                                                  @ForAll @Size(min = 1, max = 8) List<@DoubleRange(min = 0, max = 1) Double> targets) {
+        // 0..2 → code 1, 3..4 → code 2, 5 → passive 9 (long runs of one code are likely)
+        int[] route = codes.stream().mapToInt(c -> c <= 2 ? 1 : c <= 4 ? 2 : 9).toArray();
+        SeekGame g = new SeekGame(new int[] {1, 2}, route);
+        g.h.passive(9);
+        g.answersPassives = true;
+        int length = route.length;
+        List<Integer> landings = targets.stream().map(f -> (int) Math.round(f * length)).toList();
+        long[] straight = landings.stream().mapToLong(g::straightValue).toArray();
+        int[] straightLanding = landings.stream().mapToInt(k -> firstBoundary(route, k)).toArray();
+        ReplaySandbox sandbox = g.sandbox(b -> b.snapshots(g.snapshots()).checkpointInterval(interval)
+                .checkpointBudget(100L * budgetSnapshots));
+        sandbox.steps().subscribe();
+        for (int i = 0; i < landings.size(); i++) {
+            sandbox.seek(landings.get(i)).block(TIMEOUT);
+            assertThat(sandbox.getReplayed()).isEqualTo(straightLanding[i]);
+            assertThat(g.value).as("value after seek(%d) in %s", landings.get(i), codes).isEqualTo(straight[i]);
+        }
+    }
+
+    /** The first group boundary at or after {@code k}: a passive step after an active one is inside a group. */
+    private static int firstBoundary(int[] route, int k) {
+        int at = k;
+        while (at < route.length && route[at] == 9 && at > 0 && inGroup(route, at)) {
+            at++;
+        }
+        return at;
+    }
+
+    private static boolean inGroup(int[] route, int passive) {
+        int i = passive;
+        while (i > 0 && route[i - 1] == 9) {
+            i--;
+        }
+        return i > 0; // an active step heads the run of passives
+    }
+}
