@@ -1,0 +1,107 @@
+package dev.reprise.command;
+
+import dev.reprise.route.ReplayStep;
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import reactor.core.publisher.Mono;
+
+/**
+ * What a command code means during playback: how a step of that code is executed and how a run of
+ * consecutive steps of that code is finalized.
+ *
+ * <p>An {@link ReplayCommandType#ACTIVE ACTIVE} command's {@link #execute} is subscribed once per step;
+ * the step settles with the Mono's value ({@link ReplayCommandResult#SUCCESS} if it completes empty,
+ * {@link ReplayCommandResult#FAILED} with the cause if it errors). A
+ * {@link ReplayCommandType#PASSIVE PASSIVE} command is never executed: it only marks its code as
+ * passive, and its steps are handed out as {@link dev.reprise.playback.PassiveStep} handles.
+ * {@link #finalizeRun} is awaited once when a run of active steps of this code ends (the seed's
+ * {@code finalize}; that name clashes with {@code Object.finalize}).
+ *
+ * <p>Implementations are called from the thread that drives playback, one call at a time per sandbox;
+ * the returned Monos may complete on any thread. The static factories build commands from lambdas;
+ * Monos that are already resolved ({@code Mono.just}, {@code Mono.empty}) are read without a
+ * subscription, which keeps synchronous commands cheap.
+ */
+public interface ReplayCommand {
+
+    /**
+     * Returns whether the sandbox executes steps of this code or hands them out.
+     *
+     * @return {@link ReplayCommandType#ACTIVE} unless overridden
+     */
+    default ReplayCommandType type() {
+        return ReplayCommandType.ACTIVE;
+    }
+
+    /**
+     * Plays one step. Never called for a passive command.
+     *
+     * @param step    the step, with its 0-based index and decoded params
+     * @param context speed, progress and the passive steps that follow this step; valid during the call
+     *                and until the returned Mono settles
+     * @return the step's result; empty counts as {@code SUCCESS}, an error as {@code FAILED}
+     */
+    Mono<ReplayCommandResult> execute(ReplayStep step, PlaybackContext context);
+
+    /**
+     * Closes a run of consecutive active steps of this code: awaited before the next active step of
+     * another code, at the end of the route and when playback stops; never on pause.
+     *
+     * @param context speed and progress; no passive steps are offered during a finalize
+     * @return the result; empty (the default) counts as {@code SUCCESS}
+     */
+    default Mono<ReplayCommandResult> finalizeRun(PlaybackContext context) {
+        return Mono.empty();
+    }
+
+    /**
+     * Returns an active command whose {@link #execute} is the given function.
+     *
+     * @param execute plays a step; must not return {@code null}
+     * @return the command
+     */
+    static ReplayCommand active(BiFunction<? super ReplayStep, ? super PlaybackContext,
+            ? extends Mono<ReplayCommandResult>> execute) {
+        return new LambdaCommand(execute, LambdaCommand.NO_FINALIZER);
+    }
+
+    /**
+     * Returns an active command that plays each step synchronously with {@code action} and succeeds,
+     * or fails with the exception {@code action} throws. Allocation-free per step.
+     *
+     * @param action plays a step on the calling thread
+     * @return the command
+     */
+    static ReplayCommand sync(Consumer<? super ReplayStep> action) {
+        Objects.requireNonNull(action, "action");
+        return active((step, context) -> {
+            action.accept(step);
+            return LambdaCommand.SUCCESS;
+        });
+    }
+
+    /**
+     * Returns an active command whose {@link #execute} and {@link #finalizeRun} are the given functions.
+     *
+     * @param execute  plays a step; must not return {@code null}
+     * @param finalize closes a run of steps of this code; must not return {@code null}
+     * @return the command
+     */
+    static ReplayCommand withFinalizer(
+            BiFunction<? super ReplayStep, ? super PlaybackContext, ? extends Mono<ReplayCommandResult>> execute,
+            Function<? super PlaybackContext, ? extends Mono<ReplayCommandResult>> finalize) {
+        return new LambdaCommand(execute, Objects.requireNonNull(finalize, "finalize"));
+    }
+
+    /**
+     * Returns the passive marker: a command whose steps are never executed but handed out as
+     * {@link dev.reprise.playback.PassiveStep} handles. Its {@link #execute} answers with an error.
+     *
+     * @return the shared passive command
+     */
+    static ReplayCommand passive() {
+        return PassiveCommand.INSTANCE;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.reprise.playback;
+
+import dev.reprise.command.ReplayCommandResult;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
+import reactor.core.publisher.Operators;
+import reactor.util.context.Context;
+
+/**
+ * Subscribes to one command Mono ({@code execute} or {@code finalizeRun}) that did not resolve at
+ * once, holds its outcome and wakes the engine. Its outcome is written once, by whichever thread the
+ * Mono signals on, and read by the engine's drain; a call the engine abandoned writes only to itself.
+ */
+final class CommandCall implements CoreSubscriber<ReplayCommandResult> {
+
+    private static final AtomicReferenceFieldUpdater<CommandCall, Subscription> S =
+            AtomicReferenceFieldUpdater.newUpdater(CommandCall.class, Subscription.class, "s");
+
+    private final PlaybackEngine engine;
+    private final Context context;
+    volatile Subscription s;
+    /** {@code null} while pending, then a {@link ReplayCommandResult} or the {@link Throwable} signalled. */
+    volatile Object outcome;
+
+    CommandCall(PlaybackEngine engine, Context context) {
+        this.engine = engine;
+        this.context = context;
+    }
+
+    @Override
+    public Context currentContext() {
+        return context;
+    }
+
+    @Override
+    public void onSubscribe(Subscription subscription) {
+        if (Operators.setOnce(S, this, subscription)) {
+            subscription.request(Long.MAX_VALUE);
+        }
+    }
+
+    @Override
+    public void onNext(ReplayCommandResult result) {
+        settle(result == null ? ReplayCommandResult.SUCCESS : result);
+    }
+
+    @Override
+    public void onError(Throwable error) {
+        if (outcome != null) {
+            Operators.onErrorDropped(error, context);
+            return;
+        }
+        settle(error);
+    }
+
+    @Override
+    public void onComplete() {
+        settle(ReplayCommandResult.SUCCESS);
+    }
+
+    /** Stops listening: used when playback terminates while the command is still running. */
+    void cancel() {
+        Operators.terminate(S, this);
+    }
+
+    private void settle(Object value) {
+        if (outcome == null) {
+            outcome = value;
+            engine.signal();
+        }
+    }
+}

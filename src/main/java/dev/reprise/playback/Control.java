@@ -1,0 +1,41 @@
+package dev.reprise.playback;
+
+import reactor.core.publisher.Sinks;
+import reactor.util.annotation.Nullable;
+
+/** A control request posted to the engine's drain from any thread, with the sink that answers it. */
+final class Control {
+    static final int PLAY = 0;
+    static final int PAUSE = 1;
+    static final int STOP = 2;
+    static final int STEP = 3;
+    static final int SPEED = 4;
+    static final int CHECK_ROUTE = 5;
+    static final int BAD_REQUEST = 6;
+
+    static final Control PLAY_CONTROL = new Control(PLAY, null, 0);
+    static final Control SPEED_CONTROL = new Control(SPEED, null, 0);
+    static final Control CHECK_ROUTE_CONTROL = new Control(CHECK_ROUTE, null, 0);
+
+    final int kind;
+    @Nullable
+    private final Object sink;
+    /** The amount of a bad request. */
+    final long amount;
+
+    Control(int kind, @Nullable Object sink, long amount) {
+        this.kind = kind;
+        this.sink = sink;
+        this.amount = amount;
+    }
+
+    @SuppressWarnings("unchecked")
+    Sinks.Empty<Void> emptySink() {
+        return (Sinks.Empty<Void>) sink;
+    }
+
+    @SuppressWarnings("unchecked")
+    Sinks.One<PlaybackStep> stepSink() {
+        return (Sinks.One<PlaybackStep>) sink;
+    }
+}

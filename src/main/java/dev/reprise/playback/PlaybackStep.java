@@ -1,0 +1,133 @@
+package dev.reprise.playback;
+
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.route.ReplayStep;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+/**
+ * One step as playback emits it: the decoded {@link ReplayStep} and its result once it settles.
+ *
+ * <p>Either an {@link ActiveStep}, executed by its command, or a {@link PassiveStep}, a handle someone
+ * completes. A step settles exactly once. {@link #result()} is cheap: a step that has settled answers
+ * with a shared constant Mono; a sink is created only for a caller that asks before it settles.
+ * Thread-safe.
+ */
+public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
+
+    private static final VarHandle OUTCOME;
+
+    static {
+        try {
+            OUTCOME = MethodHandles.lookup().findVarHandle(PlaybackStep.class, "outcome", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private static final Mono<ReplayCommandResult>[] SETTLED = settledMonos();
+
+    private final ReplayStep step;
+    /** {@code null} while pending, a {@code Sinks.One} while pending with a waiter, the result once settled. */
+    @SuppressWarnings("unused") // accessed through OUTCOME
+    private volatile Object outcome;
+
+    PlaybackStep(ReplayStep step) {
+        this.step = step;
+    }
+
+    /** Creates a step that is settled from the start (a passive step skipped before anyone saw it). */
+    PlaybackStep(ReplayStep step, ReplayCommandResult settled) {
+        this.step = step;
+        this.outcome = settled;
+    }
+
+    /**
+     * Returns the decoded step: its 0-based index in the route, its code and its params.
+     *
+     * @return the step, never {@code null}
+     */
+    public final ReplayStep step() {
+        return step;
+    }
+
+    /**
+     * Returns the result this step settles with. Completes at once if it has settled, else when it
+     * does; it never errors. Steps left unsettled when playback terminates settle as
+     * {@link ReplayCommandResult#IGNORED} (the step that failed as {@link ReplayCommandResult#FAILED}).
+     *
+     * @return a Mono of the result
+     */
+    @SuppressWarnings("unchecked")
+    public final Mono<ReplayCommandResult> result() {
+        for (;;) {
+            Object current = outcome;
+            if (current instanceof ReplayCommandResult result) {
+                return SETTLED[result.ordinal()];
+            }
+            if (current != null) {
+                return ((Sinks.One<ReplayCommandResult>) current).asMono();
+            }
+            Sinks.One<ReplayCommandResult> sink = Sinks.one();
+            if (OUTCOME.compareAndSet(this, null, sink)) {
+                return sink.asMono();
+            }
+        }
+    }
+
+    /**
+     * Tells whether this step has settled.
+     *
+     * @return {@code true} once its result is known
+     */
+    public final boolean isSettled() {
+        return outcome instanceof ReplayCommandResult;
+    }
+
+    /**
+     * Settles this step unless it already has.
+     *
+     * @return {@code true} if this call settled it
+     */
+    @SuppressWarnings("unchecked")
+    final boolean settle(ReplayCommandResult result) {
+        for (;;) {
+            Object current = outcome;
+            if (current instanceof ReplayCommandResult) {
+                return false;
+            }
+            if (OUTCOME.compareAndSet(this, current, result)) {
+                if (current != null) {
+                    ((Sinks.One<ReplayCommandResult>) current).emitValue(result, Sinks.EmitFailureHandler.FAIL_FAST);
+                }
+                return true;
+            }
+        }
+    }
+
+    /** @return the result, or {@code null} while pending */
+    final ReplayCommandResult settledResult() {
+        Object current = outcome;
+        return current instanceof ReplayCommandResult result ? result : null;
+    }
+
+    @Override
+    public String toString() {
+        Object current = outcome;
+        return getClass().getSimpleName() + "[index=" + step.index() + ", code=" + step.code()
+                + ", params=" + step.params() + ", "
+                + (current instanceof ReplayCommandResult ? current : "pending") + "]";
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Mono<ReplayCommandResult>[] settledMonos() {
+        ReplayCommandResult[] results = ReplayCommandResult.values();
+        Mono<ReplayCommandResult>[] monos = new Mono[results.length];
+        for (ReplayCommandResult result : results) {
+            monos[result.ordinal()] = Mono.just(result);
+        }
+        return monos;
+    }
+}

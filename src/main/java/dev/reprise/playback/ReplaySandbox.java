@@ -1,0 +1,190 @@
+package dev.reprise.playback;
+
+import dev.reprise.ReplayWarning;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.internal.WarningReporter;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.util.annotation.Nullable;
+
+/**
+ * Plays a route: {@link #steps()} is the playback itself, a unicast {@code Flux} of steps in route
+ * order with backpressure, and the controls steer it.
+ *
+ * <p>Steps move in groups — an active step plus the passive steps right after it. A group is
+ * dispatched only when the previous one settled, the sandbox is playing (or a {@link #step()} is
+ * pending), pacing allows it and the subscriber has demand for its active step (each step emitted uses
+ * one unit). Never more than one active step is in flight. See {@code docs/playback.md}.
+ *
+ * <p>Every control is safe from any thread and acts when called, whether or not the returned Mono is
+ * subscribed; the Mono only reports when the control has taken full effect. Once the state is
+ * {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
+ * control answers at once. Nothing happens without a subscriber to {@link #steps()} requesting steps.
+ */
+public final class ReplaySandbox {
+
+    private final SandboxConfig<?> config;
+    private final PlaybackEngine engine;
+
+    private ReplaySandbox(SandboxConfig<?> config, PlaybackEngine engine) {
+        this.config = config;
+        this.engine = engine;
+    }
+
+    /**
+     * Resets the game with the config's reseter and save, then opens a sandbox on the config's route at
+     * its start index. {@link dev.reprise.ReplaySystem#createReplaySandbox} is the usual way in; this
+     * factory serves playback without a system.
+     *
+     * @param config   what to play and how
+     * @param commands the command of each code, or {@code null} for an unknown code; consulted as steps
+     *                 are read, from the drain's thread
+     * @param warnings receives the sandbox's warnings (156, 157, 194, 1001) after they are logged; may
+     *                 be {@code null}
+     * @return the sandbox, {@link PlaybackState#READY}
+     * @throws IndexOutOfBoundsException if the start index is past the route's end after the reset
+     */
+    public static ReplaySandbox open(SandboxConfig<?> config, IntFunction<? extends ReplayCommand> commands,
+                                     @Nullable Consumer<? super ReplayWarning> warnings) {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(commands, "commands");
+        config.reset();
+        return new ReplaySandbox(config, new PlaybackEngine(config, commands, new WarningReporter(warnings)));
+    }
+
+    /**
+     * Returns the playback: every step of the route from the start index, in route order. Unicast: a
+     * second subscriber gets an {@link IllegalStateException}. Completes when the route has played out
+     * ({@link PlaybackState#ENDED}) or on {@link #stop()} or cancellation ({@link PlaybackState#STOPPED});
+     * errors with {@link ReplayPlaybackException} when a step fails and with
+     * {@link java.util.ConcurrentModificationException} when the route changes (both
+     * {@link PlaybackState#FAILED}). Cancelling stops playback: the group in flight settles, the open
+     * window is finalized.
+     *
+     * @return the Flux of steps; the same instance on every call
+     */
+    public Flux<PlaybackStep> steps() {
+        return engine;
+    }
+
+    /** Starts or continues playing: {@code READY} or {@code PAUSED} becomes {@code PLAYING}; otherwise nothing. */
+    public void play() {
+        engine.play();
+    }
+
+    /**
+     * Pauses: no group is dispatched after the one in flight ({@code PLAYING} becomes {@code PAUSED}).
+     * Finalize never runs on a pause.
+     *
+     * @return completes once no group or finalize is in flight: at once if none is or playback has
+     *         terminated; every call gets its own answer
+     */
+    public Mono<Void> pause() {
+        return engine.pause();
+    }
+
+    /** Continues a paused playback; the same as {@link #play()}. */
+    public void resume() {
+        engine.play();
+    }
+
+    /**
+     * Stops for good: the group in flight settles, the open finalize window is finalized, the Flux
+     * completes and the state becomes {@code STOPPED} (or {@code FAILED} if the finalizer fails).
+     *
+     * @return completes once playback has terminated; at once if it already had
+     */
+    public Mono<Void> stop() {
+        return engine.stop();
+    }
+
+    /**
+     * Plays exactly one more group, whatever the state: from {@code READY} or {@code PAUSED} it
+     * dispatches one group and stays paused; while playing, it answers with the next group dispatched.
+     * Steps queue up: each call gets its own group. At the end of the route the open window is
+     * finalized and the playback ends.
+     *
+     * @return the group's first step once the whole group settled; empty at the end or if playback
+     *         terminates first; an error if the playback fails at this group or while it waits
+     */
+    public Mono<PlaybackStep> step() {
+        return engine.step();
+    }
+
+    /**
+     * Sets the playback speed: commands see it through the context, and with a step interval the wait
+     * between dispatches is {@code stepInterval / speed}, re-timed at once.
+     *
+     * @param speed the speed, 1 being normal
+     * @throws IllegalArgumentException if not finite or not above 0
+     */
+    public void setSpeed(double speed) {
+        if (!(speed > 0) || Double.isInfinite(speed)) {
+            throw new IllegalArgumentException("speed must be finite and greater than 0, was " + speed);
+        }
+        engine.setSpeed(speed);
+    }
+
+    /** @return the playback speed, 1 unless {@link #setSpeed} changed it */
+    public double speed() {
+        return engine.speed();
+    }
+
+    /**
+     * Returns how many steps have been played: the start index plus the steps of every settled group;
+     * the group in flight is not counted.
+     *
+     * @return the number of steps before the first unsettled one
+     */
+    public int getReplayed() {
+        return engine.replayed();
+    }
+
+    /**
+     * Returns the oldest unsettled passive step of the group in flight, the seed's {@code getPassive()}.
+     * Completing it lets playback go on.
+     *
+     * @return the handle, or {@code null} if no passive step is pending
+     */
+    @Nullable
+    public PassiveStep getPassive() {
+        return engine.getPassive();
+    }
+
+    /** @return the current state */
+    public PlaybackState state() {
+        return engine.state();
+    }
+
+    /**
+     * Returns the state and every later change: replays the latest state to each subscriber and
+     * completes after a terminal state.
+     *
+     * @return a hot Flux of states
+     */
+    public Flux<PlaybackState> states() {
+        return engine.states();
+    }
+
+    /**
+     * Fails the playback now with {@link java.util.ConcurrentModificationException} (warning 156) if the
+     * route changed since the sandbox opened, instead of at the next step.
+     * {@link dev.reprise.ReplaySystem#loadState} calls it; call it after editing a route being played.
+     */
+    public void checkRoute() {
+        engine.checkRoute();
+    }
+
+    /** @return the config this sandbox was opened with */
+    public SandboxConfig<?> config() {
+        return config;
+    }
+
+    @Override
+    public String toString() {
+        return engine.toString();
+    }
+}

@@ -1,0 +1,205 @@
+package dev.reprise.playback;
+
+import dev.reprise.route.ReplayArray;
+import java.time.Duration;
+import java.util.Objects;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.util.annotation.Nullable;
+
+/**
+ * How a {@link ReplaySandbox} plays: the route, how to reset the game first, where to start and how
+ * to pace. Immutable; build one with {@link #builder}, which checks each option as it is set.
+ *
+ * @param <S> the type of the save the reseter restores from
+ */
+public final class SandboxConfig<S> {
+
+    private final ReplayArray route;
+    private final ReplayReseter<S> reseter;
+    @Nullable
+    private final S save;
+    private final int startIndex;
+    private final Duration stepInterval;
+    private final Scheduler scheduler;
+    private final Duration passiveGrace;
+
+    private SandboxConfig(Builder<S> b) {
+        this.route = b.route;
+        this.reseter = b.reseter;
+        this.save = b.save;
+        this.startIndex = b.startIndex;
+        this.stepInterval = b.stepInterval;
+        // Resolved now, so a config built inside StepVerifier.withVirtualTime gets the virtual scheduler.
+        this.scheduler = b.scheduler != null ? b.scheduler : Schedulers.parallel();
+        this.passiveGrace = b.passiveGrace;
+    }
+
+    /**
+     * Returns a builder for playing {@code route} after {@code reseter} reset the game.
+     *
+     * @param route   the route to play
+     * @param reseter resets the game before playback
+     * @param <S>     the type of save
+     * @return a new builder: no save, start index 0, no step interval, {@code Schedulers.parallel()},
+     *         no passive grace
+     */
+    public static <S> Builder<S> builder(ReplayArray route, ReplayReseter<S> reseter) {
+        return new Builder<>(route, reseter);
+    }
+
+    /** @return the route to play */
+    public ReplayArray route() {
+        return route;
+    }
+
+    /** @return the reseter called before playback */
+    public ReplayReseter<S> reseter() {
+        return reseter;
+    }
+
+    /** @return the save handed to the reseter, or {@code null} */
+    @Nullable
+    public S save() {
+        return save;
+    }
+
+    /** @return the 0-based index of the first step played */
+    public int startIndex() {
+        return startIndex;
+    }
+
+    /** @return the time between dispatches at speed 1 (divided by the speed); zero for no pacing */
+    public Duration stepInterval() {
+        return stepInterval;
+    }
+
+    /** @return the scheduler that times pacing and passive grace */
+    public Scheduler scheduler() {
+        return scheduler;
+    }
+
+    /** @return how long an emitted passive step may stay unsettled once its active step's result is in */
+    public Duration passiveGrace() {
+        return passiveGrace;
+    }
+
+    /** Calls the reseter with the save. */
+    void reset() {
+        reseter.reset(save);
+    }
+
+    @Override
+    public String toString() {
+        return "SandboxConfig[startIndex=" + startIndex + ", stepInterval=" + stepInterval
+                + ", passiveGrace=" + passiveGrace + ", scheduler=" + scheduler + ", save=" + save + "]";
+    }
+
+    /**
+     * Builds a {@link SandboxConfig}. Each setter checks its value at once and throws
+     * {@link IllegalArgumentException} (or {@link NullPointerException}) naming the option.
+     *
+     * @param <S> the type of save
+     */
+    public static final class Builder<S> {
+        private final ReplayArray route;
+        private final ReplayReseter<S> reseter;
+        @Nullable
+        private S save;
+        private int startIndex;
+        private Duration stepInterval = Duration.ZERO;
+        @Nullable
+        private Scheduler scheduler;
+        private Duration passiveGrace = Duration.ZERO;
+
+        private Builder(ReplayArray route, ReplayReseter<S> reseter) {
+            this.route = Objects.requireNonNull(route, "route");
+            this.reseter = Objects.requireNonNull(reseter, "reseter");
+        }
+
+        /**
+         * Sets the save handed to the reseter.
+         *
+         * @param save the save; may be {@code null}
+         * @return this builder
+         */
+        public Builder<S> save(@Nullable S save) {
+            this.save = save;
+            return this;
+        }
+
+        /**
+         * Sets where playback starts.
+         *
+         * @param startIndex 0..{@code route.length()}
+         * @return this builder
+         * @throws IllegalArgumentException if outside {@code 0..route.length()}
+         */
+        public Builder<S> startIndex(int startIndex) {
+            if (startIndex < 0 || startIndex > route.length()) {
+                throw new IllegalArgumentException("startIndex must be in 0.." + route.length()
+                        + " (the route's length), was " + startIndex);
+            }
+            this.startIndex = startIndex;
+            return this;
+        }
+
+        /**
+         * Sets the time between dispatches at speed 1; the sandbox waits {@code interval / speed}.
+         *
+         * @param interval zero or positive, at most about 292 years
+         * @return this builder
+         * @throws IllegalArgumentException if negative or too long
+         */
+        public Builder<S> stepInterval(Duration interval) {
+            this.stepInterval = nonNegative("stepInterval", interval);
+            return this;
+        }
+
+        /**
+         * Sets the scheduler that times pacing and passive grace.
+         *
+         * @param scheduler the scheduler
+         * @return this builder
+         */
+        public Builder<S> scheduler(Scheduler scheduler) {
+            this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+            return this;
+        }
+
+        /**
+         * Sets how long an emitted passive step may stay unsettled once its active step's result is in
+         * before it is skipped with warning 194.
+         *
+         * @param grace zero (the seed's rule: skip at once) or positive, at most about 292 years
+         * @return this builder
+         * @throws IllegalArgumentException if negative or too long
+         */
+        public Builder<S> passiveGrace(Duration grace) {
+            this.passiveGrace = nonNegative("passiveGrace", grace);
+            return this;
+        }
+
+        /**
+         * Builds the config; the default scheduler, {@code Schedulers.parallel()}, is resolved now.
+         *
+         * @return the config
+         */
+        public SandboxConfig<S> build() {
+            return new SandboxConfig<>(this);
+        }
+
+        private static Duration nonNegative(String name, Duration value) {
+            Objects.requireNonNull(value, name);
+            if (value.isNegative()) {
+                throw new IllegalArgumentException(name + " must not be negative, was " + value);
+            }
+            try {
+                value.toNanos(); // timing is done in nanoseconds
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException(name + " is too long to count in nanoseconds: " + value, e);
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.reprise.playback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.command.ReplayCommandResult;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
+
+/** Finalize as windowUntilChanged over active codes: before a code change, at the end, on stop, never on pause. */
+class FinalizeWindowTest {
+
+    private static void completePassive(PlaybackStep step, List<String> log) {
+        if (step instanceof PassiveStep passive) {
+            log.add("passive@" + step.step().index());
+            passive.complete(ReplayCommandResult.SUCCESS);
+        }
+    }
+
+    @Test
+    void aabba_withPassivesBetween_finalizesEachRunOnce() {
+        Harness h = new Harness().active(1, 2).passive(9).record(1, 9, 1, 2, 9, 9, 2, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .thenConsumeWhile(step -> {
+                    completePassive(step, h.log);
+                    return true;
+                })
+                .verifyComplete();
+        assertThat(h.log).containsExactly(
+                "exec1@0", "passive@1", "exec1@2", "fin1",
+                "exec2@3", "passive@4", "passive@5", "exec2@6", "fin2",
+                "exec1@7", "fin1");
+        assertThat(h.warnings).isEmpty();
+    }
+
+    @Test
+    void passiveSteps_doNotCloseTheWindow() {
+        Harness h = new Harness().active(1).passive(9).record(1, 9, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps()).expectNextCount(3).verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0", "exec1@2", "fin1");
+    }
+
+    @Test
+    void pause_neverFinalizes_butTheNextCodeDoes() {
+        Harness h = new Harness().active(1, 2).record(1, 1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.steps().subscribe();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.pause()).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.pause()).verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1");
+        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1", "exec2@2");
+    }
+
+    @Test
+    void stop_finalizesTheOpenWindow_andCompletesTheFlux() {
+        Harness h = new Harness().active(1, 2).record(1, 1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        List<PlaybackState> states = new CopyOnWriteArrayList<>();
+        sandbox.states().subscribe(states::add);
+        StepVerifier.create(sandbox.steps())
+                .then(sandbox::step)
+                .expectNextCount(1)
+                .then(() -> assertThat(h.log).containsExactly("exec1@0"))
+                .then(sandbox::stop)
+                .verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0", "fin1");
+        assertThat(states).containsExactly(PlaybackState.READY, PlaybackState.PAUSED, PlaybackState.STOPPED);
+    }
+
+    @Test
+    void stopBeforeAnyStep_finalizesNothing() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        StepVerifier.create(sandbox.stop()).verifyComplete();
+        assertThat(h.log).isEmpty();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
+    }
+
+    @Test
+    void endOfRoute_inStepMode_finalizesOnTheStepAfterTheLast() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.steps().subscribe();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0");
+        StepVerifier.create(sandbox.step()).verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0", "fin1");
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
+    }
+
+    @Test
+    void context_duringFinalize_offersNoPassiveSteps() {
+        List<Integer> offered = new CopyOnWriteArrayList<>();
+        Harness h = new Harness().passive(9);
+        h.command(1, dev.reprise.command.ReplayCommand.withFinalizer(
+                (step, context) -> reactor.core.publisher.Mono.empty(),
+                context -> {
+                    offered.add(context.passiveSteps().size());
+                    return context.nextPassive().map(p -> ReplayCommandResult.FAILED);
+                })).record(1, 9);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps()).expectNextCount(2).verifyComplete();
+        assertThat(offered).containsExactly(0);
+    }
+}

@@ -1,0 +1,123 @@
+package dev.reprise.playback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.command.ReplayCommandResult;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
+
+/** Backpressure: one unit of demand per emitted step, nothing dispatched without demand. */
+class PlaybackDemandTest {
+
+    @Test
+    void noDemand_dispatchesNothing() {
+        Harness h = new Harness().active(1).record(1, 1, 1);
+        StepVerifier.withVirtualTime(() -> {
+                    ReplaySandbox sandbox = h.sandbox();
+                    sandbox.play();
+                    return sandbox.steps();
+                }, 0)
+                .expectSubscription()
+                .expectNoEvent(Duration.ofHours(1))
+                .then(() -> assertThat(h.log).isEmpty())
+                .thenCancel()
+                .verify();
+    }
+
+    @Test
+    void eachUnitOfDemand_dispatchesExactlyOneGroup() {
+        Harness h = new Harness().active(1).record(1, 1, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps(), 0)
+                .then(() -> assertThat(h.log).isEmpty())
+                .thenRequest(1)
+                .assertNext(step -> assertThat(step.step().index()).isZero())
+                .then(() -> assertThat(h.log).containsExactly("exec1@0"))
+                .thenRequest(1)
+                .assertNext(step -> assertThat(step.step().index()).isEqualTo(1))
+                .then(() -> assertThat(h.log).containsExactly("exec1@0", "exec1@1"))
+                .thenRequest(1)
+                .expectNextCount(1)
+                .verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1", "exec1@2", "fin1");
+    }
+
+    @Test
+    void passiveSteps_waitForDemand_andAreNotSkippedForLackOfIt() {
+        Harness h = new Harness().active(1).passive(9).record(1, 9, 9, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps(), 0)
+                .thenRequest(1)
+                .expectNextMatches(step -> step instanceof ActiveStep)
+                .then(() -> {
+                    // A's result is in, but its passive steps were not emitted: they wait, offered.
+                    assertThat(sandbox.getPassive()).isNotNull();
+                    assertThat(sandbox.getPassive().step().index()).isEqualTo(1);
+                    assertThat(h.warnings).isEmpty();
+                    assertThat(sandbox.getReplayed()).isZero();
+                })
+                .thenRequest(1)
+                .consumeNextWith(step -> ((PassiveStep) step).complete(ReplayCommandResult.SUCCESS))
+                .then(() -> assertThat(sandbox.getPassive().step().index()).isEqualTo(2))
+                .thenRequest(1)
+                .consumeNextWith(step -> ((PassiveStep) step).complete(ReplayCommandResult.SUCCESS))
+                .then(() -> {
+                    assertThat(sandbox.getReplayed()).isEqualTo(3);
+                    assertThat(h.log).containsExactly("exec1@0");
+                })
+                .thenRequest(1)
+                .expectNextMatches(step -> step.step().index() == 3)
+                .verifyComplete();
+        assertThat(h.warnings).isEmpty();
+    }
+
+    @Test
+    void unboundedDemand_playsEverything() {
+        Harness h = new Harness().active(1, 2).passive(9).record(1, 9, 2, 9, 9, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .thenConsumeWhile(step -> {
+                    if (step instanceof PassiveStep passive) {
+                        passive.complete(ReplayCommandResult.SUCCESS);
+                    }
+                    return true;
+                })
+                .verifyComplete();
+        assertThat(sandbox.getReplayed()).isEqualTo(6);
+        assertThat(h.warnings).isEmpty();
+    }
+
+    @Test
+    void secondSubscriber_getsIllegalStateException() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.steps().subscribe();
+        StepVerifier.create(sandbox.steps())
+                .expectErrorSatisfies(error -> assertThat(error)
+                        .isInstanceOf(IllegalStateException.class).hasMessageContaining("one subscriber"))
+                .verify();
+    }
+
+    @Test
+    void nonPositiveRequest_failsWithIllegalArgumentException() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        StepVerifier.create(sandbox.steps(), 0)
+                .consumeSubscriptionWith(subscription -> subscription.request(0))
+                .expectError(IllegalArgumentException.class)
+                .verify();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+    }
+
+    @Test
+    void subscriberAfterTermination_getsTheTerminalSignal() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        StepVerifier.create(sandbox.stop()).verifyComplete();
+        StepVerifier.create(sandbox.steps()).verifyComplete();
+    }
+}

@@ -1,0 +1,259 @@
+package dev.reprise.playback;
+
+import static dev.reprise.command.ReplayCommandResult.FAILED;
+import static dev.reprise.command.ReplayCommandResult.SUCCESS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
+import java.util.ConcurrentModificationException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Sinks;
+import reactor.test.StepVerifier;
+
+/** REFERENCE §9.7, cases 78–93, translated to the reactive API (0-based indexes, step() as a Mono). */
+class ReplaySandboxReferenceTest {
+
+    @Test
+    void case78_step_playsOneStep() {
+        Harness h = new Harness().active(1);
+        h.system.record(1, 5);
+        ReplaySandbox sandbox = h.sandbox();
+        List<PlaybackStep> seen = new CopyOnWriteArrayList<>();
+        sandbox.steps().subscribe(seen::add);
+
+        StepVerifier.create(sandbox.step())
+                .assertNext(step -> assertThat(step.step().params()).containsExactly(5))
+                .verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0");
+        assertThat(seen).hasSize(1);
+        assertThat(sandbox.getReplayed()).isEqualTo(1);
+    }
+
+    @Test
+    void case79_failedStep_failsPlayback_andNothingAfterRuns() {
+        Harness h = new Harness().active(1, FAILED, SUCCESS).active(2).record(1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.steps().subscribe(step -> { }, error -> { });
+
+        StepVerifier.create(sandbox.step())
+                .expectErrorSatisfies(error -> assertThat(error).isInstanceOfSatisfying(
+                        ReplayPlaybackException.class, e -> {
+                            assertThat(e.stepIndex()).isZero();
+                            assertThat(e.code()).isEqualTo(1);
+                            assertThat(e.phase()).isEqualTo("execute");
+                        }))
+                .verify();
+        assertThat(h.log).containsExactly("exec1@0");
+        assertThat(sandbox.getReplayed()).isZero(); // the failed step is not counted as played
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+    }
+
+    @Test
+    void case80_unknownCode_failsWithWarning157() {
+        Harness h = new Harness().record(9);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+
+        StepVerifier.create(sandbox.steps())
+                .expectErrorSatisfies(error -> assertThat(error).isInstanceOfSatisfying(
+                        ReplayPlaybackException.class, e -> {
+                            assertThat(e.stepIndex()).isZero();
+                            assertThat(e.code()).isEqualTo(9);
+                            assertThat(e.phase()).isEqualTo("execute");
+                        }))
+                .verify();
+        assertThat(h.warningCodes()).containsExactly(157);
+        assertThat(h.warnings.get(0).message()).contains("9");
+    }
+
+    @Test
+    void case81_codeChange_finalizesBeforeTheNextCode() {
+        Harness h = new Harness().active(1).command(2, ReplayCommand.sync(step -> { })).record(1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.steps().subscribe();
+
+        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0");
+        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0", "fin1");
+    }
+
+    @Test
+    void case82_failedFinalize_failsTheNextStep() {
+        Harness h = new Harness().active(1, SUCCESS, FAILED).active(2).record(1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.steps().subscribe(step -> { }, error -> { });
+
+        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.step())
+                .expectErrorSatisfies(error -> assertThat(error).isInstanceOfSatisfying(
+                        ReplayPlaybackException.class, e -> {
+                            assertThat(e.phase()).isEqualTo("finalize");
+                            assertThat(e.code()).isEqualTo(1);
+                            assertThat(e.stepIndex()).isZero();
+                        }))
+                .verify();
+        assertThat(h.log).containsExactly("exec1@0", "fin1");
+    }
+
+    @Test
+    void case83_routeWrittenAfterAStep_failsWithWarning156() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        StepVerifier.create(sandbox.steps(), 0)
+                .thenRequest(1)
+                .then(sandbox::step)
+                .expectNextCount(1)
+                .then(() -> h.system.array().add(1))
+                .then(sandbox::step)
+                .expectError(ConcurrentModificationException.class)
+                .verify();
+        assertThat(h.warningCodes()).containsExactly(156);
+    }
+
+    @Test
+    void case84_startIndex_countsAsReplayed() {
+        Harness h = new Harness().active(1).record(1, 1, 1);
+        ReplaySandbox sandbox = h.sandbox(b -> b.startIndex(2));
+        assertThat(sandbox.getReplayed()).isEqualTo(2);
+        sandbox.steps().subscribe();
+
+        StepVerifier.create(sandbox.step())
+                .assertNext(step -> assertThat(step.step().index()).isEqualTo(2))
+                .verifyComplete();
+        assertThat(h.log).containsExactly("exec1@2");
+        assertThat(sandbox.getReplayed()).isEqualTo(3);
+    }
+
+    @Test
+    void case85_freshSandbox_hasNoPassiveStep() {
+        Harness h = new Harness().active(1).passive(2).record(1, 2);
+        assertThat(h.sandbox().getPassive()).isNull();
+        assertThat(h.warnings).isEmpty();
+    }
+
+    @Test
+    void case86_unconsumedPassiveStep_isSkippedWith194() {
+        Harness h = new Harness().active(1).passive(2).record(1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        List<PlaybackStep> seen = new CopyOnWriteArrayList<>();
+        sandbox.steps().subscribe(seen::add);
+
+        StepVerifier.create(sandbox.step())
+                .assertNext(step -> assertThat(step).isInstanceOf(ActiveStep.class))
+                .verifyComplete();
+        assertThat(seen).hasSize(2);
+        assertThat(seen.get(1)).isInstanceOf(PassiveStep.class);
+        StepVerifier.create(seen.get(1).result()).expectNext(ReplayCommandResult.IGNORED).verifyComplete();
+        assertThat(h.warningCodes()).containsExactly(194);
+        assertThat(h.warnings.get(0).message()).contains("step 1", "code 2", "code 1");
+        StepVerifier.create(sandbox.step()).verifyComplete(); // the end
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
+    }
+
+    @Test
+    void case87_play_runsToTheEnd() {
+        Harness h = new Harness().active(1).record(1, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        List<PlaybackState> states = new CopyOnWriteArrayList<>();
+        sandbox.states().subscribe(states::add);
+        sandbox.play();
+
+        StepVerifier.create(sandbox.steps()).expectNextCount(2).verifyComplete();
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1");
+        assertThat(states).containsExactly(PlaybackState.READY, PlaybackState.PLAYING, PlaybackState.ENDED);
+    }
+
+    @Test
+    void case88_playTwice_startsOnce() {
+        Sinks.One<ReplayCommandResult> release = Sinks.one();
+        Harness h = new Harness().command(1, ReplayCommand.active((step, context) -> release.asMono())).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        List<PlaybackState> states = new CopyOnWriteArrayList<>();
+        sandbox.states().subscribe(states::add);
+        sandbox.steps().subscribe();
+        sandbox.play();
+        sandbox.play();
+        release.tryEmitValue(SUCCESS);
+        assertThat(states).containsExactly(PlaybackState.READY, PlaybackState.PLAYING, PlaybackState.ENDED);
+    }
+
+    @Test
+    void case89_playAfterTheEnd_changesNothing() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).verifyComplete();
+        sandbox.play();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
+        assertThat(h.log).containsExactly("exec1@0", "fin1");
+    }
+
+    @Test
+    void case90_pause_completesWhenTheStepInFlightSettles_thenResume() {
+        Sinks.One<ReplayCommandResult> release = Sinks.one();
+        Harness h = new Harness();
+        h.command(1, ReplayCommand.active((step, context) -> {
+            h.log.add("exec" + step.index());
+            return step.index() == 0 ? release.asMono() : reactor.core.publisher.Mono.just(SUCCESS);
+        })).record(1, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.steps().subscribe();
+        sandbox.play();
+
+        StepVerifier pause = StepVerifier.create(sandbox.pause()).expectComplete().verifyLater();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED);
+        release.tryEmitValue(SUCCESS);
+        pause.verify();
+        assertThat(h.log).containsExactly("exec0");
+
+        sandbox.resume();
+        assertThat(h.log).containsExactly("exec0", "exec1");
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
+    }
+
+    @Test
+    void case91_stop_waitsForTheStepInFlight_thenStops() {
+        Sinks.One<ReplayCommandResult> release = Sinks.one();
+        Harness h = new Harness().command(1, ReplayCommand.active((step, context) -> release.asMono())).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        StepVerifier steps = StepVerifier.create(sandbox.steps()).expectNextCount(1).expectComplete().verifyLater();
+        sandbox.play();
+
+        StepVerifier stop = StepVerifier.create(sandbox.stop()).expectComplete().verifyLater();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.PLAYING);
+        release.tryEmitValue(SUCCESS);
+        stop.verify();
+        steps.verify();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
+    }
+
+    @Test
+    void case92_routeWrittenBeforePlay_failsWith156_notEnded() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        h.system.array().add(1);
+        sandbox.play();
+        StepVerifier.create(sandbox.steps()).expectError(ConcurrentModificationException.class).verify();
+        assertThat(h.warningCodes()).containsExactly(156);
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+    }
+
+    @Test
+    void case93_setSpeed_isVisibleToCommands() {
+        List<Double> speeds = new CopyOnWriteArrayList<>();
+        Harness h = new Harness().command(1, ReplayCommand.active((step, context) -> {
+            speeds.add(context.speed());
+            return reactor.core.publisher.Mono.empty();
+        })).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.setSpeed(2);
+        assertThat(sandbox.speed()).isEqualTo(2.0);
+        sandbox.play();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).verifyComplete();
+        assertThat(speeds).containsExactly(2.0);
+    }
+}
