@@ -1,0 +1,550 @@
+package dev.reprise.io;
+
+import static dev.reprise.io.FileLayout.*;
+
+import dev.reprise.route.CommandWidth;
+import dev.reprise.route.ParamType;
+import dev.reprise.route.ReplayFormatException;
+
+/**
+ * The reversible column transform applied before DEFLATE (layout in {@link FileLayout}): it splits a
+ * route into a run-length coded code column, param-count exceptions, and param columns grouped by
+ * code and kind, so that DEFLATE sees long runs of similar bytes. {@link #decode} gives back the
+ * route's command and param areas byte for byte.
+ *
+ * <p>Why these streams: single-tile moves dominate real routes, and DEFLATE's Huffman stage cannot
+ * spend less than one bit per symbol, so a run of equal codes becomes one token; params of one code
+ * (coordinates, menu choices, floor names) resemble each other far more than their neighbours in
+ * route order, so they are grouped by code.
+ */
+final class ColumnCodec {
+
+    /** Codes 0..3 are the four directions ({@code ReplayCode.UP..LEFT}), coded as turns. */
+    private static final int DIRECTIONS = 4;
+
+    private static final int TAG_BOOLEAN = ParamType.BOOLEAN.tag();
+    private static final int TAG_INT8 = ParamType.INT8.tag();
+    private static final int TAG_INT16 = ParamType.INT16.tag();
+    private static final int TAG_INT32 = ParamType.INT32.tag();
+    private static final int TAG_INT64_POSITIVE = ParamType.INT64_POSITIVE.tag();
+    private static final int TAG_INT64_NEGATIVE = ParamType.INT64_NEGATIVE.tag();
+    private static final int TAG_FLOAT64 = ParamType.FLOAT64.tag();
+    private static final int TAG_BIGINT_POSITIVE = ParamType.BIGINT_POSITIVE.tag();
+    private static final int TAG_BIGINT_NEGATIVE = ParamType.BIGINT_NEGATIVE.tag();
+    private static final int TAG_LONG_STRING = ParamType.LONG_STRING.tag();
+    private static final int TAG_SHORT_STRING_BASE = ParamType.SHORT_STRING.tag();
+
+    /**
+     * The transformed route and its segment boundaries: {@code 0}, then the end of each stream (the
+     * head is part of the first segment). DEFLATE starts a new block at each boundary.
+     */
+    record Encoded(byte[] bytes, int[] boundaries) {
+    }
+
+    /** A decoded route: the command and param areas. */
+    record Areas(byte[] commands, byte[] params) {
+    }
+
+    private ColumnCodec() {
+    }
+
+    // ------------------------------------------------------------------------------------------ encode
+
+    /** Transforms a valid route (exact areas: no trailing bytes). */
+    static Encoded encode(byte[] commands, byte[] params, int steps, CommandWidth width) {
+        int entry = width.entrySize();
+        int[] codes = new int[steps];
+        int[] frequency = new int[width.maxCode() + 1];
+        for (int i = 0; i < steps; i++) {
+            codes[i] = code(commands, i * entry, entry);
+            if (codes[i] >= DIRECTIONS) {
+                frequency[codes[i]]++;
+            }
+        }
+        int[] byRank = rankCodes(frequency);
+        int[] rankOf = new int[width.maxCode() + 1];
+        for (int r = 0; r < byRank.length; r++) {
+            rankOf[byRank[r]] = r;
+        }
+        // Group keys: the four directions first, then the other codes by rank.
+        int[] keys = new int[steps];
+        for (int i = 0; i < steps; i++) {
+            keys[i] = codes[i] < DIRECTIONS ? codes[i] : DIRECTIONS + rankOf[codes[i]];
+        }
+        int distinctKeys = DIRECTIONS + byRank.length;
+
+        ByteOutput head = new ByteOutput(16 + byRank.length * 3);
+        head.varint(byRank.length);
+        for (int code : byRank) {
+            head.varint(code);
+        }
+        ByteOutput[] streams = new ByteOutput[STREAM_COUNT];
+        for (int s = 0; s < STREAM_COUNT; s++) {
+            streams[s] = new ByteOutput(s == STREAM_DATA ? params.length : steps / 4 + 16);
+        }
+        encodeTokens(codes, keys, streams[STREAM_TOKENS]);
+        encodeCounts(commands, entry, keys, distinctKeys, streams[STREAM_COUNTS]);
+        encodeParams(commands, params, entry, keys, distinctKeys, streams);
+
+        for (ByteOutput stream : streams) {
+            head.varint(stream.size());
+        }
+        int[] ends = new int[STREAM_COUNT + 1];
+        for (int s = 0; s < STREAM_COUNT; s++) {
+            head.bytes(streams[s].array(), 0, streams[s].size());
+            ends[s + 1] = head.size();
+        }
+        return new Encoded(head.toByteArray(), ends);
+    }
+
+    /** Distinct codes, most frequent first, ties by code. */
+    private static int[] rankCodes(int[] frequency) {
+        int distinct = 0;
+        for (int f : frequency) {
+            if (f > 0) {
+                distinct++;
+            }
+        }
+        long[] keys = new long[distinct];
+        int k = 0;
+        for (int code = 0; code < frequency.length; code++) {
+            if (frequency[code] > 0) {
+                // Sort ascending by (-frequency, code): the frequency in the high half, inverted.
+                keys[k++] = (long) (Integer.MAX_VALUE - frequency[code]) << 32 | code;
+            }
+        }
+        java.util.Arrays.sort(keys);
+        int[] codes = new int[distinct];
+        for (int i = 0; i < distinct; i++) {
+            codes[i] = (int) keys[i];
+        }
+        return codes;
+    }
+
+    private static void encodeTokens(int[] codes, int[] keys, ByteOutput out) {
+        int lastDirection = 0;
+        int i = 0;
+        while (i < codes.length) {
+            int j = i + 1;
+            while (j < codes.length && codes[j] == codes[i]) {
+                j++;
+            }
+            int run = j - i;
+            if (codes[i] >= DIRECTIONS && keys[i] >= TOKEN_PACKED_LIMIT / TOKEN_MAX_RUN) {
+                out.u8(TOKEN_ESCAPE);
+                out.varint(keys[i]);
+                out.varint(run - 1);
+            } else {
+                for (; run > 0; run -= TOKEN_MAX_RUN) {
+                    int symbol = keys[i];
+                    if (codes[i] < DIRECTIONS) {
+                        // A turn relative to the last direction: walks turn far more than they reverse.
+                        symbol = codes[i] - lastDirection & 3;
+                        lastDirection = codes[i];
+                    }
+                    out.u8(symbol * TOKEN_MAX_RUN + Math.min(run, TOKEN_MAX_RUN) - 1);
+                }
+            }
+            i = j;
+        }
+    }
+
+    private static void encodeCounts(byte[] commands, int entry, int[] keys, int distinct, ByteOutput out) {
+        int[] last = new int[distinct];
+        ByteOutput exceptions = new ByteOutput(16);
+        int n = 0;
+        int previous = -1;
+        for (int i = 0; i < keys.length; i++) {
+            int key = keys[i];
+            int count = commands[i * entry] & 0xFF;
+            if (count != last[key]) {
+                exceptions.varint(i - previous - 1);
+                exceptions.u8(count);
+                last[key] = count;
+                previous = i;
+                n++;
+            }
+        }
+        out.varint(n);
+        out.bytes(exceptions.array(), 0, exceptions.size());
+    }
+
+    private static void encodeParams(byte[] commands, byte[] params, int entry, int[] keys, int distinct,
+                                     ByteOutput[] streams) {
+        int steps = keys.length;
+        int[] start = new int[steps];
+        int at = 0;
+        for (int i = 0; i < steps; i++) {
+            start[i] = at;
+            int count = commands[i * entry] & 0xFF;
+            for (int p = 0; p < count; p++) {
+                at += paramSize(params, at);
+            }
+        }
+        ByteOutput tags = streams[STREAM_TAGS];
+        ByteOutput ints = streams[STREAM_INTS];
+        ByteOutput pairs = streams[STREAM_PAIRS];
+        ByteOutput data = streams[STREAM_DATA];
+        for (int step : groupByKey(keys, distinct)) {
+            int count = commands[step * entry] & 0xFF;
+            int p = start[step];
+            for (int k = 0; k < count; k++) {
+                int tag = params[p] & 0xFF;
+                if (k + 1 < count && isNibble(params, p) && isNibble(params, p + 2)) {
+                    tags.u8(TAG_PAIR);
+                    pairs.u8(params[p + 1] << 4 | params[p + 3]);
+                    p += 4;
+                    k++;
+                    continue;
+                }
+                tags.u8(tag);
+                int size = paramSize(params, p);
+                if (tag == TAG_INT8) {
+                    ints.varint(zigzag(params[p + 1]));
+                } else if (tag == TAG_INT16) {
+                    ints.varint(zigzag((short) ((params[p + 1] & 0xFF) << 8 | params[p + 2] & 0xFF)));
+                } else if (tag == TAG_INT32) {
+                    ints.varint(zigzag(i32(params, p + 1)));
+                } else if (tag == TAG_LONG_STRING) {
+                    data.varint(i32(params, p + 1));
+                    data.bytes(params, p + 5, size - 5);
+                } else if (tag >= TAG_SHORT_STRING_BASE) {
+                    // The length goes next to the bytes, so that a repeated string is one repeated match.
+                    tags.array()[tags.size() - 1] = (byte) TAG_SHORT_STRING_BASE;
+                    data.u8(tag - TAG_SHORT_STRING_BASE);
+                    data.bytes(params, p + 1, size - 1);
+                } else {
+                    data.bytes(params, p + 1, size - 1);
+                }
+                p += size;
+            }
+        }
+    }
+
+    private static boolean isNibble(byte[] params, int at) {
+        return at + 1 < params.length && params[at] == TAG_INT8 && (params[at + 1] & 0xF0) == 0;
+    }
+
+    /** Step indices ordered by the group key of their code, route order within a key (a counting sort). */
+    private static int[] groupByKey(int[] keys, int distinct) {
+        int[] next = new int[distinct + 1];
+        for (int key : keys) {
+            next[key + 1]++;
+        }
+        for (int r = 0; r < distinct; r++) {
+            next[r + 1] += next[r];
+        }
+        int[] order = new int[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            order[next[keys[i]]++] = i;
+        }
+        return order;
+    }
+
+    /** Size of the (valid) param at {@code at}, tag included. */
+    private static int paramSize(byte[] b, int at) {
+        int tag = b[at] & 0xFF;
+        if (tag >= TAG_SHORT_STRING_BASE) {
+            return 1 + tag - TAG_SHORT_STRING_BASE;
+        }
+        if (tag == TAG_LONG_STRING) {
+            return 5 + i32(b, at + 1);
+        }
+        if (tag == TAG_BIGINT_POSITIVE || tag == TAG_BIGINT_NEGATIVE) {
+            return 2 + (b[at + 1] & 0xFF);
+        }
+        return 1 + fixedPayload(tag);
+    }
+
+    /** Payload size of a fixed-size tag, or -1 for a variable-size or reserved tag. */
+    private static int fixedPayload(int tag) {
+        if (tag == TAG_BOOLEAN || tag == TAG_INT8) {
+            return 1;
+        }
+        if (tag == TAG_INT16) {
+            return 2;
+        }
+        if (tag == TAG_INT32) {
+            return 4;
+        }
+        if (tag == TAG_INT64_POSITIVE || tag == TAG_INT64_NEGATIVE || tag == TAG_FLOAT64) {
+            return 8;
+        }
+        return -1;
+    }
+
+    // ------------------------------------------------------------------------------------------ decode
+
+    /**
+     * Rebuilds the command and param areas from {@code in} (the whole inflated body), which must hold
+     * exactly {@code steps} steps and {@code paramBytes} param bytes.
+     *
+     * @throws ReplayFormatException naming the stream and inflated-body offset of the first problem
+     */
+    static Areas decode(BoundedInput in, int steps, CommandWidth width, int paramBytes) {
+        int entry = width.entrySize();
+        int distinct = in.varint("distinct code count",
+                Math.min((long) steps, width.maxCode() + 1L - DIRECTIONS));
+        int[] byRank = new int[distinct];
+        boolean[] seen = new boolean[width.maxCode() + 1];
+        for (int r = 0; r < distinct; r++) {
+            long at = in.offset();
+            byRank[r] = in.varint("code of rank " + r, width.maxCode());
+            if (byRank[r] < DIRECTIONS) {
+                throw in.error("code " + byRank[r] + " is a direction and has no place in the code table", at);
+            }
+            if (seen[byRank[r]]) {
+                throw in.error("code " + byRank[r] + " appears twice in the code table", at);
+            }
+            seen[byRank[r]] = true;
+        }
+        int distinctKeys = DIRECTIONS + distinct;
+        BoundedInput[] streams = new BoundedInput[STREAM_COUNT];
+        int[] lengths = new int[STREAM_COUNT];
+        long total = 0;
+        for (int s = 0; s < STREAM_COUNT; s++) {
+            lengths[s] = in.varint(STREAM_NAMES[s] + " stream length", in.remaining());
+            total += lengths[s];
+        }
+        if (total != in.remaining()) {
+            throw in.error("stream lengths add up to " + total + " bytes, but " + in.remaining() + " remain");
+        }
+        int from = in.position();
+        for (int s = 0; s < STREAM_COUNT; s++) {
+            streams[s] = new BoundedInput(in.array(), from, from + lengths[s],
+                    in.offset() - in.position(), "inflated body, " + STREAM_NAMES[s] + " stream,");
+            from += lengths[s];
+        }
+
+        byte[] commands = new byte[steps * entry];
+        int[] keys = new int[steps];
+        decodeTokens(streams[STREAM_TOKENS], byRank, keys, commands, entry);
+        decodeCounts(streams[STREAM_COUNTS], keys, distinctKeys, commands, entry);
+        byte[] params = decodeParams(streams, commands, entry, keys, distinctKeys, paramBytes);
+        for (int s = 0; s < STREAM_COUNT; s++) {
+            if (streams[s].remaining() != 0) {
+                throw streams[s].error(streams[s].remaining() + " unused bytes at the end of the "
+                        + STREAM_NAMES[s] + " stream");
+            }
+        }
+        return new Areas(commands, params);
+    }
+
+    private static void decodeTokens(BoundedInput in, int[] byRank, int[] keys, byte[] commands, int entry) {
+        int steps = keys.length;
+        int produced = 0;
+        int lastDirection = 0;
+        while (produced < steps) {
+            long at = in.offset();
+            int token = in.u8("run token");
+            int symbol;
+            int run;
+            if (token < TOKEN_PACKED_LIMIT) {
+                symbol = token / TOKEN_MAX_RUN;
+                run = token % TOKEN_MAX_RUN + 1;
+            } else if (token == TOKEN_ESCAPE) {
+                symbol = in.varint("run code key", Integer.MAX_VALUE);
+                run = in.varint("run length", Integer.MAX_VALUE - 1) + 1;
+                if (symbol < TOKEN_PACKED_LIMIT / TOKEN_MAX_RUN) {
+                    throw in.error("escaped run of key " + symbol + ", which a packed token holds", at);
+                }
+            } else {
+                throw in.error("run token " + token + " is invalid (240..254 are unused)", at);
+            }
+            int code;
+            int key;
+            if (symbol < DIRECTIONS) {
+                code = lastDirection + symbol & 3;
+                lastDirection = code;
+                key = code;
+            } else if (symbol - DIRECTIONS < byRank.length) {
+                code = byRank[symbol - DIRECTIONS];
+                key = symbol;
+            } else {
+                throw in.error("run of code key " + symbol + ", but only " + (DIRECTIONS + byRank.length)
+                        + " keys exist", at);
+            }
+            if (run > steps - produced) {
+                throw in.error("run of " + run + " steps from step " + produced + " passes the step count "
+                        + steps, at);
+            }
+            for (int i = produced; i < produced + run; i++) {
+                keys[i] = key;
+                if (entry == 2) {
+                    commands[i * 2 + 1] = (byte) code;
+                } else {
+                    commands[i * 3 + 1] = (byte) (code >>> 8);
+                    commands[i * 3 + 2] = (byte) code;
+                }
+            }
+            produced += run;
+        }
+    }
+
+    private static void decodeCounts(BoundedInput in, int[] keys, int distinct, byte[] commands, int entry) {
+        int steps = keys.length;
+        int n = in.varint("count exception total", steps);
+        int[] last = new int[distinct];
+        int step = 0;
+        for (int e = 0; e < n; e++) {
+            long at = in.offset();
+            int skipped = in.varint("steps before count exception " + e, steps);
+            int count = in.u8("param count");
+            long target = (long) step + skipped;
+            if (target >= steps) {
+                throw in.error("count exception " + e + " names step " + target + ", past the last step", at);
+            }
+            for (; step < target; step++) {
+                commands[step * entry] = (byte) last[keys[step]];
+            }
+            commands[step * entry] = (byte) count;
+            last[keys[step]] = count;
+            step++;
+        }
+        for (; step < steps; step++) {
+            commands[step * entry] = (byte) last[keys[step]];
+        }
+    }
+
+    private static byte[] decodeParams(BoundedInput[] streams, byte[] commands, int entry, int[] keys,
+                                       int distinct, int paramBytes) {
+        int steps = keys.length;
+        byte[] grouped = new byte[paramBytes];
+        int[] start = new int[steps];
+        int[] length = new int[steps];
+        int at = 0;
+        for (int step : groupByKey(keys, distinct)) {
+            start[step] = at;
+            at = decodeStepParams(streams, commands[step * entry] & 0xFF, step, grouped, at);
+            length[step] = at - start[step];
+        }
+        if (at != paramBytes) {
+            throw streams[STREAM_TAGS].error("params take " + at + " bytes, but the header declares "
+                    + paramBytes);
+        }
+        byte[] params = new byte[paramBytes];
+        int out = 0;
+        for (int step = 0; step < steps; step++) {
+            System.arraycopy(grouped, start[step], params, out, length[step]);
+            out += length[step];
+        }
+        return params;
+    }
+
+    private static int decodeStepParams(BoundedInput[] streams, int count, int step, byte[] out, int at) {
+        BoundedInput tags = streams[STREAM_TAGS];
+        BoundedInput ints = streams[STREAM_INTS];
+        BoundedInput data = streams[STREAM_DATA];
+        for (int k = 0; k < count; k++) {
+            long tagAt = tags.offset();
+            String what = "step " + step + ", param " + k;
+            int tag = tags.u8(what + " tag");
+            if (tag == TAG_PAIR) {
+                if (k + 1 >= count) {
+                    throw tags.error(what + ": a pair needs two params, but the step has " + count, tagAt);
+                }
+                int pair = streams[STREAM_PAIRS].u8(what + " pair");
+                at = room(tags, out, at, 4, what, tagAt);
+                out[at] = (byte) TAG_INT8;
+                out[at + 1] = (byte) (pair >>> 4);
+                out[at + 2] = (byte) TAG_INT8;
+                out[at + 3] = (byte) (pair & 0x0F);
+                at += 4;
+                k++;
+            } else if (tag == TAG_INT8 || tag == TAG_INT16 || tag == TAG_INT32) {
+                long varAt = ints.offset();
+                int value = unzigzag(ints.varint(what + " value"));
+                int size = tag == TAG_INT8 ? 1 : tag == TAG_INT16 ? 2 : 4;
+                if (size < 4 && (value < -(1 << (8 * size - 1)) || value >= 1 << (8 * size - 1))) {
+                    throw ints.error(what + ": " + value + " does not fit tag " + tag, varAt);
+                }
+                at = room(tags, out, at, 1 + size, what, tagAt);
+                out[at++] = (byte) tag;
+                for (int shift = 8 * (size - 1); shift >= 0; shift -= 8) {
+                    out[at++] = (byte) (value >>> shift);
+                }
+            } else if (tag == TAG_LONG_STRING) {
+                int length = data.varint(what + " string length", out.length);
+                at = room(tags, out, at, 5L + length, what, tagAt);
+                out[at] = (byte) tag;
+                writeI32(out, at + 1, length);
+                copy(data, length, out, at + 5, what);
+                at += 5 + length;
+            } else {
+                int payload;
+                if (tag == TAG_SHORT_STRING_BASE) {
+                    long lengthAt = data.offset();
+                    payload = data.u8(what + " string length");
+                    if (payload > 255 - TAG_SHORT_STRING_BASE) {
+                        throw data.error(what + ": short string length " + payload + " is above "
+                                + (255 - TAG_SHORT_STRING_BASE), lengthAt);
+                    }
+                    tag += payload;
+                } else if (tag > TAG_SHORT_STRING_BASE) {
+                    throw tags.error(what + ": tag " + tag + " is not used in the TAGS stream", tagAt);
+                } else if (tag == TAG_BIGINT_POSITIVE || tag == TAG_BIGINT_NEGATIVE) {
+                    payload = -1;
+                } else {
+                    payload = fixedPayload(tag);
+                    if (payload < 0) {
+                        throw tags.error(what + ": tag " + tag + " is reserved", tagAt);
+                    }
+                }
+                if (payload < 0) {
+                    int length = data.u8(what + " BigInteger length");
+                    at = room(tags, out, at, 2L + length, what, tagAt);
+                    out[at] = (byte) tag;
+                    out[at + 1] = (byte) length;
+                    copy(data, length, out, at + 2, what);
+                    at += 2 + length;
+                } else {
+                    at = room(tags, out, at, 1L + payload, what, tagAt);
+                    out[at] = (byte) tag;
+                    copy(data, payload, out, at + 1, what);
+                    at += 1 + payload;
+                }
+            }
+        }
+        return at;
+    }
+
+    /** Checks that {@code size} more param bytes fit the declared param area. */
+    private static int room(BoundedInput tags, byte[] out, int at, long size, String what, long tagAt) {
+        if (at + size > out.length) {
+            throw tags.error(what + " passes the declared " + out.length + " param bytes", tagAt);
+        }
+        return at;
+    }
+
+    private static void copy(BoundedInput data, int length, byte[] out, int at, String what) {
+        data.require(length, what + " payload");
+        System.arraycopy(data.array(), data.position(), out, at, length);
+        data.skip(length, what + " payload");
+    }
+
+    // ------------------------------------------------------------------------------------------ helpers
+
+    private static int code(byte[] commands, int at, int entry) {
+        return entry == 2 ? commands[at + 1] & 0xFF : (commands[at + 1] & 0xFF) << 8 | commands[at + 2] & 0xFF;
+    }
+
+    private static int i32(byte[] b, int at) {
+        return (b[at] & 0xFF) << 24 | (b[at + 1] & 0xFF) << 16 | (b[at + 2] & 0xFF) << 8 | b[at + 3] & 0xFF;
+    }
+
+    private static void writeI32(byte[] b, int at, int v) {
+        b[at] = (byte) (v >>> 24);
+        b[at + 1] = (byte) (v >>> 16);
+        b[at + 2] = (byte) (v >>> 8);
+        b[at + 3] = (byte) v;
+    }
+
+    private static long zigzag(int value) {
+        return ((long) value << 1 ^ value >> 31) & 0xFFFF_FFFFL;
+    }
+
+    private static int unzigzag(long value) {
+        int v = (int) value;
+        return v >>> 1 ^ -(v & 1);
+    }
+}

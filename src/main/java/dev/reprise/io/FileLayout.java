@@ -1,0 +1,117 @@
+package dev.reprise.io;
+
+/**
+ * The replay file's byte layout in one place: magic, version, flags, section tags, the column
+ * transform's stream order and the caps every reader enforces (see {@code docs/file-format.md}).
+ *
+ * <pre>
+ * A replay file, version 1.0. All multi-byte fixed-width numbers are big-endian; "varint" is an
+ * unsigned LEB128 integer of at most 5 bytes (values 0..2^32-1, 7 bits per byte, low group first);
+ * "str" is a varint byte length followed by that many bytes of well-formed UTF-8.
+ *
+ *  offset  size     field
+ *  ------  -------  --------------------------------------------------------------------------
+ *  0       4        magic            89 52 50 59  ("\x89RPY": the high byte catches 7-bit transfers)
+ *  4       1        major version    1  (a reader refuses any other major version)
+ *  5       1        minor version    0  (a newer minor only adds optional sections: still readable)
+ *  6       1        flags            bit 0: body is column-transformed and DEFLATE-compressed
+ *                                    bits 1-7: zero (a reader refuses unknown flags)
+ *  7       1        command width    1 (UINT8) or 2 (UINT16), as ReplaySave stores it
+ *  8       varint   step count       steps of the route              (&lt;= the reader's step cap)
+ *          varint   param bytes      bytes of the route's param area (&lt;= the reader's param cap)
+ *          varint   body length      bytes of the body as stored in this file
+ *          varint   inflated length  only if flag bit 0: bytes of the column-transformed body
+ *          str      game id          who recorded it, e.g. "dev.example.tower"
+ *          str      game build       which build of that game, e.g. "2.8.2"
+ *          section* optional sections, each  [tag u8][length varint][payload: length bytes]
+ *                     tag 1  metadata     varint n, then n x (str key, str value); keys unique
+ *                     tag 2  dictionary   varint n, then n x (varint code, str name);
+ *                                         codes strictly ascending, each code after the first
+ *                                         stored as (code - previous code - 1)
+ *                     tag 3..127          unknown optional section: skipped by this reader
+ *                     tag 128..255        unknown required section: refused by this reader
+ *          u8       end of sections  0
+ *          body     body length bytes:
+ *                     flag bit 0 clear:  the command area then the param area, exactly as the
+ *                                        route stores them (step count x entry size + param bytes)
+ *                     flag bit 0 set:    raw DEFLATE (RFC 1951) of the column transform below
+ *  end-4   4        CRC32C           (Castagnoli) of every byte before it, big-endian
+ *
+ * Column transform (all varints; streams in the order below, each preceded by its length):
+ *   varint d, then d x varint code   the distinct codes, most frequent first ("rank" = position)
+ *   varint length x 6                the lengths of the six streams
+ *   TOKENS  one token per run of equal codes: byte t &lt; 240 = rank (t &gt;&gt; 4), run (t &amp; 15) + 1;
+ *           byte 255 = varint rank, varint (run - 1); bytes 240..254 are invalid
+ *   COUNTS  param counts that differ from the last count seen for the same code (first: 0):
+ *           varint n, then n x (varint steps skipped since the previous exception, u8 count)
+ *   TAGS    the params' tag bytes, grouped by code (rank order), steps in route order;
+ *           pseudo-tag 10 (PAIR, reserved in routes) stands for two int8 params in 0..15;
+ *           every short string has tag 32 here, its length being in DATA
+ *   INTS    zigzag varint of each int8/int16/int32 param, grouped like TAGS
+ *   PAIRS   one byte per PAIR: first param in the high nibble, second in the low nibble
+ *   DATA    the other payloads, grouped like TAGS: strings (short: u8 length; tag 9: varint
+ *           length; then the bytes),
+ *           boolean, int64, float64 and BigInteger payloads exactly as the route stores them
+ * </pre>
+ */
+final class FileLayout {
+
+    /** The four magic bytes at offset 0. */
+    static final byte[] MAGIC = {(byte) 0x89, 'R', 'P', 'Y'};
+    static final int MAGIC_OFFSET = 0;
+    static final int MAJOR_OFFSET = 4;
+    static final int MINOR_OFFSET = 5;
+    static final int FLAGS_OFFSET = 6;
+    static final int WIDTH_OFFSET = 7;
+    /** Offset of the first varint (the step count); everything before it has a fixed size. */
+    static final int FIXED_HEADER_SIZE = 8;
+    /** Size of the trailing checksum. */
+    static final int CRC_SIZE = 4;
+    /** The smallest possible file: fixed header, 5 one-byte varints/strings, end of sections, CRC. */
+    static final int MIN_FILE_SIZE = FIXED_HEADER_SIZE + 5 + 1 + CRC_SIZE;
+
+    /** The major version this code writes and the only one it reads. */
+    static final int MAJOR_VERSION = 1;
+    /** The minor version this code writes; files of any minor version of major 1 are read. */
+    static final int MINOR_VERSION = 0;
+
+    /** Flag bit 0: the body is column-transformed and DEFLATE-compressed. */
+    static final int FLAG_DEFLATE = 0x01;
+    /** Flags this reader understands. */
+    static final int KNOWN_FLAGS = FLAG_DEFLATE;
+
+    static final int SECTION_END = 0;
+    static final int SECTION_METADATA = 1;
+    static final int SECTION_DICTIONARY = 2;
+    /** Section tags from here on must be understood; a reader refuses those it does not know. */
+    static final int FIRST_REQUIRED_SECTION = 128;
+
+    /** Longest game id, build, metadata key or value, or command name, in UTF-8 bytes. */
+    static final int MAX_STRING_BYTES = 65_535;
+    /** Longest varint: 5 bytes carry 32 bits. */
+    static final int MAX_VARINT_BYTES = 5;
+    /** DEFLATE cannot expand its input more than about 1032 times; anything claiming more is corrupt. */
+    static final int MAX_DEFLATE_RATIO = 1032;
+
+    /** Stream order of the column transform. */
+    static final int STREAM_TOKENS = 0;
+    static final int STREAM_COUNTS = 1;
+    static final int STREAM_TAGS = 2;
+    static final int STREAM_INTS = 3;
+    static final int STREAM_PAIRS = 4;
+    static final int STREAM_DATA = 5;
+    static final int STREAM_COUNT = 6;
+    static final String[] STREAM_NAMES = {"TOKENS", "COUNTS", "TAGS", "INTS", "PAIRS", "DATA"};
+
+    /** Tokens below this value pack a rank (high nibble) and a run of 1..16 (low nibble). */
+    static final int TOKEN_PACKED_LIMIT = 240;
+    /** Longest run one packed token holds. */
+    static final int TOKEN_MAX_RUN = 16;
+    /** The escape token: varint rank and varint (run - 1) follow. */
+    static final int TOKEN_ESCAPE = 255;
+    /** Pseudo-tag in the TAGS stream: two int8 params in 0..15 packed into one PAIRS byte. */
+    static final int TAG_PAIR = 10;
+
+    private FileLayout() {
+    }
+}

@@ -1,0 +1,353 @@
+package dev.reprise.io;
+
+import dev.reprise.route.ReplayArrayConfig;
+import dev.reprise.route.ReplayFormatException;
+import dev.reprise.route.ReplaySave;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * A replay file as a value: the game's id and build, user metadata, an optional command dictionary,
+ * the compression chosen for the body, and the route ({@link ReplaySave}). The byte format is in
+ * {@code docs/file-format.md}.
+ *
+ * <p>Immutable and thread-safe. The route is validated and copied when the file is built, so a
+ * {@code ReplayFile} always holds a well-formed route whose buffers (read-only, position 0, limit =
+ * used bytes) stay valid forever. Writing to a {@link Path} is atomic: on any failure the previous
+ * file is left intact and no temporary file remains. Reading validates everything first and throws
+ * {@link ReplayFormatException} for any malformed input (see {@link ReplayFileReader}). The
+ * {@code Mono} variants run on {@link Schedulers#boundedElastic()}.
+ */
+public final class ReplayFile {
+
+    private final String gameId;
+    private final String gameBuild;
+    private final Map<String, String> metadata;
+    private final CommandDictionary dictionary;
+    private final Compression compression;
+    private final ReplaySave route;
+
+    private ReplayFile(String gameId, String gameBuild, Map<String, String> metadata, CommandDictionary dictionary,
+                       Compression compression, ReplaySave route) {
+        this.gameId = gameId;
+        this.gameBuild = gameBuild;
+        this.metadata = metadata;
+        this.dictionary = dictionary;
+        this.compression = compression;
+        this.route = route;
+    }
+
+    /** Creates a file from parts the decoder has already validated (the route's arrays are owned). */
+    static ReplayFile trusted(String gameId, String gameBuild, Map<String, String> metadata,
+                              CommandDictionary dictionary, Compression compression, ReplaySave route) {
+        return new ReplayFile(gameId, gameBuild, Collections.unmodifiableMap(metadata), dictionary, compression, route);
+    }
+
+    /**
+     * Returns a builder for a file of {@code route}; the route is validated and copied at
+     * {@link Builder#build()}, so the caller may keep writing to the route it came from afterwards.
+     *
+     * @param route the route, e.g. {@code array.saveState()}
+     * @return a new builder with an empty game id and build, no metadata, no dictionary and
+     *         {@link Compression#DEFLATE}
+     */
+    public static Builder builder(ReplaySave route) {
+        return new Builder(route);
+    }
+
+    /**
+     * Returns a builder holding this file's values.
+     *
+     * @return a new builder
+     */
+    public Builder toBuilder() {
+        Builder builder = new Builder(route).gameId(gameId).gameBuild(gameBuild).dictionary(dictionary)
+                .compression(compression);
+        builder.metadata.putAll(metadata);
+        return builder;
+    }
+
+    /** Returns the id of the game that recorded the route; may be empty, never null. @return the game id */
+    public String gameId() {
+        return gameId;
+    }
+
+    /** Returns the build of that game; may be empty, never null. @return the build */
+    public String gameBuild() {
+        return gameBuild;
+    }
+
+    /** Returns the user metadata in insertion order; unmodifiable. @return key → value */
+    public Map<String, String> metadata() {
+        return metadata;
+    }
+
+    /** Returns the command dictionary; empty if the file has none. @return the dictionary */
+    public CommandDictionary dictionary() {
+        return dictionary;
+    }
+
+    /** Returns how the body is stored. @return the compression */
+    public Compression compression() {
+        return compression;
+    }
+
+    /**
+     * Returns the route. Its buffers are read-only and independent of any {@code ReplayArray};
+     * each call returns fresh views (position 0), so callers cannot disturb one another.
+     *
+     * @return the route, ready for {@code ReplayArray.loadState}
+     */
+    public ReplaySave route() {
+        return new ReplaySave(route.length(), route.commandWidth(), route.commandArray().duplicate(),
+                route.paramArray().duplicate());
+    }
+
+    // ------------------------------------------------------------------------------------------ write
+
+    /**
+     * Encodes this file.
+     *
+     * @return the file's bytes, CRC included
+     */
+    public byte[] toBytes() {
+        return FileCodec.encode(this);
+    }
+
+    /**
+     * Writes this file to a stream (which is flushed, not closed).
+     *
+     * @param out the stream
+     * @throws IOException if the stream fails
+     */
+    public void writeTo(OutputStream out) throws IOException {
+        Objects.requireNonNull(out, "out");
+        out.write(toBytes());
+        out.flush();
+    }
+
+    /**
+     * Writes this file to {@code target} atomically: to a temporary file in the same folder, forced
+     * to disk, then moved over the target in one step. On failure the previous file is intact and
+     * no temporary file is left.
+     *
+     * @param target the file to create or replace
+     * @throws IOException if writing, forcing or moving fails
+     */
+    public void writeTo(Path target) throws IOException {
+        Objects.requireNonNull(target, "target");
+        byte[] bytes = toBytes();
+        AtomicFiles.write(target, out -> out.write(bytes));
+    }
+
+    /**
+     * Writes this file to {@code target} atomically (as {@link #writeTo(Path)}) on
+     * {@link Schedulers#boundedElastic()}, so that saving never blocks a game loop or UI thread.
+     *
+     * @param target the file to create or replace
+     * @return a cold Mono that completes when the file is in place, or errors with the failure
+     */
+    public Mono<Void> save(Path target) {
+        Objects.requireNonNull(target, "target");
+        return Mono.<Void>fromCallable(() -> {
+            writeTo(target);
+            return null;
+        }).subscribeOn(Schedulers.boundedElastic());
+    }
+
+    // ------------------------------------------------------------------------------------------ read
+
+    /**
+     * Reads a file from bytes with {@link ReplayFileReader#DEFAULT}.
+     *
+     * @param bytes the whole file
+     * @return the file
+     * @throws ReplayFormatException if the bytes are not a valid replay file
+     */
+    public static ReplayFile read(byte[] bytes) {
+        return ReplayFileReader.DEFAULT.read(bytes);
+    }
+
+    /**
+     * Reads a file from a stream, to its end, with {@link ReplayFileReader#DEFAULT}.
+     *
+     * @param in the stream (not closed)
+     * @return the file
+     * @throws ReplayFormatException if the bytes are not a valid replay file
+     * @throws IOException           if the stream fails
+     */
+    public static ReplayFile read(InputStream in) throws IOException {
+        return ReplayFileReader.DEFAULT.read(in);
+    }
+
+    /**
+     * Reads a file from a path with {@link ReplayFileReader#DEFAULT}.
+     *
+     * @param path the file
+     * @return the file
+     * @throws ReplayFormatException if the file is not a valid replay file
+     * @throws IOException           if the file cannot be read
+     */
+    public static ReplayFile read(Path path) throws IOException {
+        return ReplayFileReader.DEFAULT.read(path);
+    }
+
+    /**
+     * Reads a file from a path on {@link Schedulers#boundedElastic()} with
+     * {@link ReplayFileReader#DEFAULT}.
+     *
+     * @param path the file
+     * @return a cold Mono of the file
+     */
+    public static Mono<ReplayFile> load(Path path) {
+        return ReplayFileReader.DEFAULT.load(path);
+    }
+
+    // ------------------------------------------------------------------------------------------ value
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ReplayFile that
+                && gameId.equals(that.gameId)
+                && gameBuild.equals(that.gameBuild)
+                && metadata.equals(that.metadata)
+                && dictionary.equals(that.dictionary)
+                && compression == that.compression
+                && route.equals(that.route);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(gameId, gameBuild, metadata, dictionary, compression, route);
+    }
+
+    @Override
+    public String toString() {
+        return "ReplayFile[gameId=" + gameId + ", gameBuild=" + gameBuild + ", metadata=" + metadata.size()
+                + " entries, dictionary=" + dictionary.size() + " entries, compression=" + compression
+                + ", route=" + route + "]";
+    }
+
+    /** Builds a {@link ReplayFile}, checking each value as it is set. Not thread-safe. */
+    public static final class Builder {
+
+        private final ReplaySave route;
+        private final Map<String, String> metadata = new LinkedHashMap<>();
+        private String gameId = "";
+        private String gameBuild = "";
+        private CommandDictionary dictionary = CommandDictionary.empty();
+        private Compression compression = Compression.DEFLATE;
+
+        private Builder(ReplaySave route) {
+            this.route = Objects.requireNonNull(route, "route");
+        }
+
+        /**
+         * Sets the id of the game that recorded the route.
+         *
+         * @param gameId e.g. {@code "dev.example.tower"}; at most 65,535 UTF-8 bytes, no lone surrogate
+         * @return this builder
+         */
+        public Builder gameId(String gameId) {
+            this.gameId = Strings.check("gameId", gameId);
+            return this;
+        }
+
+        /**
+         * Sets the build of that game.
+         *
+         * @param gameBuild e.g. {@code "2.8.2"}; at most 65,535 UTF-8 bytes, no lone surrogate
+         * @return this builder
+         */
+        public Builder gameBuild(String gameBuild) {
+            this.gameBuild = Strings.check("gameBuild", gameBuild);
+            return this;
+        }
+
+        /**
+         * Adds (or replaces) one metadata entry; entries keep their insertion order.
+         *
+         * @param key   the key; at most 65,535 UTF-8 bytes
+         * @param value the value; at most 65,535 UTF-8 bytes
+         * @return this builder
+         */
+        public Builder metadata(String key, String value) {
+            metadata.put(Strings.check("metadata key", key), Strings.check("metadata value of " + key, value));
+            return this;
+        }
+
+        /**
+         * Adds all entries of {@code entries}, in its iteration order.
+         *
+         * @param entries key → value
+         * @return this builder
+         */
+        public Builder metadata(Map<String, String> entries) {
+            Objects.requireNonNull(entries, "entries").forEach(this::metadata);
+            return this;
+        }
+
+        /**
+         * Sets the command dictionary stored with the route.
+         *
+         * @param dictionary the game's commands; {@link CommandDictionary#empty()} for none
+         * @return this builder
+         */
+        public Builder dictionary(CommandDictionary dictionary) {
+            this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
+            return this;
+        }
+
+        /**
+         * Chooses how the body is stored.
+         *
+         * @param compression {@link Compression#DEFLATE} (the default) or {@link Compression#NONE}
+         * @return this builder
+         */
+        public Builder compression(Compression compression) {
+            this.compression = Objects.requireNonNull(compression, "compression");
+            return this;
+        }
+
+        /**
+         * Validates the route (every tag and length, as {@code ReplayArray.loadState} does) and
+         * returns the file, holding an exact copy of the route's used bytes.
+         *
+         * @return the file
+         * @throws ReplayFormatException if the route is malformed
+         */
+        public ReplayFile build() {
+            int steps = route.length();
+            if (steps < 0 || steps > ReplayArrayConfig.MAX_STEPS_LIMIT) {
+                throw new ReplayFormatException("Route length " + steps + " is outside 0.."
+                        + ReplayArrayConfig.MAX_STEPS_LIMIT, -1, -1);
+            }
+            int commandBytes = steps * route.commandWidth().entrySize();
+            if (route.commandArray().remaining() < commandBytes) {
+                throw new ReplayFormatException("Command area holds " + route.commandArray().remaining()
+                        + " bytes, but " + steps + " steps need " + commandBytes, -1, -1);
+            }
+            byte[] commands = copy(route.commandArray(), commandBytes);
+            ReplaySave exact = RouteCheck.validated(steps, route.commandWidth(), commands,
+                    copy(route.paramArray(), route.paramArray().remaining()),
+                    Math.max(1, steps), ReplayArrayConfig.MAX_PARAM_BYTES_LIMIT, -1, true);
+            return new ReplayFile(gameId, gameBuild, Collections.unmodifiableMap(new LinkedHashMap<>(metadata)),
+                    dictionary, compression, exact);
+        }
+
+        private static byte[] copy(ByteBuffer source, int length) {
+            byte[] bytes = new byte[length];
+            source.duplicate().get(bytes);
+            return bytes;
+        }
+    }
+}

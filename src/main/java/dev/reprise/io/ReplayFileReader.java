@@ -1,0 +1,232 @@
+package dev.reprise.io;
+
+import dev.reprise.route.ReplayArrayConfig;
+import dev.reprise.route.ReplayFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Reads replay files within caps, validating everything before anything is returned: magic,
+ * version, flags, every declared size against the real input and the caps (before any buffer is
+ * allocated), the CRC32C, the body and every step of the route.
+ *
+ * <p>Any malformed input gives a {@link ReplayFormatException} that names what is wrong and its
+ * byte offset; no other exception escapes for bad bytes (an {@link IOException} means the input
+ * itself could not be read), and nothing partly loaded is ever returned. Immutable and thread-safe.
+ * {@link #DEFAULT} has the caps of {@link ReplayArrayConfig#DEFAULTS} and a 1 MiB header cap.
+ */
+public final class ReplayFileReader {
+
+    /** A reader with the default caps: 1,000,000 steps, 10,000,000 param bytes, 1 MiB of header. */
+    public static final ReplayFileReader DEFAULT = builder().build();
+
+    private final int maxSteps;
+    private final int maxParamBytes;
+    private final int maxHeaderBytes;
+
+    private ReplayFileReader(Builder builder) {
+        this.maxSteps = builder.maxSteps;
+        this.maxParamBytes = builder.maxParamBytes;
+        this.maxHeaderBytes = builder.maxHeaderBytes;
+    }
+
+    /**
+     * Returns a builder with the default caps.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Returns the most steps a route may have. @return the step cap */
+    public int maxSteps() {
+        return maxSteps;
+    }
+
+    /** Returns the largest param area a route may have, in bytes. @return the param cap */
+    public int maxParamBytes() {
+        return maxParamBytes;
+    }
+
+    /** Returns the largest header (everything before the body), in bytes. @return the header cap */
+    public int maxHeaderBytes() {
+        return maxHeaderBytes;
+    }
+
+    /**
+     * Returns the size of the largest file these caps allow, in bytes: inputs longer than this are
+     * refused without being read to the end.
+     *
+     * @return the file size cap
+     */
+    public long maxFileBytes() {
+        long raw = (long) maxSteps * 3 + maxParamBytes;
+        long inflated = FileCodec.inflatedBound(maxSteps, maxParamBytes);
+        // Incompressible data grows by 5 bytes per 16 KiB stored block, plus the sync flushes.
+        long compressed = inflated + inflated / 3000 + 1024;
+        return Math.min(Integer.MAX_VALUE - 16L, maxHeaderBytes + Math.max(raw, compressed) + 32);
+    }
+
+    /**
+     * Reads a replay file from bytes.
+     *
+     * @param bytes the whole file; not changed, not kept
+     * @return the file
+     * @throws ReplayFormatException if the bytes are not a valid replay file within the caps
+     */
+    public ReplayFile read(byte[] bytes) {
+        return decode(bytes, bytes.length).file();
+    }
+
+    /**
+     * Reads a replay file from a stream, to its end (the stream is not closed).
+     *
+     * @param in the stream
+     * @return the file
+     * @throws ReplayFormatException if the bytes are not a valid replay file within the caps
+     * @throws IOException           if the stream fails
+     */
+    public ReplayFile read(InputStream in) throws IOException {
+        byte[] bytes = readAll(in);
+        return decode(bytes, bytes.length).file();
+    }
+
+    /**
+     * Reads a replay file from a path.
+     *
+     * @param path the file
+     * @return the file
+     * @throws ReplayFormatException if the file is not a valid replay file within the caps
+     * @throws IOException           if the file cannot be read
+     */
+    public ReplayFile read(Path path) throws IOException {
+        try (InputStream in = open(path)) {
+            return read(in);
+        }
+    }
+
+    /**
+     * Reads a replay file from a path on {@link Schedulers#boundedElastic()}, so that a game loop
+     * or UI thread never blocks on the disk.
+     *
+     * @param path the file
+     * @return a cold Mono of the file; errors with {@link ReplayFormatException} or {@link IOException}
+     */
+    public Mono<ReplayFile> load(Path path) {
+        Objects.requireNonNull(path, "path");
+        return Mono.fromCallable(() -> read(path)).subscribeOn(Schedulers.boundedElastic());
+    }
+
+    /**
+     * Reads and validates a whole replay file and returns what its header says (version, sizes,
+     * skipped sections), for tools.
+     *
+     * @param bytes the whole file
+     * @return the header of the valid file
+     * @throws ReplayFormatException if the bytes are not a valid replay file within the caps
+     */
+    public ReplayFileHeader readHeader(byte[] bytes) {
+        return decode(bytes, bytes.length).header();
+    }
+
+    FileCodec.Decoded decode(byte[] bytes, int length) {
+        Objects.requireNonNull(bytes, "bytes");
+        return FileCodec.decode(bytes, length, this);
+    }
+
+    private static InputStream open(Path path) throws IOException {
+        return Channels.newInputStream(FileChannel.open(path, StandardOpenOption.READ));
+    }
+
+    /** Reads to the end, refusing inputs longer than the caps allow (without reading them fully). */
+    private byte[] readAll(InputStream in) throws IOException {
+        long max = maxFileBytes();
+        byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16L, max + 1));
+        if (bytes.length > max) {
+            throw new ReplayFormatException("The input is longer than the largest replay file the caps allow ("
+                    + max + " bytes) (file byte " + max + ")", -1, max);
+        }
+        return bytes;
+    }
+
+    @Override
+    public String toString() {
+        return "ReplayFileReader[maxSteps=" + maxSteps + ", maxParamBytes=" + maxParamBytes
+                + ", maxHeaderBytes=" + maxHeaderBytes + "]";
+    }
+
+    /** Builds a {@link ReplayFileReader}, checking each cap as it is set. Not thread-safe. */
+    public static final class Builder {
+
+        private int maxSteps = ReplayArrayConfig.DEFAULTS.commandMaxLength();
+        private int maxParamBytes = ReplayArrayConfig.DEFAULTS.paramMaxLength();
+        private int maxHeaderBytes = 1 << 20;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the most steps a route may have.
+         *
+         * @param steps 1..{@link ReplayArrayConfig#MAX_STEPS_LIMIT}
+         * @return this builder
+         * @throws IllegalArgumentException if out of range
+         */
+        public Builder maxSteps(int steps) {
+            this.maxSteps = positive("maxSteps", steps, ReplayArrayConfig.MAX_STEPS_LIMIT);
+            return this;
+        }
+
+        /**
+         * Sets the largest param area a route may have.
+         *
+         * @param bytes 1..{@link ReplayArrayConfig#MAX_PARAM_BYTES_LIMIT}
+         * @return this builder
+         * @throws IllegalArgumentException if out of range
+         */
+        public Builder maxParamBytes(int bytes) {
+            this.maxParamBytes = positive("maxParamBytes", bytes, ReplayArrayConfig.MAX_PARAM_BYTES_LIMIT);
+            return this;
+        }
+
+        /**
+         * Sets the largest header (magic to the end of the sections: game id, build, metadata,
+         * dictionary).
+         *
+         * @param bytes 64..2^30
+         * @return this builder
+         * @throws IllegalArgumentException if out of range
+         */
+        public Builder maxHeaderBytes(int bytes) {
+            if (bytes < 64 || bytes > 1 << 30) {
+                throw new IllegalArgumentException("maxHeaderBytes must be in 64..2^30, was " + bytes);
+            }
+            this.maxHeaderBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Returns the reader.
+         *
+         * @return a new immutable reader
+         */
+        public ReplayFileReader build() {
+            return new ReplayFileReader(this);
+        }
+
+        private static int positive(String name, int value, int max) {
+            if (value <= 0 || value > max) {
+                throw new IllegalArgumentException(name + " must be in 1.." + max + ", was " + value);
+            }
+            return value;
+        }
+    }
+}

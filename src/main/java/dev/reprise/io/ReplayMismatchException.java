@@ -1,0 +1,36 @@
+package dev.reprise.io;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Thrown by {@link ReplayFileVerifier#verify(ReplayFile)} when a replay file does not fit the game:
+ * it lists every mismatch at once, before playback starts.
+ */
+public final class ReplayMismatchException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final transient List<ReplayMismatch> mismatches;
+
+    /**
+     * Creates the exception.
+     *
+     * @param mismatches every mismatch found; not empty
+     */
+    public ReplayMismatchException(List<ReplayMismatch> mismatches) {
+        super("The replay does not fit this game (" + mismatches.size() + " mismatch"
+                + (mismatches.size() == 1 ? "" : "es") + "):\n  - "
+                + mismatches.stream().map(ReplayMismatch::message).collect(Collectors.joining("\n  - ")));
+        this.mismatches = List.copyOf(mismatches);
+    }
+
+    /**
+     * Returns every mismatch found, in the order: game, build, then codes ascending.
+     *
+     * @return an unmodifiable list
+     */
+    public List<ReplayMismatch> mismatches() {
+        return mismatches;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.reprise.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.route.ReplaySave;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The size target of issue 4: each of the ten legacy routes, mapped to Reprise steps as the legacy
+ * README says, written as a compressed replay file (header included) must be smaller than the old
+ * engine's stored route, and all ten together at most 0.6 of the legacy total; every file must read
+ * back to exactly the route written.
+ *
+ * <p>The routes are read from {@code ../shared/legacy-routes} relative to the project root, or from
+ * the folder named by the system property {@code reprise.legacyRoutes}.
+ */
+class LegacyRoutesTest {
+
+    static final String FOLDER_PROPERTY = "reprise.legacyRoutes";
+
+    static Path folder() {
+        String configured = System.getProperty(FOLDER_PROPERTY);
+        Path folder = configured != null ? Paths.get(configured) : Paths.get("..", "shared", "legacy-routes");
+        if (!Files.isDirectory(folder)) {
+            throw new IllegalStateException("The legacy routes folder " + folder.toAbsolutePath() + " is missing: "
+                    + "it must sit beside the project (../shared/legacy-routes), or be named with -D"
+                    + FOLDER_PROPERTY + "=<folder>");
+        }
+        return folder;
+    }
+
+    static List<LegacyRoute> routes() throws IOException {
+        List<LegacyRoute> routes = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder())) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                routes.add(LegacyRoute.load(file));
+            }
+        }
+        return routes;
+    }
+
+    @Test
+    void compressedFiles_areSmallerThanTheLegacyRoutes_andReadBackExactly() throws IOException {
+        List<LegacyRoute> routes = routes();
+        assertThat(routes).hasSize(10);
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                "| route | steps | legacy B | raw route B | Reprise B | Reprise B/step | ratio |%n|---|---:|---:|---:|---:|---:|---:|%n"));
+        long steps = 0;
+        long legacy = 0;
+        long raw = 0;
+        long reprise = 0;
+        List<String> tooBig = new ArrayList<>();
+        for (LegacyRoute route : routes) {
+            ReplaySave save = route.toRoute();
+            ReplayFile file = ReplayFile.builder(save).gameId(route.id()).gameBuild("2.8.2")
+                    .compression(Compression.DEFLATE).build();
+            byte[] bytes = file.toBytes();
+            ReplayFile back = ReplayFile.read(bytes);
+            assertThat(back).isEqualTo(file);
+            assertThat(back.route().commandBytes()).isEqualTo(save.commandBytes());
+            assertThat(back.route().paramBytes()).isEqualTo(save.paramBytes());
+
+            int rawBytes = save.commandArray().remaining() + save.paramArray().remaining();
+            table.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %d | %.3f | %.3f |%n", route.id(),
+                    route.steps(), route.legacyBytes(), rawBytes, bytes.length, (double) bytes.length / route.steps(),
+                    (double) bytes.length / route.legacyBytes()));
+            steps += route.steps();
+            legacy += route.legacyBytes();
+            raw += rawBytes;
+            reprise += bytes.length;
+            if (bytes.length >= route.legacyBytes()) {
+                tooBig.add(route.id() + " (" + bytes.length + " B >= " + route.legacyBytes() + " B)");
+            }
+        }
+        double ratio = (double) reprise / legacy;
+        table.append(String.format(Locale.ROOT, "| all 10, step-weighted | %d | %d | %d | %d | %.3f | %.3f |%n",
+                steps, legacy, raw, reprise, (double) reprise / steps, ratio));
+        System.out.println("Replay files of the ten legacy routes (compressed, header included):\n" + table);
+
+        assertThat(steps).isEqualTo(43_599);
+        assertThat(legacy).isEqualTo(31_324);
+        assertThat(tooBig).as("routes whose file is not smaller than the legacy route").isEmpty();
+        assertThat(ratio).as("Reprise bytes / legacy bytes over all ten routes").isLessThanOrEqualTo(0.6);
+    }
+
+    @Test
+    void uncompressedFiles_holdTheRawRouteBytes() throws IOException {
+        long raw = 0;
+        long steps = 0;
+        for (LegacyRoute route : routes()) {
+            ReplaySave save = route.toRoute();
+            ReplayFile file = ReplayFile.builder(save).compression(Compression.NONE).build();
+            assertThat(ReplayFile.read(file.toBytes())).isEqualTo(file);
+            raw += save.commandArray().remaining() + save.paramArray().remaining();
+            steps += route.steps();
+        }
+        // The README's figure: 2.67 bytes per step of raw route bytes.
+        assertThat((double) raw / steps).isBetween(2.66, 2.68);
+    }
+}
