@@ -1,0 +1,49 @@
+package dev.reprise.samples.tower.replay;
+
+import dev.reprise.command.PlaybackContext;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.route.ReplayStep;
+import dev.reprise.samples.tower.TowerGame;
+import reactor.core.publisher.Mono;
+
+/**
+ * UP, RIGHT, DOWN or LEFT: each step only queues its move; {@link #finalizeRun} commits the whole run
+ * when the window of same-code steps closes.
+ *
+ * <p>Why finalize exists: a game animates a run of moves as one walk and settles the hero once at its
+ * end (in motajs, the hero's walk is queued while arrow keys repeat). Queuing is also what the
+ * recording did in effect: the run ends exactly where the window closes, so committing there lands the
+ * hero on the same tile. A choice opened by a move commits the queue early (see {@link Choices#answer}).
+ */
+final class MoveCommand implements ReplayCommand {
+
+    private static final Mono<ReplayCommandResult> SUCCESS = Mono.just(ReplayCommandResult.SUCCESS);
+
+    private final TowerGame game;
+    private final ChoiceMode mode;
+
+    MoveCommand(TowerGame game, ChoiceMode mode) {
+        this.game = game;
+        this.mode = mode;
+    }
+
+    @Override
+    public Mono<ReplayCommandResult> execute(ReplayStep step, PlaybackContext context) {
+        game.queueMove(step.code());
+        return TowerCommands.answerChoices(game, context, mode, SUCCESS);
+    }
+
+    @Override
+    public Mono<ReplayCommandResult> finalizeRun(PlaybackContext context) {
+        return Mono.fromCallable(() -> {
+            game.commitMoves();
+            return ReplayCommandResult.SUCCESS;
+        });
+    }
+
+    @Override
+    public String toString() {
+        return "MoveCommand[" + mode + "]";
+    }
+}
