@@ -21,7 +21,7 @@ import java.nio.file.Path;
  * replayed through a {@link ReplaySandbox} onto a fresh game, and the final states are compared.
  *
  * <p>Run it with {@code mvn -q -DskipTests test-compile exec:java
- * -Dexec.mainClass=dev.reprise.samples.RecordAndReplaySample}.
+ * -Ddemo.mainClass=dev.reprise.samples.RecordAndReplaySample}.
  */
 public final class RecordAndReplaySample {
 
