@@ -5,6 +5,7 @@ import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.TowerGame;
+import dev.reprise.samples.tower.TowerRuleException;
 import reactor.core.publisher.Mono;
 
 /**
@@ -14,7 +15,8 @@ import reactor.core.publisher.Mono;
  * <p>Why finalize exists: a game animates a run of moves as one walk and settles the hero once at its
  * end (in motajs, the hero's walk is queued while arrow keys repeat). Queuing is also what the
  * recording did in effect: the run ends exactly where the window closes, so committing there lands the
- * hero on the same tile. A choice opened by a move commits the queue early (see {@link Choices#answer}).
+ * hero on the same tile. A move followed by choices (it stepped onto a shop or an event) commits the
+ * queue at once, so the dialog is open for whoever answers it.
  */
 final class MoveCommand implements ReplayCommand {
 
@@ -31,6 +33,14 @@ final class MoveCommand implements ReplayCommand {
     @Override
     public Mono<ReplayCommandResult> execute(ReplayStep step, PlaybackContext context) {
         game.queueMove(step.code());
+        if (!context.passiveSteps().isEmpty()) {
+            // The move opened a choice: the walk ends here, so whoever answers sees the dialog.
+            try {
+                game.commitMoves();
+            } catch (TowerRuleException e) {
+                return Mono.error(new TowerRuleException("step " + step.index() + ": " + e.getMessage()));
+            }
+        }
         return TowerCommands.answerChoices(game, context, mode, SUCCESS);
     }
 

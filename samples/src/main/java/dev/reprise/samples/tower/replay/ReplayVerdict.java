@@ -3,6 +3,7 @@ package dev.reprise.samples.tower.replay;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplayPlaybackException;
 import dev.reprise.samples.tower.TowerGame;
+import java.util.function.Function;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.annotation.Nullable;
@@ -61,7 +62,26 @@ public record ReplayVerdict(int steps, long recordedHash, long replayedHash, int
      */
     public static Mono<ReplayVerdict> judge(Flux<PlaybackStep> playback, TowerGame game, StateTrail trail,
                                             long recordedHash) {
-        return playback.doOnNext(step -> trail.check(step, game))
+        return judge(playback, Function.identity(), game, trail, recordedHash);
+    }
+
+    /**
+     * Plays a playback to its end through a consumer (such as a UI answering passive steps), checking
+     * each step against the recording as the sandbox emits it, and judges the outcome.
+     *
+     * @param playback the sandbox's steps
+     * @param consumer what is done with the steps; its result is subscribed here
+     * @param game the game the playback drives
+     * @param trail the recording's state trail
+     * @param recordedHash the state hash at the end of the recording
+     * @return the verdict once playback ended or failed; other errors (a changed route) pass through
+     */
+    public static Mono<ReplayVerdict> judge(Flux<PlaybackStep> playback,
+                                            Function<? super Flux<PlaybackStep>, ? extends Flux<?>> consumer,
+                                            TowerGame game, StateTrail trail, long recordedHash) {
+        // Checked here, before the consumer: an operator such as flatMap may pass a step on only after
+        // the sandbox has already executed it.
+        return consumer.apply(playback.doOnNext(step -> trail.check(step, game)))
                 .then(Mono.fromCallable(() -> new ReplayVerdict(trail.size(), recordedHash,
                         game.state().stateHash(), trail.firstDivergence(), null)))
                 .onErrorResume(ReplayPlaybackException.class, failure -> Mono.just(new ReplayVerdict(trail.size(),
