@@ -8,7 +8,8 @@ import java.util.function.LongSupplier;
 
 /**
  * A one-line terminal progress bar: steps done, steps per second and a free label (the demo shows the
- * current floor), redrawn in place with a carriage return at most once per throttle period.
+ * current floor), redrawn in place with a carriage return at most once per throttle period (the first
+ * time one period after the start).
  *
  * <p>Not thread-safe: call it from the thread that makes the progress.
  */
@@ -42,7 +43,7 @@ public final class ProgressBar {
         this.throttleNanos = throttle.toNanos();
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
         this.startNanos = nanoClock.getAsLong();
-        this.lastDrawNanos = startNanos - throttleNanos;
+        this.lastDrawNanos = startNanos; // first drawn after one period, once a rate means something
     }
 
     /**
