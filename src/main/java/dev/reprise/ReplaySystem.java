@@ -10,6 +10,8 @@ import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.route.ReplayStep;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,8 +34,29 @@ import reactor.util.annotation.Nullable;
  */
 public final class ReplaySystem {
 
+    private static final VarHandle RECORDED_SUBSCRIBERS;
+
+    static {
+        try {
+            RECORDED_SUBSCRIBERS = MethodHandles.lookup()
+                    .findVarHandle(ReplaySystem.class, "recordedSubscribers", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final Sinks.Many<ReplayWarning> warningSink = Sinks.many().multicast().directBestEffort();
     private final Sinks.Many<ReplayStep> recordedSink = Sinks.many().multicast().directBestEffort();
+    /**
+     * Subscribers of {@link #recorded()}, changed atomically and read opaquely by the recording thread:
+     * while zero, recording pays one plain load and decodes nothing. A subscriber that arrives from
+     * another thread is seen by the next write at the latest a moment later (it is hot anyway).
+     */
+    @SuppressWarnings("unused") // accessed through RECORDED_SUBSCRIBERS
+    private int recordedSubscribers;
+    private final Flux<ReplayStep> recorded = recordedSink.asFlux()
+            .doOnSubscribe(subscription -> RECORDED_SUBSCRIBERS.getAndAdd(this, 1))
+            .doFinally(signal -> RECORDED_SUBSCRIBERS.getAndAdd(this, -1));
     private final WarningReporter warnings = new WarningReporter(this::publish);
     private final ReplayArray array;
     private volatile CommandRegistry registry = CommandRegistry.EMPTY;
@@ -131,9 +154,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if the route is full
      */
     public void record(int code) {
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -145,9 +168,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0) {
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code, p0);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -160,9 +183,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0, int p1) {
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code, p0, p1);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -174,9 +197,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, long p0) {
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code, p0);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -190,9 +213,9 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, Object... params) {
-        int before = array.length();
+        int before = beforeRecording();
         array.add(code, params);
-        published(before);
+        afterRecording(before);
     }
 
     /**
@@ -205,11 +228,17 @@ public final class ReplaySystem {
      * @return a hot Flux of recorded steps; it never completes
      */
     public Flux<ReplayStep> recorded() {
-        return recordedSink.asFlux();
+        return recorded;
     }
 
-    private void published(int before) {
-        if (recordedSink.currentSubscriberCount() > 0 && array.length() > before) {
+    /** @return the route's length before a write, or -1 when nobody listens to {@link #recorded()} */
+    private int beforeRecording() {
+        return (int) RECORDED_SUBSCRIBERS.getOpaque(this) == 0 ? -1 : array.length();
+    }
+
+    /** Publishes the step just written, if someone listens and the write really happened. */
+    private void afterRecording(int before) {
+        if (before >= 0 && array.length() > before) {
             recordedSink.tryEmitNext(array.get(before));
         }
     }

@@ -95,6 +95,20 @@ final class BoundedInput {
         return (int) value;
     }
 
+    /**
+     * Reads a varint byte length of something that follows in this input: a length beyond the
+     * input's end means the input was cut (or the length is corrupt), and is reported so.
+     */
+    int length(String what) {
+        long start = offset();
+        long value = varint(what);
+        if (value > end - position) {
+            throw error("Truncated " + where + " (or a corrupt " + what + "): " + what + " is " + value
+                    + " bytes, but only " + (end - position) + " bytes follow", start);
+        }
+        return (int) value;
+    }
+
     /** Reads a varint-length-prefixed, well-formed UTF-8 string. */
     String string(String what) {
         int length = varint(what + " length", FileLayout.MAX_STRING_BYTES);

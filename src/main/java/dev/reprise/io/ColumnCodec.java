@@ -3,7 +3,6 @@ package dev.reprise.io;
 import static dev.reprise.io.FileLayout.*;
 
 import dev.reprise.route.CommandWidth;
-import dev.reprise.route.ParamType;
 import dev.reprise.route.ReplayFormatException;
 
 /**
@@ -22,17 +21,6 @@ final class ColumnCodec {
     /** Codes 0..3 are the four directions ({@code ReplayCode.UP..LEFT}), coded as turns. */
     private static final int DIRECTIONS = 4;
 
-    private static final int TAG_BOOLEAN = ParamType.BOOLEAN.tag();
-    private static final int TAG_INT8 = ParamType.INT8.tag();
-    private static final int TAG_INT16 = ParamType.INT16.tag();
-    private static final int TAG_INT32 = ParamType.INT32.tag();
-    private static final int TAG_INT64_POSITIVE = ParamType.INT64_POSITIVE.tag();
-    private static final int TAG_INT64_NEGATIVE = ParamType.INT64_NEGATIVE.tag();
-    private static final int TAG_FLOAT64 = ParamType.FLOAT64.tag();
-    private static final int TAG_BIGINT_POSITIVE = ParamType.BIGINT_POSITIVE.tag();
-    private static final int TAG_BIGINT_NEGATIVE = ParamType.BIGINT_NEGATIVE.tag();
-    private static final int TAG_LONG_STRING = ParamType.LONG_STRING.tag();
-    private static final int TAG_SHORT_STRING_BASE = ParamType.SHORT_STRING.tag();
 
     /**
      * The transformed route and its segment boundaries: {@code 0}, then the end of each stream (the
@@ -199,19 +187,19 @@ final class ColumnCodec {
                 }
                 tags.u8(tag);
                 int size = paramSize(params, p);
-                if (tag == TAG_INT8) {
+                if (tag == Tags.INT8) {
                     ints.varint(zigzag(params[p + 1]));
-                } else if (tag == TAG_INT16) {
+                } else if (tag == Tags.INT16) {
                     ints.varint(zigzag((short) ((params[p + 1] & 0xFF) << 8 | params[p + 2] & 0xFF)));
-                } else if (tag == TAG_INT32) {
-                    ints.varint(zigzag(i32(params, p + 1)));
-                } else if (tag == TAG_LONG_STRING) {
-                    data.varint(i32(params, p + 1));
+                } else if (tag == Tags.INT32) {
+                    ints.varint(zigzag(Tags.i32(params, p + 1)));
+                } else if (tag == Tags.LONG_STRING) {
+                    data.varint(Tags.i32(params, p + 1));
                     data.bytes(params, p + 5, size - 5);
-                } else if (tag >= TAG_SHORT_STRING_BASE) {
+                } else if (tag >= Tags.SHORT_STRING_BASE) {
                     // The length goes next to the bytes, so that a repeated string is one repeated match.
-                    tags.array()[tags.size() - 1] = (byte) TAG_SHORT_STRING_BASE;
-                    data.u8(tag - TAG_SHORT_STRING_BASE);
+                    tags.array()[tags.size() - 1] = (byte) Tags.SHORT_STRING_BASE;
+                    data.u8(tag - Tags.SHORT_STRING_BASE);
                     data.bytes(params, p + 1, size - 1);
                 } else {
                     data.bytes(params, p + 1, size - 1);
@@ -222,7 +210,7 @@ final class ColumnCodec {
     }
 
     private static boolean isNibble(byte[] params, int at) {
-        return at + 1 < params.length && params[at] == TAG_INT8 && (params[at + 1] & 0xF0) == 0;
+        return at + 1 < params.length && params[at] == Tags.INT8 && (params[at + 1] & 0xF0) == 0;
     }
 
     /** Step indices ordered by the group key of their code, route order within a key (a counting sort). */
@@ -244,34 +232,18 @@ final class ColumnCodec {
     /** Size of the (valid) param at {@code at}, tag included. */
     private static int paramSize(byte[] b, int at) {
         int tag = b[at] & 0xFF;
-        if (tag >= TAG_SHORT_STRING_BASE) {
-            return 1 + tag - TAG_SHORT_STRING_BASE;
+        if (tag >= Tags.SHORT_STRING_BASE) {
+            return 1 + tag - Tags.SHORT_STRING_BASE;
         }
-        if (tag == TAG_LONG_STRING) {
-            return 5 + i32(b, at + 1);
+        if (tag == Tags.LONG_STRING) {
+            return 5 + Tags.i32(b, at + 1);
         }
-        if (tag == TAG_BIGINT_POSITIVE || tag == TAG_BIGINT_NEGATIVE) {
+        if (tag == Tags.BIGINT_POSITIVE || tag == Tags.BIGINT_NEGATIVE) {
             return 2 + (b[at + 1] & 0xFF);
         }
-        return 1 + fixedPayload(tag);
+        return 1 + Tags.fixedPayload(tag);
     }
 
-    /** Payload size of a fixed-size tag, or -1 for a variable-size or reserved tag. */
-    private static int fixedPayload(int tag) {
-        if (tag == TAG_BOOLEAN || tag == TAG_INT8) {
-            return 1;
-        }
-        if (tag == TAG_INT16) {
-            return 2;
-        }
-        if (tag == TAG_INT32) {
-            return 4;
-        }
-        if (tag == TAG_INT64_POSITIVE || tag == TAG_INT64_NEGATIVE || tag == TAG_FLOAT64) {
-            return 8;
-        }
-        return -1;
-    }
 
     // ------------------------------------------------------------------------------------------ decode
 
@@ -303,7 +275,7 @@ final class ColumnCodec {
         int[] lengths = new int[STREAM_COUNT];
         long total = 0;
         for (int s = 0; s < STREAM_COUNT; s++) {
-            lengths[s] = in.varint(STREAM_NAMES[s] + " stream length", in.remaining());
+            lengths[s] = in.length(STREAM_NAMES[s] + " stream length");
             total += lengths[s];
         }
         if (total != in.remaining()) {
@@ -436,73 +408,79 @@ final class ColumnCodec {
         BoundedInput ints = streams[STREAM_INTS];
         BoundedInput data = streams[STREAM_DATA];
         for (int k = 0; k < count; k++) {
-            long tagAt = tags.offset();
-            String what = "step " + step + ", param " + k;
-            int tag = tags.u8(what + " tag");
-            if (tag == TAG_PAIR) {
-                if (k + 1 >= count) {
-                    throw tags.error(what + ": a pair needs two params, but the step has " + count, tagAt);
-                }
-                int pair = streams[STREAM_PAIRS].u8(what + " pair");
-                at = room(tags, out, at, 4, what, tagAt);
-                out[at] = (byte) TAG_INT8;
-                out[at + 1] = (byte) (pair >>> 4);
-                out[at + 2] = (byte) TAG_INT8;
-                out[at + 3] = (byte) (pair & 0x0F);
-                at += 4;
-                k++;
-            } else if (tag == TAG_INT8 || tag == TAG_INT16 || tag == TAG_INT32) {
-                long varAt = ints.offset();
-                int value = unzigzag(ints.varint(what + " value"));
-                int size = tag == TAG_INT8 ? 1 : tag == TAG_INT16 ? 2 : 4;
-                if (size < 4 && (value < -(1 << (8 * size - 1)) || value >= 1 << (8 * size - 1))) {
-                    throw ints.error(what + ": " + value + " does not fit tag " + tag, varAt);
-                }
-                at = room(tags, out, at, 1 + size, what, tagAt);
-                out[at++] = (byte) tag;
-                for (int shift = 8 * (size - 1); shift >= 0; shift -= 8) {
-                    out[at++] = (byte) (value >>> shift);
-                }
-            } else if (tag == TAG_LONG_STRING) {
-                int length = data.varint(what + " string length", out.length);
-                at = room(tags, out, at, 5L + length, what, tagAt);
-                out[at] = (byte) tag;
-                writeI32(out, at + 1, length);
-                copy(data, length, out, at + 5, what);
-                at += 5 + length;
-            } else {
-                int payload;
-                if (tag == TAG_SHORT_STRING_BASE) {
-                    long lengthAt = data.offset();
-                    payload = data.u8(what + " string length");
-                    if (payload > 255 - TAG_SHORT_STRING_BASE) {
-                        throw data.error(what + ": short string length " + payload + " is above "
-                                + (255 - TAG_SHORT_STRING_BASE), lengthAt);
+            // Messages name the step and param through the catch below: no text is built per param.
+            try {
+                long tagAt = tags.offset();
+                String what = "the param";
+                int tag = tags.u8("its tag");
+                if (tag == TAG_PAIR) {
+                    if (k + 1 >= count) {
+                        throw tags.error(what + ": a pair needs two params, but the step has " + count, tagAt);
                     }
-                    tag += payload;
-                } else if (tag > TAG_SHORT_STRING_BASE) {
-                    throw tags.error(what + ": tag " + tag + " is not used in the TAGS stream", tagAt);
-                } else if (tag == TAG_BIGINT_POSITIVE || tag == TAG_BIGINT_NEGATIVE) {
-                    payload = -1;
+                    int pair = streams[STREAM_PAIRS].u8("its pair");
+                    at = room(tags, out, at, 4, what, tagAt);
+                    out[at] = (byte) Tags.INT8;
+                    out[at + 1] = (byte) (pair >>> 4);
+                    out[at + 2] = (byte) Tags.INT8;
+                    out[at + 3] = (byte) (pair & 0x0F);
+                    at += 4;
+                    k++;
+                } else if (tag == Tags.INT8 || tag == Tags.INT16 || tag == Tags.INT32) {
+                    long varAt = ints.offset();
+                    int value = unzigzag(ints.varint("its value"));
+                    int size = tag == Tags.INT8 ? 1 : tag == Tags.INT16 ? 2 : 4;
+                    if (size < 4 && (value < -(1 << (8 * size - 1)) || value >= 1 << (8 * size - 1))) {
+                        throw ints.error(what + ": " + value + " does not fit tag " + tag, varAt);
+                    }
+                    at = room(tags, out, at, 1 + size, what, tagAt);
+                    out[at++] = (byte) tag;
+                    for (int shift = 8 * (size - 1); shift >= 0; shift -= 8) {
+                        out[at++] = (byte) (value >>> shift);
+                    }
+                } else if (tag == Tags.LONG_STRING) {
+                    int length = data.varint("its string length", out.length);
+                    at = room(tags, out, at, 5L + length, what, tagAt);
+                    out[at] = (byte) tag;
+                    writeI32(out, at + 1, length);
+                    copy(data, length, out, at + 5, what);
+                    at += 5 + length;
                 } else {
-                    payload = fixedPayload(tag);
+                    int payload;
+                    if (tag == Tags.SHORT_STRING_BASE) {
+                        long lengthAt = data.offset();
+                        payload = data.u8("its string length");
+                        if (payload > 255 - Tags.SHORT_STRING_BASE) {
+                            throw data.error(what + ": short string length " + payload + " is above "
+                                    + (255 - Tags.SHORT_STRING_BASE), lengthAt);
+                        }
+                        tag += payload;
+                    } else if (tag > Tags.SHORT_STRING_BASE) {
+                        throw tags.error(what + ": tag " + tag + " is not used in the TAGS stream", tagAt);
+                    } else if (tag == Tags.BIGINT_POSITIVE || tag == Tags.BIGINT_NEGATIVE) {
+                        payload = -1;
+                    } else {
+                        payload = Tags.fixedPayload(tag);
+                        if (payload < 0) {
+                            throw tags.error(what + ": tag " + tag + " is reserved", tagAt);
+                        }
+                    }
                     if (payload < 0) {
-                        throw tags.error(what + ": tag " + tag + " is reserved", tagAt);
+                        int length = data.u8("its BigInteger length");
+                        at = room(tags, out, at, 2L + length, what, tagAt);
+                        out[at] = (byte) tag;
+                        out[at + 1] = (byte) length;
+                        copy(data, length, out, at + 2, what);
+                        at += 2 + length;
+                    } else {
+                        at = room(tags, out, at, 1L + payload, what, tagAt);
+                        out[at] = (byte) tag;
+                        copy(data, payload, out, at + 1, what);
+                        at += 1 + payload;
                     }
                 }
-                if (payload < 0) {
-                    int length = data.u8(what + " BigInteger length");
-                    at = room(tags, out, at, 2L + length, what, tagAt);
-                    out[at] = (byte) tag;
-                    out[at + 1] = (byte) length;
-                    copy(data, length, out, at + 2, what);
-                    at += 2 + length;
-                } else {
-                    at = room(tags, out, at, 1L + payload, what, tagAt);
-                    out[at] = (byte) tag;
-                    copy(data, payload, out, at + 1, what);
-                    at += 1 + payload;
-                }
+            } catch (ReplayFormatException e) {
+                throw new ReplayFormatException("Step " + step + ", param " + k + ": " + e.getMessage(), step,
+                        e.byteOffset(), e);
             }
         }
         return at;
@@ -528,9 +506,6 @@ final class ColumnCodec {
         return entry == 2 ? commands[at + 1] & 0xFF : (commands[at + 1] & 0xFF) << 8 | commands[at + 2] & 0xFF;
     }
 
-    private static int i32(byte[] b, int at) {
-        return (b[at] & 0xFF) << 24 | (b[at + 1] & 0xFF) << 16 | (b[at + 2] & 0xFF) << 8 | b[at + 3] & 0xFF;
-    }
 
     private static void writeI32(byte[] b, int at, int v) {
         b[at] = (byte) (v >>> 24);

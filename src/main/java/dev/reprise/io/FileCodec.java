@@ -5,6 +5,8 @@ import static dev.reprise.io.FileLayout.*;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -41,7 +43,7 @@ final class FileCodec {
             bodyLength = commandBytes + paramBytes;
         }
 
-        ByteOutput out = new ByteOutput(64 + headerEstimate(file) + bodyLength);
+        ByteOutput out = new ByteOutput(64 + headerEstimate(file));
         out.bytes(MAGIC);
         out.u8(MAJOR_VERSION);
         out.u8(MINOR_VERSION);
@@ -76,29 +78,25 @@ final class FileCodec {
             section(out, SECTION_DICTIONARY, section);
         }
         out.u8(SECTION_END);
+        // One exact allocation for the whole file: header, body, checksum.
+        int headerSize = out.size();
+        byte[] bytes = new byte[headerSize + bodyLength + CRC_SIZE];
+        System.arraycopy(out.array(), 0, bytes, 0, headerSize);
         if (body != null) {
-            out.bytes(body, 0, bodyLength);
+            System.arraycopy(body, 0, bytes, headerSize, bodyLength);
         } else {
-            int at = out.size();
-            out.bytes(new byte[0]);
-            appendBuffer(out, route.commandArray());
-            appendBuffer(out, route.paramArray());
-            assert out.size() == at + bodyLength;
+            route.commandArray().duplicate().get(bytes, headerSize, commandBytes);
+            route.paramArray().duplicate().get(bytes, headerSize + commandBytes, paramBytes);
         }
         CRC32C crc = new CRC32C();
-        crc.update(out.array(), 0, out.size());
-        out.u32((int) crc.getValue());
-        return out.size() == out.array().length ? out.array() : out.toByteArray();
-    }
-
-    private static void appendBuffer(ByteOutput out, java.nio.ByteBuffer buffer) {
-        if (buffer.hasArray()) {
-            out.bytes(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
-        } else {
-            byte[] copy = new byte[buffer.remaining()];
-            buffer.duplicate().get(copy);
-            out.bytes(copy);
-        }
+        crc.update(bytes, 0, headerSize + bodyLength);
+        int value = (int) crc.getValue();
+        int at = headerSize + bodyLength;
+        bytes[at] = (byte) (value >>> 24);
+        bytes[at + 1] = (byte) (value >>> 16);
+        bytes[at + 2] = (byte) (value >>> 8);
+        bytes[at + 3] = (byte) value;
+        return bytes;
     }
 
     private static int headerEstimate(ReplayFile file) {
@@ -152,7 +150,7 @@ final class FileCodec {
         int paramBytes = in.varint("param byte count", limits.maxParamBytes());
         long rawLength = (long) steps * width.entrySize() + paramBytes;
         long bodyAt = in.offset();
-        int bodyLength = in.varint("body length", length);
+        int bodyLength = in.length("body length");
         int inflatedLength = 0;
         if (compression == Compression.DEFLATE) {
             long at = in.offset();
@@ -184,8 +182,7 @@ final class FileCodec {
             if (tag == SECTION_END) {
                 break;
             }
-            int sectionLength = in.varint("length of section " + tag, in.remaining());
-            in.require(sectionLength, "section " + tag);
+            int sectionLength = in.length("length of section " + tag);
             if (in.position() + sectionLength > limits.maxHeaderBytes()) {
                 throw in.error("the header passes the cap of " + limits.maxHeaderBytes() + " bytes", tagAt);
             }
@@ -237,18 +234,20 @@ final class FileCodec {
         int commandBytes = steps * width.entrySize();
         ReplaySave route;
         if (compression == Compression.NONE) {
-            byte[] commands = new byte[commandBytes];
-            System.arraycopy(bytes, bodyStart, commands, 0, commandBytes);
-            byte[] params = new byte[paramBytes];
-            System.arraycopy(bytes, bodyStart + commandBytes, params, 0, paramBytes);
-            route = RouteCheck.validated(steps, width, commands, params, limits.maxSteps(), limits.maxParamBytes(),
-                    bodyStart + (long) commandBytes, false);
+            // Validate in place first, then copy each area once.
+            int paramsAt = bodyStart + commandBytes;
+            int used = RouteScan.scan(bytes, bodyStart, steps, width.entrySize(), bytes, paramsAt, paramBytes, paramsAt);
+            if (used != paramBytes) {
+                throw RouteCheck.trailing(used, paramBytes, paramsAt);
+            }
+            route = new ReplaySave(steps, width,
+                    ByteBuffer.wrap(Arrays.copyOfRange(bytes, bodyStart, paramsAt)).asReadOnlyBuffer(),
+                    ByteBuffer.wrap(Arrays.copyOfRange(bytes, paramsAt, paramsAt + paramBytes)).asReadOnlyBuffer());
         } else {
             byte[] inflated = Deflate.inflate(bytes, bodyStart, bodyLength, inflatedLength, bodyStart);
             ColumnCodec.Areas areas = ColumnCodec.decode(
                     new BoundedInput(inflated, 0, inflated.length, 0, "inflated body"), steps, width, paramBytes);
-            route = RouteCheck.validated(steps, width, areas.commands(), areas.params(), limits.maxSteps(),
-                    limits.maxParamBytes(), -1, false);
+            route = RouteCheck.validated(steps, width, areas.commands(), areas.params(), -1, false);
         }
         ReplayFile file = ReplayFile.trusted(gameId, gameBuild, metadata, dictionary, compression, route);
         ReplayFileHeader header = new ReplayFileHeader(major, minor, compression, width, steps, paramBytes,

@@ -37,21 +37,27 @@ package dev.reprise.io;
  *                     flag bit 0 set:    raw DEFLATE (RFC 1951) of the column transform below
  *  end-4   4        CRC32C           (Castagnoli) of every byte before it, big-endian
  *
- * Column transform (all varints; streams in the order below, each preceded by its length):
- *   varint d, then d x varint code   the distinct codes, most frequent first ("rank" = position)
+ * Column transform (streams in the order below). A step's "key" is its code for the four
+ * directions 0..3 (ReplayCode UP, RIGHT, DOWN, LEFT), else 4 + the rank of its code among the
+ * other codes, most frequent first.
+ *   varint d, then d x varint code   the other codes (4 and up), most frequent first
  *   varint length x 6                the lengths of the six streams
- *   TOKENS  one token per run of equal codes: byte t &lt; 240 = rank (t &gt;&gt; 4), run (t &amp; 15) + 1;
- *           byte 255 = varint rank, varint (run - 1); bytes 240..254 are invalid
- *   COUNTS  param counts that differ from the last count seen for the same code (first: 0):
+ *   TOKENS  runs of equal codes, one token per run of up to 16 steps (longer runs continue):
+ *           symbol = the key, but for a direction the turn from the previous direction,
+ *           (direction - previous) mod 4, the previous starting at 0 (UP);
+ *           byte t &lt; 240 = symbol (t &gt;&gt; 4) and run (t &amp; 15) + 1;
+ *           byte 255 = varint key (15 or more), varint (run - 1), for a whole run;
+ *           bytes 240..254 are invalid
+ *   COUNTS  param counts that differ from the last count seen for the same key (first: 0):
  *           varint n, then n x (varint steps skipped since the previous exception, u8 count)
- *   TAGS    the params' tag bytes, grouped by code (rank order), steps in route order;
+ *   TAGS    the params' tag bytes, grouped by key (ascending), steps in route order within a key;
  *           pseudo-tag 10 (PAIR, reserved in routes) stands for two int8 params in 0..15;
  *           every short string has tag 32 here, its length being in DATA
  *   INTS    zigzag varint of each int8/int16/int32 param, grouped like TAGS
  *   PAIRS   one byte per PAIR: first param in the high nibble, second in the low nibble
- *   DATA    the other payloads, grouped like TAGS: strings (short: u8 length; tag 9: varint
- *           length; then the bytes),
- *           boolean, int64, float64 and BigInteger payloads exactly as the route stores them
+ *   DATA    the other payloads, grouped like TAGS: strings (short: u8 length, tag 9: varint
+ *           length, then the bytes); boolean, int64, float64 and BigInteger payloads exactly as
+ *           the route stores them
  * </pre>
  */
 final class FileLayout {

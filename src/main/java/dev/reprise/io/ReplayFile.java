@@ -338,8 +338,7 @@ public final class ReplayFile {
             }
             byte[] commands = copy(route.commandArray(), commandBytes);
             ReplaySave exact = RouteCheck.validated(steps, route.commandWidth(), commands,
-                    copy(route.paramArray(), route.paramArray().remaining()),
-                    Math.max(1, steps), ReplayArrayConfig.MAX_PARAM_BYTES_LIMIT, -1, true);
+                    copy(route.paramArray(), route.paramArray().remaining()), -1, true);
             return new ReplayFile(gameId, gameBuild, Collections.unmodifiableMap(new LinkedHashMap<>(metadata)),
                     dictionary, compression, exact);
         }

@@ -556,8 +556,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 active.settle((ReplayCommandResult) outcome);
             }
         }
-        // Every handle is emitted before the group settles (unless the subscriber left): none is lost.
-        boolean settled = activeIn && (emitted == passives.length || cancelHandled);
+        // Every handle is emitted before the group settles, unless playback is stopping (the subscriber
+        // left, or stop() will complete the Flux): then handles it cannot see count as seen.
+        boolean abandoning = stopRequested;
+        boolean settled = activeIn && (emitted == passives.length || abandoning);
         PassiveStep[] handles = passives;
         for (int i = 0; i < handles.length; i++) {
             PassiveStep handle = handles[i];
@@ -565,7 +567,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 continue;
             }
             ReplayCommandResult result = handle.settledResult();
-            if (result == null && activeIn && (i < emitted || cancelHandled) && graceOver(handle)) {
+            if (result == null && activeIn && (i < emitted || abandoning) && graceOver(handle)) {
                 if (handle.settle(ReplayCommandResult.IGNORED)) {
                     handle.processed = true;
                     progress = true;

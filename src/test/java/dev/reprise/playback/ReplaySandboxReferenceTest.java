@@ -39,12 +39,7 @@ class ReplaySandboxReferenceTest {
         sandbox.steps().subscribe(step -> { }, error -> { });
 
         StepVerifier.create(sandbox.step())
-                .expectErrorSatisfies(error -> assertThat(error).isInstanceOfSatisfying(
-                        ReplayPlaybackException.class, e -> {
-                            assertThat(e.stepIndex()).isZero();
-                            assertThat(e.code()).isEqualTo(1);
-                            assertThat(e.phase()).isEqualTo("execute");
-                        }))
+                .expectErrorSatisfies(Harness.failedAt(0, 1, "execute"))
                 .verify();
         assertThat(h.log).containsExactly("exec1@0");
         assertThat(sandbox.getReplayed()).isZero(); // the failed step is not counted as played
@@ -58,12 +53,7 @@ class ReplaySandboxReferenceTest {
         sandbox.play();
 
         StepVerifier.create(sandbox.steps())
-                .expectErrorSatisfies(error -> assertThat(error).isInstanceOfSatisfying(
-                        ReplayPlaybackException.class, e -> {
-                            assertThat(e.stepIndex()).isZero();
-                            assertThat(e.code()).isEqualTo(9);
-                            assertThat(e.phase()).isEqualTo("execute");
-                        }))
+                .expectErrorSatisfies(Harness.failedAt(0, 9, "execute"))
                 .verify();
         assertThat(h.warningCodes()).containsExactly(157);
         assertThat(h.warnings.get(0).message()).contains("9");
@@ -89,12 +79,7 @@ class ReplaySandboxReferenceTest {
 
         StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
         StepVerifier.create(sandbox.step())
-                .expectErrorSatisfies(error -> assertThat(error).isInstanceOfSatisfying(
-                        ReplayPlaybackException.class, e -> {
-                            assertThat(e.phase()).isEqualTo("finalize");
-                            assertThat(e.code()).isEqualTo(1);
-                            assertThat(e.stepIndex()).isZero();
-                        }))
+                .expectErrorSatisfies(Harness.failedAt(0, 1, "finalize"))
                 .verify();
         assertThat(h.log).containsExactly("exec1@0", "fin1");
     }

@@ -1,0 +1,59 @@
+package dev.reprise.samples.io;
+
+import dev.reprise.io.CommandDictionary;
+import dev.reprise.io.Compression;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.route.ReplayArray;
+import java.nio.file.Path;
+import java.util.Map;
+import reactor.core.publisher.Mono;
+
+/**
+ * The snippets of {@code docs/file-format.md}: save a route to a replay file without blocking, load
+ * it back, check it against the game, and replay its steps.
+ */
+public final class ReplayFiles {
+
+    /** The commands this sample game registers. */
+    static final CommandDictionary COMMANDS = CommandDictionary.of(Map.of(
+            0, "up", 1, "right", 2, "down", 3, "left", 4, "teleport", 5, "useItem"));
+
+    private ReplayFiles() {
+    }
+
+    /**
+     * Saves a route atomically on {@code boundedElastic}, so that a game loop never waits on the disk.
+     *
+     * @param route  the recorded route
+     * @param target the file to create or replace
+     * @return a Mono that completes when the file is in place
+     */
+    public static Mono<Void> save(ReplayArray route, Path target) {
+        ReplayFile file = ReplayFile.builder(route.saveState())   // validated and copied here
+                .gameId("dev.example.tower")
+                .gameBuild("2.8.2")
+                .metadata("player", "Ada")
+                .dictionary(COMMANDS)
+                .compression(Compression.DEFLATE)
+                .build();
+        return file.save(target);
+    }
+
+    /**
+     * Loads a replay file, checks it against this game (every mismatch at once), and loads its route.
+     *
+     * @param source the replay file
+     * @return a Mono of the route, ready to play
+     */
+    public static Mono<ReplayArray> load(Path source) {
+        ReplayFileVerifier verifier = ReplayFileVerifier.builder("dev.example.tower", COMMANDS).build();
+        return ReplayFile.load(source)          // ReplayFormatException for any malformed file
+                .map(verifier::verify)          // ReplayMismatchException listing every mismatch
+                .map(file -> {
+                    ReplayArray route = new ReplayArray();
+                    route.loadState(file.route());
+                    return route;
+                });
+    }
+}

@@ -1,0 +1,44 @@
+package dev.reprise.samples.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.io.ReplayMismatchException;
+import dev.reprise.route.ReplayArray;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import reactor.test.StepVerifier;
+
+class ReplayFilesTest {
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void save_thenLoad_givesTheRouteBack() {
+        ReplayArray route = new ReplayArray();
+        route.add(0);
+        route.add(4, 6, 2);
+        route.add(5, 47);
+        Path target = folder.resolve("run.rpl");
+
+        StepVerifier.create(ReplayFiles.save(route, target).then(ReplayFiles.load(target)))
+                .assertNext(loaded -> {
+                    assertThat(loaded.length()).isEqualTo(3);
+                    assertThat(loaded.get(1).params()).containsExactly(6, 2);
+                })
+                .verifyComplete();
+    }
+
+    @Test
+    void load_ofAReplayUsingAnUnregisteredCode_failsBeforePlayback() {
+        ReplayArray route = new ReplayArray();
+        route.add(9);
+        Path target = folder.resolve("odd.rpl");
+
+        StepVerifier.create(ReplayFiles.save(route, target).then(ReplayFiles.load(target)))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayMismatchException.class)
+                        .hasMessageContaining("registers no command 9"))
+                .verify();
+    }
+}

@@ -1,0 +1,66 @@
+package dev.reprise.io;
+
+import dev.reprise.route.ReplaySave;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Writes and reads back (with full validation) the 1,000,000-step mixed route of {@link MixedRoute},
+ * in memory, uncompressed and compressed. Throughput in MB/s is route bytes (command + param area)
+ * divided by the average time per operation; {@link #setup()} prints the sizes.
+ *
+ * <p>{@code write} builds the file from the route's save (validating and copying it, as
+ * {@code ReplayFile.builder(...).build()} always does) and encodes it; {@code read} decodes and
+ * validates the bytes into a {@link ReplayFile}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class ReplayFileBenchmark {
+
+    @Param({"NONE", "DEFLATE"})
+    public Compression compression;
+
+    private ReplaySave route;
+    private byte[] file;
+
+    /** Builds the route and its file once, and prints their sizes. */
+    @Setup(Level.Trial)
+    public void setup() {
+        route = MixedRoute.create();
+        file = ReplayFile.builder(route).compression(compression).build().toBytes();
+        int routeBytes = MixedRoute.routeBytes(route);
+        System.out.printf(Locale.ROOT, "%n[mixed route] %d steps, route %d B (%.3f B/step; %.3f B/step in memory "
+                        + "with the index), %s file %d B (%.3f B/step)%n",
+                route.length(), routeBytes, (double) routeBytes / route.length(),
+                (double) (routeBytes + 4L * route.length()) / route.length(), compression, file.length,
+                (double) file.length / route.length());
+    }
+
+    /** Validates and encodes the route as a file. */
+    @Benchmark
+    public byte[] write() {
+        return ReplayFile.builder(route).compression(compression).build().toBytes();
+    }
+
+    /** Decodes and fully validates the file. */
+    @Benchmark
+    public ReplayFile read() {
+        return ReplayFile.read(file);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.reprise.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.playback.PassiveStep;
+import dev.reprise.route.ReplayStep;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+
+class ReplayCommandTest {
+
+    private static final ReplayStep STEP = new ReplayStep(3, 1, List.of(7));
+
+    /** A context outside playback, for calling commands directly. */
+    private static final PlaybackContext CONTEXT = new PlaybackContext() {
+        @Override
+        public double speed() {
+            return 1;
+        }
+
+        @Override
+        public int replayed() {
+            return 0;
+        }
+
+        @Override
+        public List<PassiveStep> passiveSteps() {
+            return List.of();
+        }
+
+        @Override
+        public Mono<PassiveStep> nextPassive() {
+            return Mono.empty();
+        }
+    };
+
+    @Test
+    void active_usesTheFunction_andDefaultsToActiveWithAnEmptyFinalizer() {
+        ReplayCommand command = ReplayCommand.active((step, context) -> Mono.just(ReplayCommandResult.IGNORED));
+        assertThat(command.type()).isEqualTo(ReplayCommandType.ACTIVE);
+        StepVerifier.create(command.execute(STEP, CONTEXT)).expectNext(ReplayCommandResult.IGNORED).verifyComplete();
+        StepVerifier.create(command.finalizeRun(CONTEXT)).verifyComplete();
+        assertThat(CONTEXT.seeking()).isFalse();
+    }
+
+    @Test
+    void sync_runsTheConsumer_andSucceedsWithASharedMono() {
+        AtomicReference<ReplayStep> seen = new AtomicReference<>();
+        ReplayCommand command = ReplayCommand.sync(seen::set);
+        Mono<ReplayCommandResult> first = command.execute(STEP, CONTEXT);
+        assertThat(seen).hasValue(STEP);
+        StepVerifier.create(first).expectNext(ReplayCommandResult.SUCCESS).verifyComplete();
+        assertThat(command.execute(STEP, CONTEXT)).isSameAs(first);
+    }
+
+    @Test
+    void sync_propagatesWhatTheConsumerThrows() {
+        ReplayCommand command = ReplayCommand.sync(step -> {
+            throw new IllegalStateException("no");
+        });
+        assertThatThrownBy(() -> command.execute(STEP, CONTEXT)).hasMessage("no");
+    }
+
+    @Test
+    void withFinalizer_usesBothFunctions() {
+        ReplayCommand command = ReplayCommand.withFinalizer((step, context) -> Mono.empty(),
+                context -> Mono.just(ReplayCommandResult.FAILED));
+        StepVerifier.create(command.execute(STEP, CONTEXT)).verifyComplete();
+        StepVerifier.create(command.finalizeRun(CONTEXT)).expectNext(ReplayCommandResult.FAILED).verifyComplete();
+    }
+
+    @Test
+    void passive_isPassive_andRefusesToExecute() {
+        ReplayCommand command = ReplayCommand.passive();
+        assertThat(command.type()).isEqualTo(ReplayCommandType.PASSIVE);
+        assertThat(ReplayCommand.passive()).isSameAs(command);
+        StepVerifier.create(command.execute(STEP, CONTEXT))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(UnsupportedOperationException.class)
+                        .hasMessageContaining("step 3"))
+                .verify();
+    }
+
+    @Test
+    void factories_rejectNull() {
+        assertThatThrownBy(() -> ReplayCommand.active(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> ReplayCommand.sync(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> ReplayCommand.withFinalizer((s, c) -> Mono.empty(), null))
+                .isInstanceOf(NullPointerException.class);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.reprise.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.route.ReplayFormatException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A bounded, seeded mutation fuzzer that runs with the normal test command: it stacks up to four
+ * random corruptions on valid files (half of them with the checksum repaired, so that the damage
+ * reaches the header, transform and route parsers) and requires that every read either succeeds with
+ * a valid file or throws {@link ReplayFormatException}; any other exception or error fails the test
+ * with the seed and input to reproduce it. Bounded by iterations and by time (whichever comes first).
+ */
+class ReplayFileFuzzTest {
+
+    private static final long SEED = 0x5EED_F11EL;
+    private static final int MAX_ITERATIONS = 40_000;
+    private static final long MAX_NANOS = 8_000_000_000L;
+
+    @Test
+    void mutatedFiles_neverThrowAnythingButReplayFormatException() {
+        Random random = new Random(SEED);
+        List<byte[]> corpus = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            Compression compression = Compression.values()[i % 2];
+            corpus.add(ReplayFile.builder(RandomRoutes.route(random, random.nextInt(200)))
+                    .gameId("fuzz").metadata("n", Integer.toString(i))
+                    .dictionary(CommandDictionary.builder().put(i, "c" + i).build())
+                    .compression(compression).build().toBytes());
+        }
+        Corruption[] corruptions = Corruption.values();
+        Map<Corruption, Integer> used = new EnumMap<>(Corruption.class);
+        int accepted = 0;
+        int refused = 0;
+        long deadline = System.nanoTime() + MAX_NANOS;
+        int iteration = 0;
+        for (; iteration < MAX_ITERATIONS && System.nanoTime() < deadline; iteration++) {
+            byte[] input = corpus.get(random.nextInt(corpus.size()));
+            int mutations = 1 + random.nextInt(4);
+            for (int m = 0; m < mutations && input.length > 0; m++) {
+                Corruption corruption = corruptions[random.nextInt(corruptions.length)];
+                used.merge(corruption, 1, Integer::sum);
+                input = corruption.apply(input, random);
+            }
+            if (random.nextBoolean()) {
+                input = Corruption.withValidChecksum(input);
+            }
+            try {
+                ReplayFile file = ReplayFile.read(input);
+                assertThat(ReplayFile.read(file.toBytes())).isEqualTo(file);
+                accepted++;
+            } catch (ReplayFormatException expected) {
+                refused++;
+            } catch (RuntimeException | Error e) {
+                throw new AssertionError("Iteration " + iteration + " (seed " + SEED + ") threw " + e + " for input "
+                        + java.util.HexFormat.of().formatHex(input), e);
+            }
+        }
+        System.out.printf("Fuzzed %d inputs: %d accepted, %d refused with ReplayFormatException; corruptions %s%n",
+                iteration, accepted, refused, used);
+        assertThat(refused).isPositive();
+        assertThat(used).hasSize(corruptions.length);
+    }
+}

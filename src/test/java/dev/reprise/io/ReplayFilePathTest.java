@@ -1,0 +1,83 @@
+package dev.reprise.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.route.ReplayFormatException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import reactor.test.StepVerifier;
+
+class ReplayFilePathTest {
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void writeTo_thenRead_roundTrips() throws IOException {
+        ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
+        Path target = folder.resolve("run.rpl");
+
+        file.writeTo(target);
+
+        assertThat(Files.readAllBytes(target)).isEqualTo(file.toBytes());
+        assertThat(ReplayFile.read(target)).isEqualTo(file);
+    }
+
+    @Test
+    void writeTo_overAnOlderFile_replacesIt() throws IOException {
+        Path target = folder.resolve("run.rpl");
+        ReplayFileTest.sampleFile(Compression.NONE).writeTo(target);
+        ReplayFile newer = ReplayFileTest.sampleFile(Compression.DEFLATE);
+
+        newer.writeTo(target);
+
+        assertThat(ReplayFile.read(target)).isEqualTo(newer);
+        try (Stream<Path> files = Files.list(folder)) {
+            assertThat(files).containsExactly(target);
+        }
+    }
+
+    @Test
+    void save_runsOnBoundedElastic_andCompletesOnlyOnDemand() {
+        ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
+        Path target = folder.resolve("async.rpl");
+
+        StepVerifier.create(file.save(target).then(ReplayFile.load(target))
+                        .map(read -> read.equals(file) + " " + Thread.currentThread().getName()), 0)
+                .expectSubscription()
+                .thenRequest(1)
+                .assertNext(result -> assertThat(result).startsWith("true boundedElastic"))
+                .verifyComplete();
+    }
+
+    @Test
+    void save_isLazy_untilSubscribed() {
+        Path target = folder.resolve("lazy.rpl");
+
+        ReplayFileTest.sampleFile(Compression.NONE).save(target);
+
+        assertThat(Files.exists(target)).isFalse();
+    }
+
+    @Test
+    void load_ofACorruptFile_signalsReplayFormatException() throws IOException {
+        Path target = folder.resolve("bad.rpl");
+        Files.write(target, new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1});
+
+        StepVerifier.create(ReplayFile.load(target))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayFormatException.class)
+                        .hasMessageContaining("Truncated"))
+                .verify();
+    }
+
+    @Test
+    void load_ofAMissingFile_signalsIOException() {
+        StepVerifier.create(ReplayFile.load(folder.resolve("none.rpl")))
+                .expectError(IOException.class)
+                .verify();
+    }
+}

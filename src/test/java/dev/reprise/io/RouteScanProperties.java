@@ -1,0 +1,56 @@
+package dev.reprise.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.reprise.route.ReplayArray;
+import dev.reprise.route.ReplayArrayConfig;
+import dev.reprise.route.ReplayFormatException;
+import dev.reprise.route.ReplaySave;
+import java.nio.ByteBuffer;
+import java.util.Random;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** {@link RouteScan} accepts and refuses exactly what {@code ReplayArray.loadState} does. */
+class RouteScanProperties {
+
+    @Provide
+    Arbitrary<ReplaySave> routes() {
+        return RandomRoutes.routes(60);
+    }
+
+    @Property(tries = 2000)
+    void scan_agreesWithLoadState_onDamagedRoutes(@ForAll("routes") ReplaySave route, @ForAll long seed) {
+        Random random = new Random(seed);
+        byte[] commands = route.commandBytes();
+        byte[] params = route.paramBytes();
+        for (int i = random.nextInt(3); i >= 0; i--) {
+            if (commands.length > 0 && random.nextBoolean()) {
+                commands[random.nextInt(commands.length)] = (byte) random.nextInt(256);
+            } else if (params.length > 0) {
+                params[random.nextInt(params.length)] = (byte) random.nextInt(256);
+            }
+        }
+        ReplaySave damaged = new ReplaySave(route.length(), route.commandWidth(), ByteBuffer.wrap(commands),
+                ByteBuffer.wrap(params));
+        ReplayArray array = new ReplayArray(ReplayArrayConfig.builder().commandWidth(route.commandWidth()).build());
+
+        ReplayFormatException byRoute = catchThrowableOfType(ReplayFormatException.class, () -> array.loadState(damaged));
+        ReplayFormatException byScan = catchThrowableOfType(ReplayFormatException.class,
+                () -> RouteScan.scan(commands, 0, route.length(), route.commandWidth().entrySize(), params, 0,
+                        params.length, -1));
+
+        assertThat(byScan == null).as("scan accepts iff loadState does: %s / %s", byRoute, byScan)
+                .isEqualTo(byRoute == null);
+        if (byRoute != null) {
+            assertThat(byScan.stepIndex()).isEqualTo(byRoute.stepIndex());
+            assertThat(byScan.byteOffset()).isEqualTo(byRoute.byteOffset());
+        } else {
+            assertThat(RouteScan.scan(commands, 0, route.length(), route.commandWidth().entrySize(), params, 0,
+                    params.length, -1)).isEqualTo(array.paramBytes());
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.reprise.playback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+
+/** A 1,000,000-step route plays to the end without recursion and without holding played steps. */
+class LongRouteTest {
+
+    private static final int STEPS = 1_000_000;
+
+    private static ReplaySystem longRoute(ReplayCommand command) {
+        ReplaySystem system = new ReplaySystem();
+        system.registerCommand(1, command);
+        for (int i = 0; i < STEPS; i++) {
+            system.record(1);
+        }
+        return system;
+    }
+
+    private static ReplaySandbox open(ReplaySystem system) {
+        ReplaySandbox sandbox = system.createReplaySandbox(SandboxConfig.builder(system.array(), save -> { }).build());
+        sandbox.play();
+        return sandbox;
+    }
+
+    @Test
+    void synchronousCommands_unboundedDemand() {
+        AtomicLong executed = new AtomicLong();
+        ReplaySandbox sandbox = open(longRoute(ReplayCommand.sync(step -> executed.incrementAndGet())));
+        StepVerifier.create(sandbox.steps().count()).expectNext((long) STEPS).verifyComplete();
+        assertThat(executed).hasValue(STEPS);
+        assertThat(sandbox.getReplayed()).isEqualTo(STEPS);
+    }
+
+    @Test
+    void synchronousCommands_demandOfOneAtATime() {
+        ReplaySandbox sandbox = open(longRoute(ReplayCommand.sync(step -> { })));
+        StepVerifier.create(sandbox.steps().limitRate(1).count()).expectNext((long) STEPS).verifyComplete();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
+    }
+
+    @Test
+    void commandsCompletingOnAnotherScheduler() {
+        Scheduler other = Schedulers.newSingle("commands");
+        try {
+            Mono<ReplayCommandResult> elsewhere = Mono.just(ReplayCommandResult.SUCCESS).publishOn(other);
+            ReplaySandbox sandbox = open(longRoute(ReplayCommand.active((step, context) -> elsewhere)));
+            StepVerifier.create(sandbox.steps().count())
+                    .expectNext((long) STEPS)
+                    .expectComplete()
+                    .verify(Duration.ofMinutes(2));
+            assertThat(sandbox.getReplayed()).isEqualTo(STEPS);
+        } finally {
+            other.dispose();
+        }
+    }
+}

@@ -1,0 +1,222 @@
+package dev.reprise.playback;
+
+import static dev.reprise.command.ReplayCommandResult.FAILED;
+import static dev.reprise.command.ReplayCommandResult.IGNORED;
+import static dev.reprise.command.ReplayCommandResult.SUCCESS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.route.ReplaySave;
+import java.util.ConcurrentModificationException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.test.StepVerifier;
+
+/** FAILED, IGNORED and errors from execute, passive completion and finalize; route changes. */
+class PlaybackFailureTest {
+
+    private static void expectFailure(ReplaySandbox sandbox, int index, int code, String phase) {
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .thenConsumeWhile(step -> true)
+                .expectErrorSatisfies(Harness.failedAt(index, code, phase))
+                .verify();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+    }
+
+    @Test
+    void executeFailed_fails() {
+        Harness h = new Harness().active(1).active(2, FAILED, SUCCESS).record(1, 2, 1);
+        expectFailure(h.sandbox(), 1, 2, "execute");
+        assertThat(h.log).containsExactly("exec1@0", "fin1", "exec2@1");
+    }
+
+    @Test
+    void executeMonoError_failsWithTheCause() {
+        IllegalStateException boom = new IllegalStateException("boom");
+        Harness h = new Harness().command(1, ReplayCommand.active((s, c) -> Mono.error(boom))).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .expectNextCount(1)
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayPlaybackException.class).hasCause(boom))
+                .verify();
+    }
+
+    @Test
+    void executeAsyncError_failsWithTheCause() {
+        Harness h = new Harness().command(1, ReplayCommand.active((s, c) ->
+                Mono.<ReplayCommandResult>error(new IllegalStateException("late")).hide())).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .expectNextCount(1)
+                .expectErrorSatisfies(e -> assertThat(e.getCause()).hasMessage("late"))
+                .verify();
+    }
+
+    @Test
+    void executeThrows_orReturnsNull_fails() {
+        Harness h = new Harness()
+                .command(1, ReplayCommand.active((s, c) -> null))
+                .command(2, ReplayCommand.sync(s -> {
+                    throw new IllegalArgumentException("thrown");
+                }))
+                .record(2);
+        expectFailure(h.sandbox(), 0, 2, "execute");
+        Harness nulls = new Harness().command(1, ReplayCommand.active((s, c) -> null)).record(1);
+        expectFailure(nulls.sandbox(), 0, 1, "execute");
+    }
+
+    @Test
+    void executeIgnored_warnsAndGoesOn() {
+        Harness h = new Harness().active(1, IGNORED, SUCCESS).record(1, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        List<ReplayCommandResult> results = new CopyOnWriteArrayList<>();
+        StepVerifier.create(sandbox.steps())
+                .consumeNextWith(step -> step.result().subscribe(results::add))
+                .expectNextCount(1)
+                .verifyComplete();
+        assertThat(results).containsExactly(IGNORED);
+        assertThat(h.warningCodes()).containsExactly(1001, 1001);
+    }
+
+    @Test
+    void passiveCompletedIgnored_warnsAndGoesOn() {
+        Harness h = new Harness().active(1).passive(9).record(1, 9, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .expectNextCount(1)
+                .consumeNextWith(step -> ((PassiveStep) step).complete(IGNORED))
+                .expectNextCount(1)
+                .verifyComplete();
+        assertThat(h.warningCodes()).containsExactly(1001);
+    }
+
+    @Test
+    void finalizeFailed_atTheEnd_fails() {
+        Harness h = new Harness().active(1, SUCCESS, FAILED).record(1);
+        expectFailure(h.sandbox(), 0, 1, "finalize");
+        assertThat(h.log).containsExactly("exec1@0", "fin1");
+    }
+
+    @Test
+    void finalizeError_fails() {
+        Harness h = new Harness().command(1, ReplayCommand.withFinalizer((s, c) -> Mono.empty(),
+                c -> Mono.error(new IllegalStateException("fin")))).active(2).record(1, 2);
+        expectFailure(h.sandbox(), 0, 1, "finalize");
+        assertThat(h.log).isEmpty();
+    }
+
+    @Test
+    void finalizeIgnored_warnsAndGoesOn() {
+        Harness h = new Harness().active(1, SUCCESS, IGNORED).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).verifyComplete();
+        assertThat(h.warningCodes()).containsExactly(1001);
+        assertThat(h.warnings.get(0).message()).contains("finalize");
+    }
+
+    @Test
+    void unknownCodeInTheMiddle_failsAfterTheStepsBefore() {
+        Harness h = new Harness().active(1).record(1, 5, 1);
+        expectFailure(h.sandbox(), 1, 5, "execute");
+        assertThat(h.log).containsExactly("exec1@0");
+        assertThat(h.warningCodes()).containsExactly(157);
+    }
+
+    @Test
+    void failure_settlesPendingPassiveSteps_andCancelsNothingLeftBehind() {
+        Sinks.One<ReplayCommandResult> release = Sinks.one();
+        Harness h = new Harness().passive(9)
+                .command(1, ReplayCommand.active((s, c) -> release.asMono())).record(1, 9);
+        ReplaySandbox sandbox = h.sandbox();
+        List<PlaybackStep> seen = new CopyOnWriteArrayList<>();
+        sandbox.steps().subscribe(seen::add, error -> { });
+        sandbox.play();
+        release.tryEmitValue(FAILED);
+        StepVerifier.create(seen.get(0).result()).expectNext(FAILED).verifyComplete();
+        StepVerifier.create(seen.get(1).result()).expectNext(IGNORED).verifyComplete();
+        assertThat(sandbox.getPassive()).isNull();
+    }
+
+    @Test
+    void routeModifiedDuringAStep_failsAtTheNextGroupWith156() {
+        Sinks.One<ReplayCommandResult> release = Sinks.one();
+        Harness h = new Harness().command(1, ReplayCommand.active((s, c) -> release.asMono())).record(1, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .expectNextCount(1)
+                .then(() -> {
+                    h.system.record(1);
+                    release.tryEmitValue(SUCCESS);
+                })
+                .expectError(ConcurrentModificationException.class)
+                .verify();
+        assertThat(h.warningCodes()).containsExactly(156);
+    }
+
+    @Test
+    void loadStateDuringPlayback_failsAtOnce_cancellingTheCommandInFlight() {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        Harness h = new Harness().command(1, ReplayCommand.active((s, c) ->
+                Mono.<ReplayCommandResult>never().doOnCancel(() -> cancelled.set(true)))).record(1);
+        ReplaySave snapshot = h.system.saveState().detach();
+        h.record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .expectNextCount(1)
+                .then(() -> h.system.loadState(snapshot))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ConcurrentModificationException.class)
+                        .hasMessageContaining("156"))
+                .verify(java.time.Duration.ofSeconds(5));
+        assertThat(cancelled).isTrue();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+        assertThat(h.warningCodes()).containsExactly(156);
+        StepVerifier.create(sandbox.stop()).verifyComplete();
+    }
+
+    @Test
+    void loadStateWhileReady_failsTheSandbox_andPlayChangesNothing() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySave snapshot = h.system.saveState().detach();
+        h.record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        h.system.loadState(snapshot);
+        sandbox.play();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+        assertThat(h.warningCodes()).containsExactly(156);
+        StepVerifier.create(sandbox.steps()).expectError(ConcurrentModificationException.class).verify();
+    }
+
+    @Test
+    void subscriberThatThrowsInOnNext_failsPlayback() {
+        Harness h = new Harness().active(1).record(1, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        sandbox.steps().subscribe(new reactor.core.publisher.BaseSubscriber<>() {
+            @Override
+            protected void hookOnNext(PlaybackStep value) {
+                throw new IllegalStateException("hook");
+            }
+
+            @Override
+            protected void hookOnError(Throwable throwable) {
+                errors.add(throwable);
+            }
+        });
+        sandbox.play();
+        assertThat(sandbox.state()).isIn(PlaybackState.FAILED, PlaybackState.STOPPED);
+        StepVerifier.create(sandbox.pause()).verifyComplete();
+    }
+}

@@ -1,0 +1,45 @@
+package dev.reprise.playback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.route.ReplayStep;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
+
+/** The lazy result: constants once settled, a sink only for an early caller. */
+class PlaybackStepTest {
+
+    private static final ReplayStep STEP = new ReplayStep(0, 1, List.of());
+
+    @Test
+    void settledStep_answersWithASharedConstant() {
+        ActiveStep first = new ActiveStep(STEP);
+        ActiveStep second = new ActiveStep(STEP);
+        first.settle(ReplayCommandResult.SUCCESS);
+        second.settle(ReplayCommandResult.SUCCESS);
+        assertThat(first.result()).isSameAs(second.result());
+        StepVerifier.create(first.result()).expectNext(ReplayCommandResult.SUCCESS).verifyComplete();
+    }
+
+    @Test
+    void earlyCaller_getsTheResultWhenItSettles_andSettlingIsOnce() {
+        ActiveStep step = new ActiveStep(STEP);
+        StepVerifier early = StepVerifier.create(step.result())
+                .expectNext(ReplayCommandResult.IGNORED).expectComplete().verifyLater();
+        assertThat(step.isSettled()).isFalse();
+        assertThat(step.settle(ReplayCommandResult.IGNORED)).isTrue();
+        assertThat(step.settle(ReplayCommandResult.FAILED)).isFalse();
+        early.verify(java.time.Duration.ofSeconds(1));
+        StepVerifier.create(step.result()).expectNext(ReplayCommandResult.IGNORED).verifyComplete();
+    }
+
+    @Test
+    void toString_namesIndexCodeAndState() {
+        ActiveStep step = new ActiveStep(STEP);
+        assertThat(step).hasToString("ActiveStep[index=0, code=1, params=[], pending]");
+        step.settle(ReplayCommandResult.SUCCESS);
+        assertThat(step.toString()).endsWith("SUCCESS]");
+    }
+}

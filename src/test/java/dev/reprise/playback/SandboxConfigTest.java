@@ -1,0 +1,74 @@
+package dev.reprise.playback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.route.ReplayArray;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.scheduler.VirtualTimeScheduler;
+
+class SandboxConfigTest {
+
+    private final ReplayArray route = new ReplayArray();
+
+    @Test
+    void defaults() {
+        SandboxConfig<Object> config = SandboxConfig.builder(route, save -> { }).build();
+        assertThat(config.route()).isSameAs(route);
+        assertThat(config.save()).isNull();
+        assertThat(config.startIndex()).isZero();
+        assertThat(config.stepInterval()).isZero();
+        assertThat(config.passiveGrace()).isZero();
+        assertThat(config.scheduler()).isSameAs(Schedulers.parallel());
+    }
+
+    @Test
+    void defaultScheduler_isResolvedWhenBuilt_soVirtualTimeApplies() {
+        VirtualTimeScheduler virtual = VirtualTimeScheduler.getOrSet();
+        try {
+            SandboxConfig<Object> config = SandboxConfig.builder(route, save -> { }).build();
+            virtual.advanceTimeBy(Duration.ofHours(3));
+            assertThat(config.scheduler().now(java.util.concurrent.TimeUnit.HOURS)).isEqualTo(3);
+        } finally {
+            VirtualTimeScheduler.reset();
+        }
+    }
+
+    @Test
+    void options_areKept_andTheReseterGetsTheSave() {
+        route.add(1);
+        List<String> resets = new ArrayList<>();
+        SandboxConfig<String> config = SandboxConfig.<String>builder(route, resets::add)
+                .save("s").startIndex(1).stepInterval(Duration.ofMillis(5)).passiveGrace(Duration.ofSeconds(1))
+                .scheduler(Schedulers.immediate()).build();
+        assertThat(config.startIndex()).isEqualTo(1);
+        assertThat(config.stepInterval()).isEqualTo(Duration.ofMillis(5));
+        assertThat(config.passiveGrace()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(config.scheduler()).isSameAs(Schedulers.immediate());
+        config.reset();
+        assertThat(resets).containsExactly("s");
+    }
+
+    @Test
+    void eachOption_isCheckedAtOnce() {
+        SandboxConfig.Builder<Object> builder = SandboxConfig.builder(route, save -> { });
+        assertThatThrownBy(() -> builder.startIndex(-1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("startIndex").hasMessageContaining("-1");
+        assertThatThrownBy(() -> builder.startIndex(1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0..0");
+        assertThatThrownBy(() -> builder.stepInterval(Duration.ofMillis(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stepInterval");
+        assertThatThrownBy(() -> builder.passiveGrace(Duration.ofMillis(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("passiveGrace");
+        assertThatThrownBy(() -> builder.stepInterval(Duration.ofSeconds(Long.MAX_VALUE)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nanoseconds");
+        assertThatThrownBy(() -> builder.stepInterval(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> builder.scheduler(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> SandboxConfig.builder(null, save -> { })).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> SandboxConfig.builder(route, null)).isInstanceOf(NullPointerException.class);
+    }
+}
