@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -71,47 +72,66 @@ public final class AsyncUiSample {
                                       Consumer<String> show) {
         TowerGame game = new TowerGame(recording.tower());
         ReplaySystem player = recording.player(game, ChoiceMode.BY_SUBSCRIBER);
-        AtomicInteger answered = new AtomicInteger();
+        Ui dialogs = new Ui(game, ui, thinkTime, show);
         AtomicInteger skipped = new AtomicInteger();
-        Set<String> uiThreads = ConcurrentHashMap.newKeySet();
         return Mono.defer(() -> {
             Disposable skips = player.warnings()
                     .filter(warning -> warning.code() == WarningCode.PASSIVE_SKIPPED.code())
                     .subscribe(warning -> skipped.incrementAndGet());
             ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game)
-                    .passiveGrace(grace).scheduler(ui).build());
+                    .passiveGrace(grace)
+                    .scheduler(ui)
+                    .build());
             sandbox.play();
-            return ReplayVerdict.judge(sandbox.steps(), steps -> steps.flatMap(step -> step instanceof PassiveStep choice
-                                    ? answerLater(game, choice, ui, thinkTime, show).doOnNext(done -> {
-                                        answered.incrementAndGet();
-                                        uiThreads.add(Thread.currentThread().getName());
-                                    })
-                                    : Mono.just(step), 1),
-                            game, recording.trail(), recording.finalHash())
+            return ReplayVerdict.judge(sandbox.steps(), dialogs::show, game, recording.trail(), recording.finalHash())
                     .doFinally(signal -> skips.dispose());
-        }).map(verdict -> new UiReport(verdict, answered.get(), skipped.get(), Set.copyOf(uiThreads)));
+        }).map(verdict -> new UiReport(verdict, dialogs.answered.get(), skipped.get(), Set.copyOf(dialogs.threads)));
     }
 
-    /** Shows the dialog of a choice on the UI scheduler and answers it after {@code thinkTime}. */
-    private static Mono<PlaybackStep> answerLater(TowerGame game, PassiveStep choice, Scheduler ui,
-                                                  Duration thinkTime, Consumer<String> show) {
-        return Mono.delay(thinkTime, ui).mapNotNull(tick -> {
-            if (choice.isSettled()) {
-                return null; // too late: playback skipped it, the recorded answer must not be applied now
-            }
-            Choice open = game.state().choice().orElse(null);
-            int option = choice.step().intParam(0);
-            try {
-                Choices.answer(game, choice);
-            } catch (TowerRuleException e) {
-                show.accept("the recorded answer does not fit: " + e.getMessage());
-                choice.complete(ReplayCommandResult.FAILED);
-                return null;
-            }
-            show.accept("[" + Thread.currentThread().getName() + "] " + (open == null ? "?" : open.dialog())
-                    + " -> " + (open == null ? option : open.dialog().options().get(option)));
-            return choice;
-        });
+    /** The UI: shows each choice as a dialog on its scheduler and answers it after a think time. */
+    private static final class Ui {
+
+        private final TowerGame game;
+        private final Scheduler scheduler;
+        private final Duration thinkTime;
+        private final Consumer<String> show;
+        final AtomicInteger answered = new AtomicInteger();
+        final Set<String> threads = ConcurrentHashMap.newKeySet();
+
+        Ui(TowerGame game, Scheduler scheduler, Duration thinkTime, Consumer<String> show) {
+            this.game = game;
+            this.scheduler = scheduler;
+            this.thinkTime = thinkTime;
+            this.show = show;
+        }
+
+        /** Passes active steps on and answers passive ones, one dialog at a time. */
+        Flux<PlaybackStep> show(Flux<PlaybackStep> steps) {
+            // Concurrency 1: the next step is requested, and a choice's grace starts, only after this one.
+            return steps.flatMap(step -> step instanceof PassiveStep choice ? answerLater(choice) : Mono.just(step), 1);
+        }
+
+        private Mono<PlaybackStep> answerLater(PassiveStep choice) {
+            return Mono.delay(thinkTime, scheduler).mapNotNull(tick -> {
+                if (choice.isSettled()) {
+                    return null; // too late: playback skipped it, the recorded answer must not be applied now
+                }
+                Choice open = game.state().choice().orElseThrow();
+                int option = choice.step().intParam(0);
+                try {
+                    Choices.answer(game, choice);
+                } catch (TowerRuleException e) {
+                    show.accept("the recorded answer does not fit: " + e.getMessage());
+                    choice.complete(ReplayCommandResult.FAILED);
+                    return null;
+                }
+                answered.incrementAndGet();
+                threads.add(Thread.currentThread().getName());
+                show.accept("[" + Thread.currentThread().getName() + "] " + open.dialog() + ": "
+                        + open.dialog().options().get(option));
+                return choice;
+            });
+        }
     }
 
     /**

@@ -30,7 +30,7 @@ class AsyncUiSampleTest {
                 })
                 .expectComplete()
                 .verify(Duration.ofSeconds(10));
-        assertThat(shown).hasSize(choices()).anyMatch(line -> line.contains("SHOP -> leave"));
+        assertThat(shown).hasSize(choices()).anyMatch(line -> line.contains("SHOP: leave"));
     }
 
     @Test
