@@ -61,17 +61,29 @@ public final class GameLoopSample {
             SPEED
         }
 
-        /** @return a pause control */
+        /**
+         * Returns a pause control.
+         *
+         * @return the control
+         */
         public static Control pause() {
             return new Control(Kind.PAUSE, 0);
         }
 
-        /** @return a resume control */
+        /**
+         * Returns a resume control.
+         *
+         * @return the control
+         */
         public static Control resume() {
             return new Control(Kind.RESUME, 0);
         }
 
-        /** @return a single-step control */
+        /**
+         * Returns a single-step control.
+         *
+         * @return the control
+         */
         public static Control step() {
             return new Control(Kind.STEP, 0);
         }

@@ -1,7 +1,6 @@
 package dev.reprise.samples.tower.replay;
 
 import dev.reprise.command.PlaybackContext;
-import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.TowerGame;
@@ -14,16 +13,10 @@ import reactor.core.publisher.Mono;
  * first commits any moves still queued), then, in {@link ChoiceMode#BY_COMMAND}, answers the choices the
  * input opened.
  */
-final class ActionCommand implements ReplayCommand {
-
-    private static final Mono<ReplayCommandResult> SUCCESS = Mono.just(ReplayCommandResult.SUCCESS);
-
-    private final TowerGame game;
-    private final ChoiceMode mode;
+final class ActionCommand extends TowerCommand {
 
     ActionCommand(TowerGame game, ChoiceMode mode) {
-        this.game = game;
-        this.mode = mode;
+        super(game, mode);
     }
 
     @Override
@@ -36,11 +29,6 @@ final class ActionCommand implements ReplayCommand {
         } catch (TowerInputException e) {
             return Mono.error(e);
         }
-        return TowerCommands.answerChoices(game, context, mode, SUCCESS);
-    }
-
-    @Override
-    public String toString() {
-        return "ActionCommand[" + mode + "]";
+        return answerChoices(context);
     }
 }

@@ -1,7 +1,6 @@
 package dev.reprise.samples.tower.replay;
 
 import dev.reprise.command.PlaybackContext;
-import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.TowerGame;
@@ -18,16 +17,10 @@ import reactor.core.publisher.Mono;
  * hero on the same tile. A move followed by choices (it stepped onto a shop or an event) commits the
  * queue at once, so the dialog is open for whoever answers it.
  */
-final class MoveCommand implements ReplayCommand {
-
-    private static final Mono<ReplayCommandResult> SUCCESS = Mono.just(ReplayCommandResult.SUCCESS);
-
-    private final TowerGame game;
-    private final ChoiceMode mode;
+final class MoveCommand extends TowerCommand {
 
     MoveCommand(TowerGame game, ChoiceMode mode) {
-        this.game = game;
-        this.mode = mode;
+        super(game, mode);
     }
 
     @Override
@@ -41,7 +34,7 @@ final class MoveCommand implements ReplayCommand {
                 return Mono.error(new TowerRuleException("step " + step.index() + ": " + e.getMessage()));
             }
         }
-        return TowerCommands.answerChoices(game, context, mode, SUCCESS);
+        return answerChoices(context);
     }
 
     @Override
@@ -50,10 +43,5 @@ final class MoveCommand implements ReplayCommand {
             game.commitMoves();
             return ReplayCommandResult.SUCCESS;
         });
-    }
-
-    @Override
-    public String toString() {
-        return "MoveCommand[" + mode + "]";
     }
 }

@@ -1,9 +1,7 @@
 package dev.reprise.samples.tower.replay;
 
 import dev.reprise.ReplaySystem;
-import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
-import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFileVerifier;
 import dev.reprise.playback.ReplayReseter;
@@ -14,7 +12,6 @@ import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerState;
 import java.util.Objects;
-import reactor.core.publisher.Mono;
 
 /**
  * The tower game's Reprise commands, registered in one call, and the few things a replay of the tower
@@ -104,14 +101,5 @@ public final class TowerCommands {
      */
     public static SandboxConfig.Builder<TowerState> sandbox(ReplayArray route, TowerGame game) {
         return SandboxConfig.builder(route, reseter(game));
-    }
-
-    /** What an active command returns: {@code done} at once, or after answering its choices. */
-    static Mono<ReplayCommandResult> answerChoices(TowerGame game, PlaybackContext context, ChoiceMode mode,
-                                                   Mono<ReplayCommandResult> done) {
-        if (mode == ChoiceMode.BY_SUBSCRIBER || context.passiveSteps().isEmpty()) {
-            return done;
-        }
-        return Choices.answerPending(game, context).then(done);
     }
 }
