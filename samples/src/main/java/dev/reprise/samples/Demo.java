@@ -28,7 +28,7 @@ public final class Demo {
     /** The seed of the demo's tower and bot. */
     public static final long SEED = 20_260_529L;
 
-    private static final Duration REDRAW = Duration.ofMillis(100);
+    private static final Duration REDRAW = Duration.ofMillis(50);
 
     private Demo() {
     }
