@@ -48,11 +48,11 @@ public final class ReplaySystem {
     private final Sinks.Many<ReplayWarning> warningSink = Sinks.many().multicast().directBestEffort();
     private final Sinks.Many<ReplayStep> recordedSink = Sinks.many().multicast().directBestEffort();
     /**
-     * Subscribers of {@link #recorded()}, changed atomically and read opaquely by the recording thread:
-     * while zero, recording pays one plain load and decodes nothing. A subscriber that arrives from
-     * another thread is seen by the next write at the latest a moment later (it is hot anyway).
+     * Subscribers of {@link #recorded()}, changed atomically, read plainly by the recording thread: while
+     * zero, recording pays one load and decodes nothing. A plain read (not volatile, not opaque) keeps
+     * the route's own fields hoistable in a recording loop; a subscriber that arrives from another
+     * thread is therefore seen by the recording thread a moment later (the Flux is hot anyway).
      */
-    @SuppressWarnings("unused") // accessed through RECORDED_SUBSCRIBERS
     private int recordedSubscribers;
     private final Flux<ReplayStep> recorded = recordedSink.asFlux()
             .doOnSubscribe(subscription -> RECORDED_SUBSCRIBERS.getAndAdd(this, 1))
@@ -233,7 +233,7 @@ public final class ReplaySystem {
 
     /** @return the route's length before a write, or -1 when nobody listens to {@link #recorded()} */
     private int beforeRecording() {
-        return (int) RECORDED_SUBSCRIBERS.getOpaque(this) == 0 ? -1 : array.length();
+        return recordedSubscribers == 0 ? -1 : array.length();
     }
 
     /** Publishes the step just written, if someone listens and the write really happened. */

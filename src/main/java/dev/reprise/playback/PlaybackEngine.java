@@ -291,7 +291,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             apply(control);
             return true;
         }
-        if (cancelled && cancel0()) {
+        if (cancelled && onCancelled()) {
             return true;
         }
         return switch (phase) {
@@ -302,8 +302,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         };
     }
 
-    private boolean cancel0() {
-        actual = null; // §3.13: drop the subscriber
+    /** Drops the subscriber (rule 3.13) and, the first time, turns the cancellation into a stop. */
+    private boolean onCancelled() {
+        actual = null;
         if (cancelHandled) {
             return false;
         }

@@ -362,6 +362,19 @@ public final class ReplayArray {
         modCount++;
     }
 
+    /**
+     * Removes every step, keeping the buffers' capacity and the command width; the freed bytes are
+     * zeroed and all streams expire. Allocation-free. Like {@link #loadState}, not affected by
+     * {@link #disable()}.
+     */
+    public void clear() {
+        Arrays.fill(commandBuf, 0, length * entrySize, (byte) 0);
+        Arrays.fill(paramBuf, 0, paramUsed, (byte) 0);
+        length = 0;
+        paramUsed = 0;
+        modCount++;
+    }
+
     /** Suspends recording: until a matching {@link #revert()}, {@code add/insert/delete/set} do nothing. */
     public void disable() {
         disabled++;
@@ -493,16 +506,25 @@ public final class ReplayArray {
         int entry = index * entrySize;
         int count = u8(commandBuf, entry + COUNT_OFFSET);
         int code = RouteLayout.code(commandBuf, entry, entrySize);
-        if (count == 0) {
-            return new ReplayStep(index, code, List.of());
-        }
-        Object[] values = new Object[count];
         int at = offsets[index];
-        for (int i = 0; i < count; i++) {
-            values[i] = ParamCodec.decode(paramBuf, at);
-            at += ParamCodec.sizeAt(paramBuf, at);
+        // The usual counts get the compact immutable lists directly, without an intermediate array.
+        switch (count) {
+            case 0:
+                return new ReplayStep(index, code, List.of());
+            case 1:
+                return new ReplayStep(index, code, List.of(ParamCodec.decode(paramBuf, at)));
+            case 2:
+                Object first = ParamCodec.decode(paramBuf, at);
+                Object second = ParamCodec.decode(paramBuf, at + ParamCodec.sizeAt(paramBuf, at));
+                return new ReplayStep(index, code, List.of(first, second));
+            default:
+                Object[] values = new Object[count];
+                for (int i = 0; i < count; i++) {
+                    values[i] = ParamCodec.decode(paramBuf, at);
+                    at += ParamCodec.sizeAt(paramBuf, at);
+                }
+                return new ReplayStep(index, code, List.of(values));
         }
-        return new ReplayStep(index, code, List.of(values));
     }
 
     private int paramEnd(int index) {

@@ -25,6 +25,12 @@ public final class ReplayCursor {
     private final ReplayArray array;
     private final int[] paramOffsets = new int[MAX_PARAMS];
     private int expectedModCount;
+    // The route's buffers and length as of the last reset: a write that could replace or resize
+    // them also expires the cursor, so these stay valid for as long as the cursor is usable.
+    private byte[] commands;
+    private byte[] params;
+    private int entrySize;
+    private int length;
     private int nextIndex;
     private int current;
     private int code;
@@ -45,6 +51,10 @@ public final class ReplayCursor {
     public ReplayCursor reset(int startIndex) {
         Objects.checkIndex(startIndex, array.length() + 1);
         this.expectedModCount = array.modCount();
+        this.commands = array.commandBuffer();
+        this.params = array.paramBuffer();
+        this.entrySize = array.entrySize();
+        this.length = array.length();
         this.nextIndex = startIndex;
         this.current = -1;
         this.paramCount = 0;
@@ -59,22 +69,23 @@ public final class ReplayCursor {
      */
     public boolean next() {
         checkNotExpired();
-        if (nextIndex >= array.length()) {
+        if (nextIndex >= length) {
             current = -1;
             paramCount = 0;
             return false;
         }
-        byte[] commands = array.commandBuffer();
-        byte[] params = array.paramBuffer();
-        int entrySize = array.entrySize();
         int entry = nextIndex * entrySize;
-        paramCount = u8(commands, entry + COUNT_OFFSET);
+        int count = u8(commands, entry + COUNT_OFFSET);
         code = RouteLayout.code(commands, entry, entrySize);
-        int at = array.paramOffset(nextIndex);
-        for (int i = 0; i < paramCount; i++) {
-            paramOffsets[i] = at;
-            at += ParamCodec.sizeAt(params, at);
+        if (count > 0) {
+            int at = array.paramOffset(nextIndex);
+            paramOffsets[0] = at;
+            for (int i = 1; i < count; i++) {
+                at += ParamCodec.sizeAt(params, at);
+                paramOffsets[i] = at;
+            }
         }
+        paramCount = count;
         current = nextIndex++;
         return true;
     }
@@ -112,7 +123,7 @@ public final class ReplayCursor {
      * @return its type
      */
     public ParamType paramType(int i) {
-        return ParamType.ofTagOrNull(u8(array.paramBuffer(), offset(i)));
+        return ParamType.ofTagOrNull(u8(params, offset(i)));
     }
 
     /**
@@ -123,7 +134,7 @@ public final class ReplayCursor {
      */
     public int intParam(int i) {
         int at = offset(i);
-        byte[] b = array.paramBuffer();
+        byte[] b = params;
         return switch (u8(b, at)) {
             case TAG_INT8 -> b[at + 1];
             case TAG_INT16 -> i16(b, at + 1);
@@ -140,9 +151,9 @@ public final class ReplayCursor {
      */
     public long longParam(int i) {
         int at = offset(i);
-        int tag = u8(array.paramBuffer(), at);
+        int tag = u8(params, at);
         if (tag == TAG_INT64_POSITIVE || tag == TAG_INT64_NEGATIVE) {
-            return ParamCodec.decodeLong(array.paramBuffer(), at);
+            return ParamCodec.decodeLong(params, at);
         }
         if (tag >= TAG_INT8 && tag <= TAG_INT32) {
             return intParam(i);
@@ -158,9 +169,9 @@ public final class ReplayCursor {
      */
     public double doubleParam(int i) {
         int at = offset(i);
-        int tag = u8(array.paramBuffer(), at);
+        int tag = u8(params, at);
         if (tag == TAG_FLOAT64) {
-            return Double.longBitsToDouble(i64(array.paramBuffer(), at + 1));
+            return Double.longBitsToDouble(i64(params, at + 1));
         }
         if (tag >= TAG_INT8 && tag <= TAG_INT64_NEGATIVE) {
             return longParam(i);
@@ -176,10 +187,10 @@ public final class ReplayCursor {
      */
     public boolean booleanParam(int i) {
         int at = offset(i);
-        if (u8(array.paramBuffer(), at) != TAG_BOOLEAN) {
+        if (u8(params, at) != TAG_BOOLEAN) {
             throw mismatch(i, "a boolean");
         }
-        return array.paramBuffer()[at + 1] != 0;
+        return params[at + 1] != 0;
     }
 
     /**
@@ -190,11 +201,11 @@ public final class ReplayCursor {
      */
     public String stringParam(int i) {
         int at = offset(i);
-        int tag = u8(array.paramBuffer(), at);
+        int tag = u8(params, at);
         if (tag != TAG_LONG_STRING && tag < TAG_SHORT_STRING_BASE) {
             throw mismatch(i, "a string");
         }
-        return ParamCodec.decodeString(array.paramBuffer(), at);
+        return ParamCodec.decodeString(params, at);
     }
 
     /**
@@ -205,9 +216,9 @@ public final class ReplayCursor {
      */
     public BigInteger bigIntegerParam(int i) {
         int at = offset(i);
-        int tag = u8(array.paramBuffer(), at);
+        int tag = u8(params, at);
         if (tag == TAG_BIGINT_POSITIVE || tag == TAG_BIGINT_NEGATIVE) {
-            return ParamCodec.decodeBigInteger(array.paramBuffer(), at);
+            return ParamCodec.decodeBigInteger(params, at);
         }
         if (tag >= TAG_INT8 && tag <= TAG_INT64_NEGATIVE) {
             return BigInteger.valueOf(longParam(i));
@@ -222,7 +233,7 @@ public final class ReplayCursor {
      * @return the value
      */
     public Object param(int i) {
-        return ParamCodec.decode(array.paramBuffer(), offset(i));
+        return ParamCodec.decode(params, offset(i));
     }
 
     /**

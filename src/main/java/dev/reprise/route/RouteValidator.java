@@ -2,6 +2,8 @@ package dev.reprise.route;
 
 import static dev.reprise.route.RouteLayout.*;
 
+import java.util.Arrays;
+
 /**
  * Checks that a saved route is well formed and within the caps, and rebuilds its index, in one pass
  * over copies of the bytes: nothing of the route being replaced is touched until all is known good.
@@ -32,10 +34,12 @@ final class RouteValidator {
                     + config.commandMaxLength() + " steps", -1, -1);
         }
         int commandBytes = length * entrySize; // length <= MAX_STEPS_LIMIT: no overflow
-        if (save.commandArray().remaining() < commandBytes) {
-            throw new ReplayFormatException("Command area holds " + save.commandArray().remaining()
-                    + " bytes, but " + length + " steps of width " + width + " need " + commandBytes,
-                    -1, save.commandArray().remaining());
+        int commandAvailable = save.commandArray().remaining();
+        if (commandAvailable < commandBytes) {
+            int step = commandAvailable / entrySize;
+            throw new ReplayFormatException("Command area holds " + commandAvailable + " bytes, but " + length
+                    + " steps of width " + width + " need " + commandBytes + ": step " + step
+                    + " at command byte " + step * entrySize + " is cut off", step, (long) step * entrySize);
         }
         int paramAvailable = save.paramArray().remaining();
         if (paramAvailable > config.paramMaxLength()) {
@@ -58,6 +62,8 @@ final class RouteValidator {
                 at = checkParam(params, paramAvailable, truncatedByCap, config, step, p, at);
             }
         }
+        // Whatever lay past the used region (the original engine saves whole buffers) is not kept.
+        Arrays.fill(params, at, paramAvailable, (byte) 0);
         return new Validated(commands, params, index, at);
     }
 

@@ -43,6 +43,28 @@ class LongRouteTest {
     }
 
     @Test
+    void playedSteps_areNotRetained() {
+        ReplaySandbox sandbox = open(longRoute(ReplayCommand.sync(step -> { })));
+        java.util.List<java.lang.ref.WeakReference<PlaybackStep>> sample = new java.util.ArrayList<>();
+        StepVerifier.create(sandbox.steps()
+                        .doOnNext(step -> {
+                            if (step.step().index() % 100_000 == 0) {
+                                sample.add(new java.lang.ref.WeakReference<>(step));
+                            }
+                        })
+                        .count())
+                .expectNext((long) STEPS)
+                .verifyComplete();
+        assertThat(sample).hasSize(10);
+        for (int attempt = 0; attempt < 20 && sample.stream().anyMatch(ref -> ref.get() != null); attempt++) {
+            System.gc();
+        }
+        // Bounded memory: nothing holds on to a played step (the sandbox itself is still reachable here).
+        assertThat(sample).allMatch(ref -> ref.get() == null);
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
+    }
+
+    @Test
     void synchronousCommands_demandOfOneAtATime() {
         ReplaySandbox sandbox = open(longRoute(ReplayCommand.sync(step -> { })));
         StepVerifier.create(sandbox.steps().limitRate(1).count()).expectNext((long) STEPS).verifyComplete();

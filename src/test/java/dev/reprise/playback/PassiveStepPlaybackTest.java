@@ -163,6 +163,38 @@ class PassiveStepPlaybackTest {
     }
 
     @Test
+    void racingCompletionsAndSkips_settleEachHandleExactlyOnce() throws Exception {
+        ExecutorService ui = Executors.newSingleThreadExecutor();
+        try {
+            Harness h = new Harness().active(1).passive(9);
+            int groups = 2_000;
+            for (int i = 0; i < groups; i++) {
+                h.record(1, 9);
+            }
+            ReplaySandbox sandbox = h.sandbox();
+            sandbox.play();
+            List<ReplayCommandResult> results = new CopyOnWriteArrayList<>();
+            List<Boolean> completedByUi = new CopyOnWriteArrayList<>();
+            StepVerifier.create(sandbox.steps().doOnNext(step -> {
+                        if (step instanceof PassiveStep passive) {
+                            passive.result().subscribe(results::add);
+                            ui.execute(() -> completedByUi.add(passive.complete(SUCCESS)));
+                        }
+                    }))
+                    .expectNextCount(2L * groups)
+                    .expectComplete()
+                    .verify(Duration.ofSeconds(30));
+            ui.submit(() -> { }).get();
+            assertThat(results).hasSize(groups);
+            long skipped = results.stream().filter(r -> r == ReplayCommandResult.IGNORED).count();
+            assertThat(h.warningCodes().stream().filter(code -> code == 194).count()).isEqualTo(skipped);
+            assertThat(completedByUi.stream().filter(won -> won).count()).isEqualTo(groups - skipped);
+        } finally {
+            ui.shutdownNow();
+        }
+    }
+
+    @Test
     void getPassive_returnsTheOldestUnsettled_andCompletingTwiceIsHarmless() {
         Harness h = new Harness().passive(9);
         List<PassiveStep> seenByCommand = new CopyOnWriteArrayList<>();

@@ -1,0 +1,51 @@
+package dev.reprise.route;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@link CommandWidth}: the reference's enum values 1 and 2, both ways (REFERENCE §1.1, §4). */
+class CommandWidthTest {
+
+    @Test
+    void uint8_isSaveValue1_entryOf2Bytes() {
+        assertThat(CommandWidth.UINT8.saveValue()).isEqualTo(1);
+        assertThat(CommandWidth.UINT8.entrySize()).isEqualTo(2);
+        assertThat(CommandWidth.UINT8.maxCode()).isEqualTo(255);
+    }
+
+    @Test
+    void uint16_isSaveValue2_entryOf3Bytes() {
+        assertThat(CommandWidth.UINT16.saveValue()).isEqualTo(2);
+        assertThat(CommandWidth.UINT16.entrySize()).isEqualTo(3);
+        assertThat(CommandWidth.UINT16.maxCode()).isEqualTo(65535);
+    }
+
+    @ParameterizedTest
+    @EnumSource(CommandWidth.class)
+    void fromSaveValue_invertsSaveValue(CommandWidth width) {
+        assertThat(CommandWidth.fromSaveValue(width.saveValue())).isSameAs(width);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 3, -1, 8, 16, Integer.MAX_VALUE})
+    void fromSaveValue_unknown_throws(int value) {
+        assertThatThrownBy(() -> CommandWidth.fromSaveValue(value)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(String.valueOf(value)).hasMessageContaining("1 (UINT8) or 2 (UINT16)");
+    }
+
+    @Test
+    void fits_coversExactlyTheRange() {
+        assertThat(CommandWidth.UINT8.fits(0)).isTrue();
+        assertThat(CommandWidth.UINT8.fits(255)).isTrue();
+        assertThat(CommandWidth.UINT8.fits(256)).isFalse();
+        assertThat(CommandWidth.UINT8.fits(-1)).isFalse();
+        assertThat(CommandWidth.UINT16.fits(65535)).isTrue();
+        assertThat(CommandWidth.UINT16.fits(65536)).isFalse();
+        assertThat(CommandWidth.UINT16.fits(Integer.MIN_VALUE)).isFalse();
+    }
+}

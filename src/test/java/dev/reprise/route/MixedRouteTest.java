@@ -1,0 +1,49 @@
+package dev.reprise.route;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The benchmarks' mixed route: its shape and its bytes per step. */
+class MixedRouteTest {
+
+    private static final int STEPS = 1_000_000;
+
+    @Test
+    void bytesPerStep_ofTheMixedRoute() {
+        MixedRoute inputs = MixedRoute.generate(STEPS, MixedRoute.SEED);
+        ReplayArray route = inputs.recordInto(new ReplayArray(MixedRoute.configFor(STEPS)));
+        System.out.println(MixedRoute.describe(route));
+
+        long expectedParamBytes = 0;
+        int[] byParamCount = new int[3];
+        for (Object[] params : inputs.params) {
+            expectedParamBytes += RouteModel.normalise(params).bytes();
+            byParamCount[params.length]++;
+        }
+        assertThat(route.length()).isEqualTo(STEPS);
+        assertThat(route.commandBytes()).isEqualTo(2 * STEPS);
+        assertThat(route.paramBytes()).isEqualTo(expectedParamBytes);
+        // 70 % no params, 25 % one (ints and strings), 5 % two, within sampling noise
+        assertThat(byParamCount[0] / (double) STEPS).isBetween(0.69, 0.71);
+        assertThat(byParamCount[1] / (double) STEPS).isBetween(0.24, 0.26);
+        assertThat(byParamCount[2] / (double) STEPS).isBetween(0.045, 0.055);
+        // 0.7 * 2 + 0.2 * 4 + 0.05 * 6 + 0.05 * (2 + 1 + ~5.3 string bytes) = about 2.9
+        assertThat(MixedRoute.bytesPerStep(route)).isBetween(2.8, 3.0);
+    }
+
+    @Test
+    void sameSeed_sameRoute() {
+        ReplayArray a = MixedRoute.generate(10_000, 42).recordInto(new ReplayArray());
+        ReplayArray b = MixedRoute.generate(10_000, 42).recordInto(new ReplayArray());
+        assertThat(a.saveState()).isEqualTo(b.saveState());
+    }
+
+    @Test
+    void loadsBackUnderItsOwnConfig() {
+        ReplayArray route = MixedRoute.generate(50_000, MixedRoute.SEED).recordInto(new ReplayArray());
+        ReplayArray loaded = new ReplayArray(MixedRoute.configFor(50_000));
+        loaded.loadState(route.saveState());
+        assertThat(loaded.saveState()).isEqualTo(route.saveState());
+    }
+}

@@ -1,0 +1,260 @@
+package dev.reprise.route;
+
+import static dev.reprise.route.RouteTestSupport.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** How {@link ReplayArray} stores params: REFERENCE §9.1 (cases 1–22) and the Java value rules of DESIGN §1. */
+class ReplayArrayParamsTest {
+
+    private final Warnings warnings = new Warnings();
+    private final ReplayArray array = new ReplayArray(REFERENCE_TEST_CONFIG, warnings);
+
+    private static final BigInteger TWO = BigInteger.TWO;
+
+    @Test
+    void add_booleans_case1() {
+        array.add(0, true, false);
+        assertThat(array.get(0).params()).containsExactly(true, false);
+        assertThat(array.paramBuffer()[0]).isEqualTo((byte) 0);
+        assertThat(paramHex(array)).isEqualTo("00 01 00 00");
+    }
+
+    @Test
+    void add_integersByRange_cases2and6and7() {
+        Object[] values = {-128, 127, 128, -129, -32768, 32767, 32768, -32769, -2147483648, 2147483647,
+            1.5, -1.5, 2147483648L, 9007199254740991L, -1, -2147483649L, -4294967297L};
+        int[] tags = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 4, 4, 1, 5, 5};
+        for (int i = 0; i < values.length; i++) {
+            array.add(0, values[i]);
+            assertThat(array.paramBuffer()[array.paramOffset(i)]).as("tag of %s", values[i]).isEqualTo((byte) tags[i]);
+            assertThat(array.get(i).params()).containsExactly(values[i]);
+        }
+        assertThat(warnings.list).isEmpty();
+    }
+
+    @Test
+    void add_bigIntegers_cases3to5() {
+        List<BigInteger> values = List.of(BigInteger.valueOf(100), new BigInteger("0102030405060708", 16),
+                BigInteger.valueOf(-1), BigInteger.valueOf(-128), BigInteger.valueOf(-129),
+                BigInteger.valueOf(-256), BigInteger.valueOf(-65537));
+        for (int i = 0; i < values.size(); i++) {
+            array.add(0, values.get(i));
+            assertThat(array.paramBuffer()[array.paramOffset(i)]).isEqualTo((byte) (values.get(i).signum() < 0 ? 8 : 7));
+            assertThat(array.get(i).params()).containsExactly(values.get(i));
+        }
+    }
+
+    @Test
+    void add_mixedStep_cases8and12() {
+        BigInteger big = new BigInteger("0102030405060708", 16);
+        array.add(0, true, big, 2147483648L, "x");
+        array.add(9, true, 42, "x", BigInteger.valueOf(100));
+        assertThat(array.get(0)).isEqualTo(step(0, 0, true, big, 2147483648L, "x"));
+        assertThat(array.get(1)).isEqualTo(step(1, 9, true, 42, "x", BigInteger.valueOf(100)));
+    }
+
+    @Test
+    void add_strings_cases9to11() {
+        array.add(0, "hi");
+        array.add(0, "a".repeat(300));
+        array.add(0, "");
+        assertThat(array.paramBuffer()[array.paramOffset(0)]).isEqualTo((byte) 34);
+        assertThat(array.paramBuffer()[array.paramOffset(1)]).isEqualTo((byte) 9);
+        assertThat(array.paramBuffer()[array.paramOffset(2)]).isEqualTo((byte) 32);
+        assertThat(steps(array)).containsExactly(step(0, 0, "hi"), step(1, 0, "a".repeat(300)), step(2, 0, ""));
+    }
+
+    @Test
+    void add_null_isDroppedWithWarning148_case13() {
+        array.add(1, (Object) null);
+        assertThat(warnings.codes()).containsExactly(148);
+        assertThat(array.length()).isEqualTo(1);
+        assertThat(commandHex(array)).isEqualTo("00 01");
+        assertThat(array.get(0)).isEqualTo(step(0, 1));
+        array.add(2, new Object[] {20});
+        assertThat(array.get(1)).isEqualTo(step(1, 2, 20));
+        ReplayReadStream stream = array.createReadStream();
+        assertThat(stream.read()).isEqualTo(step(0, 1));
+        assertThat(stream.read()).isEqualTo(step(1, 2, 20));
+        assertThat(stream.read()).isNull();
+        assertThat(stream.index()).isEqualTo(2);
+    }
+
+    static Stream<Object> unsupported() {
+        return Stream.of('c', new Object(), new java.math.BigDecimal("1"), List.of(1), new int[] {1},
+                java.util.Optional.empty(), new StringBuilder("x"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("unsupported")
+    void add_unsupportedValue_isDroppedWithWarning148_countAdjusts(Object value) {
+        array.add(4, 1, value, 2);
+        assertThat(warnings.codes()).containsExactly(148);
+        assertThat(warnings.list.get(0).message()).contains(value.getClass().getName());
+        assertThat(commandHex(array)).isEqualTo("02 04");
+        assertThat(paramHex(array)).isEqualTo("01 01 01 02");
+        assertThat(array.get(0)).isEqualTo(step(0, 4, 1, 2));
+    }
+
+    @Test
+    void add_character_isDroppedWithWarning148() {
+        array.add(0, 'a', "a");
+        assertThat(warnings.codes()).containsExactly(148);
+        assertThat(warnings.list.get(0).message()).contains("java.lang.Character");
+        assertThat(array.get(0).params()).containsExactly("a");
+    }
+
+    @Test
+    void add_bigIntegerBeyond2pow2040_isDroppedWithWarning152_case15() {
+        array.add(0, TWO.pow(2048));
+        assertThat(warnings.codes()).containsExactly(152);
+        assertThat(array.get(0)).isEqualTo(step(0, 0));
+    }
+
+    @Test
+    void add_largestBigInteger_keepsTypes_case16() {
+        ReplayArray wide = new ReplayArray(REFERENCE_TEST_CONFIG.toBuilder().initParamLength(512)
+                .paramMaxLength(4096).build(), warnings);
+        BigInteger max = TWO.pow(2040).subtract(BigInteger.ONE);
+        wide.add(0, max, 7);
+        assertThat(wide.get(0).params()).containsExactly(max, 7);
+        assertThat(wide.paramBuffer()[0]).isEqualTo((byte) 7);
+        assertThat(wide.paramBuffer()[1]).isEqualTo((byte) 255);
+        assertThat(warnings.list).isEmpty();
+    }
+
+    static Stream<BigInteger> tooLarge() {
+        return Stream.of(TWO.pow(2040), TWO.pow(2041), TWO.pow(2048), TWO.pow(2040).negate());
+    }
+
+    @ParameterizedTest
+    @MethodSource("tooLarge")
+    void add_tooLargeBigInteger_keepsTheRestOfTheStep_case17(BigInteger value) {
+        array.add(0, value, 7, "x");
+        assertThat(warnings.codes()).containsExactly(152);
+        assertThat(array.length()).isEqualTo(1);
+        assertThat(array.get(0)).isEqualTo(step(0, 0, 7, "x"));
+        assertThat(commandHex(array)).isEqualTo("02 00");
+    }
+
+    @Test
+    void add_tooLargeBigInteger_thenAnotherStep_streamsBoth_case18() {
+        array.add(1, TWO.pow(2041), 7);
+        array.add(2, new Object[] {20});
+        assertThat(streamed(array, 0)).containsExactly(step(0, 1, 7), step(1, 2, 20));
+    }
+
+    @Test
+    void add_256Params_keepsFirst255WithWarning153_cases19and20() {
+        ReplayArray wide = new ReplayArray(LARGE_PARAMS_CONFIG, warnings);
+        wide.add(0, zeros(256));
+        assertThat(warnings.codes()).containsExactly(153);
+        assertThat(warnings.list.get(0).message()).contains("256");
+        wide.add(1, new Object[] {9});
+        assertThat(wide.commandBuffer()[0]).isEqualTo((byte) 255);
+        assertThat(wide.get(0).params()).hasSize(255).containsOnly(0);
+        List<ReplayStep> read = streamed(wide, 0);
+        assertThat(read.get(0).params()).hasSize(255);
+        assertThat(read.get(1)).isEqualTo(step(1, 1, 9));
+    }
+
+    @Test
+    void add_255Params_keepsAllWithoutWarning() {
+        ReplayArray wide = new ReplayArray(LARGE_PARAMS_CONFIG, warnings);
+        wide.add(0, zeros(255));
+        assertThat(warnings.list).isEmpty();
+        assertThat(commandHex(wide)).isEqualTo("FF 00");
+        assertThat(wide.get(0).paramCount()).isEqualTo(255);
+    }
+
+    @Test
+    void add_truncatesBeforeDropping_soTheCountCanFallBelow255() {
+        ReplayArray wide = new ReplayArray(LARGE_PARAMS_CONFIG, warnings);
+        Object[] params = zeros(256);
+        params[0] = null;
+        wide.add(0, params);
+        assertThat(warnings.codes()).containsExactly(153, 148);
+        assertThat(wide.get(0).paramCount()).isEqualTo(254);
+    }
+
+    @Test
+    void insertAndSet_with300Params_keep255_case21() {
+        ReplayArray wide = new ReplayArray(LARGE_PARAMS_CONFIG, warnings);
+        wide.add(1, new Object[] {9});
+        wide.insert(1, 2, zeros(300));
+        wide.add(3, new Object[] {8});
+        assertThat(wide.commandBuffer()[2]).isEqualTo((byte) 255);
+        List<ReplayStep> read = streamed(wide, 0);
+        assertThat(read.get(0)).isEqualTo(step(0, 1, 9));
+        assertThat(read.get(1).params()).hasSize(255);
+        assertThat(read.get(2)).isEqualTo(step(2, 3, 8));
+
+        ReplayArray other = new ReplayArray(LARGE_PARAMS_CONFIG, warnings);
+        other.add(1, new Object[] {9});
+        other.add(2, new Object[] {20});
+        other.set(0, 2, zeros(300));
+        assertThat(other.commandBuffer()[0]).isEqualTo((byte) 255);
+        List<ReplayStep> otherRead = streamed(other, 0);
+        assertThat(otherRead.get(0).params()).hasSize(255);
+        assertThat(otherRead.get(1)).isEqualTo(step(1, 2, 20));
+        assertThat(warnings.codes()).containsExactly(153, 153);
+        assertThat(warnings.list.get(0).message()).contains("300");
+    }
+
+    @Test
+    void typeTableAnchors_case22() {
+        array.add(0, 1.5, BigInteger.valueOf(100), BigInteger.valueOf(-100), -2147483649L, "hi", "a".repeat(300));
+        assertThat(tags(array.paramBuffer(), 6)).containsExactly(6, 7, 8, 5, 34, 9);
+    }
+
+    @Test
+    void add_emptyParams_writesNoParamBytes() {
+        array.add(5, new Object[0]);
+        array.add(6);
+        assertThat(commandHex(array)).isEqualTo("00 05 00 06");
+        assertThat(array.paramBytes()).isZero();
+    }
+
+    @Test
+    void primitiveOverloads_writeTheSameBytesAsTheBoxedPath() {
+        ReplayArray boxed = new ReplayArray();
+        ReplayArray primitive = new ReplayArray();
+        int[] ints = {0, -1, 127, 128, -129, 32768, Integer.MIN_VALUE, Integer.MAX_VALUE};
+        for (int p : ints) {
+            for (int q : ints) {
+                boxed.add(3, new Object[] {p});
+                primitive.add(3, p);
+                boxed.add(4, new Object[] {p, q});
+                primitive.add(4, p, q);
+            }
+            boxed.add(5, new Object[] {(long) p << 20});
+            primitive.add(5, (long) p << 20);
+            boxed.add(6, new Object[0]);
+            primitive.add(6);
+        }
+        assertThat(primitive.saveState()).isEqualTo(boxed.saveState());
+        assertThat(steps(primitive)).isEqualTo(steps(boxed));
+    }
+
+    /** The tags of the first {@code n} params of a param area. */
+    private static int[] tags(byte[] params, int n) {
+        int[] tags = new int[n];
+        for (int i = 0, at = 0; i < n; i++) {
+            tags[i] = params[at] & 0xFF;
+            at += ParamCodec.sizeAt(params, at);
+        }
+        return tags;
+    }
+
+    private static Object[] zeros(int n) {
+        return Collections.nCopies(n, (Object) 0).toArray();
+    }
+}
