@@ -33,6 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 1)
 public class ReplayFileBenchmark {
 
+    /** The body compression of the file written and read. */
     @Param({"NONE", "DEFLATE"})
     public Compression compression;
 

@@ -169,23 +169,26 @@ final class ColumnCodec {
                 at += paramSize(params, at);
             }
         }
-        ByteOutput tags = streams[STREAM_TAGS];
+        TagColumn.Writer tags = new TagColumn.Writer(distinct);
         ByteOutput ints = streams[STREAM_INTS];
         ByteOutput pairs = streams[STREAM_PAIRS];
         ByteOutput data = streams[STREAM_DATA];
         for (int step : groupByKey(keys, distinct)) {
             int count = commands[step * entry] & 0xFF;
+            int key = keys[step];
             int p = start[step];
+            int position = 0;
             for (int k = 0; k < count; k++) {
                 int tag = params[p] & 0xFF;
                 if (k + 1 < count && isNibble(params, p) && isNibble(params, p + 2)) {
-                    tags.u8(TAG_PAIR);
+                    tags.write(key, position++, TAG_PAIR);
                     pairs.u8(params[p + 1] << 4 | params[p + 3]);
                     p += 4;
                     k++;
                     continue;
                 }
-                tags.u8(tag);
+                // A short string's length goes next to its bytes, so a repeated string is one match.
+                tags.write(key, position++, Math.min(tag, Tags.SHORT_STRING_BASE));
                 int size = paramSize(params, p);
                 if (tag == Tags.INT8) {
                     ints.varint(zigzag(params[p + 1]));
@@ -197,8 +200,6 @@ final class ColumnCodec {
                     data.varint(Tags.i32(params, p + 1));
                     data.bytes(params, p + 5, size - 5);
                 } else if (tag >= Tags.SHORT_STRING_BASE) {
-                    // The length goes next to the bytes, so that a repeated string is one repeated match.
-                    tags.array()[tags.size() - 1] = (byte) Tags.SHORT_STRING_BASE;
                     data.u8(tag - Tags.SHORT_STRING_BASE);
                     data.bytes(params, p + 1, size - 1);
                 } else {
@@ -207,6 +208,7 @@ final class ColumnCodec {
                 p += size;
             }
         }
+        tags.finishTo(streams[STREAM_TAGS]);
     }
 
     private static boolean isNibble(byte[] params, int at) {
@@ -284,7 +286,7 @@ final class ColumnCodec {
         int from = in.position();
         for (int s = 0; s < STREAM_COUNT; s++) {
             streams[s] = new BoundedInput(in.array(), from, from + lengths[s],
-                    in.offset() - in.position(), "inflated body, " + STREAM_NAMES[s] + " stream,");
+                    in.offset() - in.position(), "inflated " + STREAM_NAMES[s] + " stream");
             from += lengths[s];
         }
 
@@ -385,11 +387,13 @@ final class ColumnCodec {
         int[] start = new int[steps];
         int[] length = new int[steps];
         int at = 0;
+        TagColumn.Reader tags = new TagColumn.Reader(streams[STREAM_TAGS], distinct);
         for (int step : groupByKey(keys, distinct)) {
             start[step] = at;
-            at = decodeStepParams(streams, commands[step * entry] & 0xFF, step, grouped, at);
+            at = decodeStepParams(streams, tags, keys[step], commands[step * entry] & 0xFF, step, grouped, at);
             length[step] = at - start[step];
         }
+        tags.finish();
         if (at != paramBytes) {
             throw streams[STREAM_TAGS].error("params take " + at + " bytes, but the header declares "
                     + paramBytes);
@@ -403,16 +407,17 @@ final class ColumnCodec {
         return params;
     }
 
-    private static int decodeStepParams(BoundedInput[] streams, int count, int step, byte[] out, int at) {
-        BoundedInput tags = streams[STREAM_TAGS];
+    private static int decodeStepParams(BoundedInput[] streams, TagColumn.Reader tags, int key, int count, int step,
+                                        byte[] out, int at) {
         BoundedInput ints = streams[STREAM_INTS];
         BoundedInput data = streams[STREAM_DATA];
+        int position = 0;
         for (int k = 0; k < count; k++) {
             // Messages name the step and param through the catch below: no text is built per param.
             try {
                 long tagAt = tags.offset();
                 String what = "the param";
-                int tag = tags.u8("its tag");
+                int tag = tags.read(key, position++);
                 if (tag == TAG_PAIR) {
                     if (k + 1 >= count) {
                         throw tags.error(what + ": a pair needs two params, but the step has " + count, tagAt);
@@ -487,7 +492,7 @@ final class ColumnCodec {
     }
 
     /** Checks that {@code size} more param bytes fit the declared param area. */
-    private static int room(BoundedInput tags, byte[] out, int at, long size, String what, long tagAt) {
+    private static int room(TagColumn.Reader tags, byte[] out, int at, long size, String what, long tagAt) {
         if (at + size > out.length) {
             throw tags.error(what + " passes the declared " + out.length + " param bytes", tagAt);
         }

@@ -161,9 +161,9 @@ final class FileCodec {
                         + bodyLength + " bytes holding " + steps + " steps and " + paramBytes
                         + " param bytes can inflate to (" + bound + ")", at);
             }
-            if (paramBytes > 2L * inflatedLength) {
+            if (paramBytes > 5L * inflatedLength) {
                 throw in.error(paramBytes + " param bytes cannot come from an inflated body of "
-                        + inflatedLength + " bytes (each param byte takes at least half a byte)", at);
+                        + inflatedLength + " bytes (one byte there gives at most five param bytes)", at);
             }
         } else if (bodyLength != rawLength) {
             throw in.error("body length " + bodyLength + " is not " + steps + " steps x "
@@ -257,9 +257,10 @@ final class FileCodec {
 
     /** The most bytes a column transform of a route of these sizes can take. */
     static long inflatedBound(int steps, int paramBytes) {
-        // head: <= 65536 codes x 3 bytes + 6 stream lengths; tokens <= 11 bytes per step; counts
-        // <= 6 bytes per step; tags, ints, pairs and data <= 2 bytes per param byte.
-        return 64 + 65_536L * 3 + 17L * steps + 2L * paramBytes;
+        // head: one code (<= 3 bytes) per distinct code, at most one per step, + 6 stream lengths;
+        // tokens <= 11 bytes per step; counts <= 6 bytes per step; tags, ints, pairs and data
+        // <= 2 bytes per param byte.
+        return 64 + 3L * Math.min(steps, 65_536) + 17L * steps + 2L * paramBytes;
     }
 
     private static void checkMagic(byte[] bytes, int length) {

@@ -50,9 +50,12 @@ package dev.reprise.io;
  *           bytes 240..254 are invalid
  *   COUNTS  param counts that differ from the last count seen for the same key (first: 0):
  *           varint n, then n x (varint steps skipped since the previous exception, u8 count)
- *   TAGS    the params' tag bytes, grouped by key (ascending), steps in route order within a key;
- *           pseudo-tag 10 (PAIR, reserved in routes) stands for two int8 params in 0..15;
- *           every short string has tag 32 here, its length being in DATA
+ *   TAGS    the params' tag symbols, visited grouped by key (ascending), steps in route order
+ *           within a key: pseudo-tag 10 (PAIR, reserved in routes) stands for two int8 params in
+ *           0..15, and every short string has tag 32, its length being in DATA. Each symbol is
+ *           predicted as the last one at the same position of a step with the same key (first:
+ *           INT8); only those that differ are stored: varint n, then n x (varint symbols skipped
+ *           since the previous exception, u8 symbol)
  *   INTS    zigzag varint of each int8/int16/int32 param, grouped like TAGS
  *   PAIRS   one byte per PAIR: first param in the high nibble, second in the low nibble
  *   DATA    the other payloads, grouped like TAGS: strings (short: u8 length, tag 9: varint

@@ -76,27 +76,47 @@ public final class ReplayFile {
         return builder;
     }
 
-    /** Returns the id of the game that recorded the route; may be empty, never null. @return the game id */
+    /**
+     * Returns the id of the game that recorded the route; may be empty, never null.
+     *
+     * @return the game id
+     */
     public String gameId() {
         return gameId;
     }
 
-    /** Returns the build of that game; may be empty, never null. @return the build */
+    /**
+     * Returns the build of that game; may be empty, never null.
+     *
+     * @return the build
+     */
     public String gameBuild() {
         return gameBuild;
     }
 
-    /** Returns the user metadata in insertion order; unmodifiable. @return key → value */
+    /**
+     * Returns the user metadata in insertion order; unmodifiable.
+     *
+     * @return key → value
+     */
     public Map<String, String> metadata() {
         return metadata;
     }
 
-    /** Returns the command dictionary; empty if the file has none. @return the dictionary */
+    /**
+     * Returns the command dictionary; empty if the file has none.
+     *
+     * @return the dictionary
+     */
     public CommandDictionary dictionary() {
         return dictionary;
     }
 
-    /** Returns how the body is stored. @return the compression */
+    /**
+     * Returns how the body is stored.
+     *
+     * @return the compression
+     */
     public Compression compression() {
         return compression;
     }

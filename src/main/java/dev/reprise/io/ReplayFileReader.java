@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
@@ -46,17 +47,29 @@ public final class ReplayFileReader {
         return new Builder();
     }
 
-    /** Returns the most steps a route may have. @return the step cap */
+    /**
+     * Returns the most steps a route may have.
+     *
+     * @return the step cap
+     */
     public int maxSteps() {
         return maxSteps;
     }
 
-    /** Returns the largest param area a route may have, in bytes. @return the param cap */
+    /**
+     * Returns the largest param area a route may have, in bytes.
+     *
+     * @return the param cap
+     */
     public int maxParamBytes() {
         return maxParamBytes;
     }
 
-    /** Returns the largest header (everything before the body), in bytes. @return the header cap */
+    /**
+     * Returns the largest header (everything before the body), in bytes.
+     *
+     * @return the header cap
+     */
     public int maxHeaderBytes() {
         return maxHeaderBytes;
     }
@@ -108,6 +121,11 @@ public final class ReplayFileReader {
      * @throws IOException           if the file cannot be read
      */
     public ReplayFile read(Path path) throws IOException {
+        long size = Files.size(path);
+        if (size > maxFileBytes()) {
+            throw new ReplayFormatException("The file has " + size + " bytes, more than the largest replay file the "
+                    + "caps allow (" + maxFileBytes() + " bytes) (file byte " + maxFileBytes() + ")", -1, maxFileBytes());
+        }
         try (InputStream in = open(path)) {
             return read(in);
         }

@@ -80,4 +80,15 @@ class ReplayFilePathTest {
                 .expectError(IOException.class)
                 .verify();
     }
+
+    @Test
+    void read_ofAFileLargerThanTheCapsAllow_failsBeforeReadingIt() throws IOException {
+        Path big = folder.resolve("big.rpl");
+        Files.write(big, new byte[100_000]);
+        ReplayFileReader reader = ReplayFileReader.builder().maxSteps(10).maxParamBytes(10).maxHeaderBytes(64).build();
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> reader.read(big))
+                .isInstanceOf(ReplayFormatException.class)
+                .hasMessageContaining("The file has 100000 bytes, more than the largest replay file the caps allow");
+    }
 }
