@@ -117,7 +117,8 @@ public final class GameLoopSample {
      * @param controls the control inputs; may be infinite, they stop mattering when the route ends
      * @param frame the time between two frames
      * @param clock the scheduler of the frame clock (a virtual one in tests)
-     * @return the report once the route has played out; an error if playback fails
+     * @return the report once the route has played out; an error if playback fails. Commands run on
+     *     the thread of the frame clock or of the control that let them run, one at a time
      */
     public static Mono<LoopReport> play(ReplaySystem system, ReplaySandbox sandbox, Flux<Control> controls,
                                         Duration frame, Scheduler clock) {
@@ -136,7 +137,8 @@ public final class GameLoopSample {
                         }
                     })
                     .then(puller.ended.asMono())
-                    .then(Mono.fromCallable(puller::report));
+                    .then(Mono.fromCallable(puller::report))
+                    .doOnCancel(puller::dispose); // cancelling the loop stops the playback
         });
     }
 
