@@ -41,10 +41,20 @@ public final class Demo {
      */
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/demo");
-        DemoReport report = run(SEED, TowerGenerator.DEFAULT_FLOORS, dir, System.out);
-        if (!report.verdict().reproduced()) {
-            System.exit(1);
+        int status = exitStatus(run(SEED, TowerGenerator.DEFAULT_FLOORS, dir, System.out));
+        if (status != 0) {
+            System.exit(status);
         }
+    }
+
+    /**
+     * Returns the demo's exit status for a report.
+     *
+     * @param report what the demo measured
+     * @return 0 if the replay reproduced the game, else 1
+     */
+    public static int exitStatus(DemoReport report) {
+        return report.verdict().reproduced() ? 0 : 1;
     }
 
     /**

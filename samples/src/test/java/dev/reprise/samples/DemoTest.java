@@ -26,6 +26,7 @@ class DemoTest {
         DemoReport report = Demo.run(Demo.SEED, 8, dir, out);
 
         assertThat(report.verdict().reproduced()).as(report.verdict().describe()).isTrue();
+        assertThat(Demo.exitStatus(report)).isZero();
         Path file = dir.resolve("tower.reprise");
         assertThat(report.fileBytes()).isEqualTo(Files.size(file)).isPositive();
         assertThat(ReplayFile.read(file).route().length()).isEqualTo(report.steps());
@@ -48,6 +49,7 @@ class DemoTest {
                         report.steps(), 1L, 2L, 17, null));
 
         assertThat(broken.verdict().reproduced()).isFalse();
+        assertThat(Demo.exitStatus(broken)).isEqualTo(1);
         broken.print(out);
         assertThat(printed.toString(StandardCharsets.UTF_8))
                 .contains("final states     MISMATCH: first differing step 17, recorded hash 1, replayed 2");
