@@ -1,0 +1,49 @@
+package dev.reprise.samples;
+
+import dev.reprise.samples.tower.replay.ReplayVerdict;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * What the demo measured: the route's size on disk, how fast it was recorded and played, and whether
+ * the replay reproduced the game.
+ *
+ * @param steps steps in the route
+ * @param highestFloor the highest floor the bot reached
+ * @param fileBytes the replay file's size in bytes
+ * @param recording how long the bot took to play while being recorded (its path finding included)
+ * @param playback how long the replay took, progress bar and per-step desync checks included
+ * @param verdict whether the replay reproduced the game
+ */
+public record DemoReport(int steps, int highestFloor, long fileBytes, Duration recording, Duration playback,
+                         ReplayVerdict verdict) {
+
+    /**
+     * Returns the file size per step.
+     *
+     * @return bytes per step
+     */
+    public double bytesPerStep() {
+        return (double) fileBytes / steps;
+    }
+
+    /**
+     * Prints the report, one figure per line.
+     *
+     * @param out where to print
+     */
+    public void print(PrintStream out) {
+        out.printf(Locale.ROOT, "steps            %,d (highest floor %d)%n", steps, highestFloor + 1);
+        out.printf(Locale.ROOT, "file size        %,d bytes%n", fileBytes);
+        out.printf(Locale.ROOT, "bytes per step   %.2f%n", bytesPerStep());
+        out.printf(Locale.ROOT, "recording        %,d ms, %,.0f steps/s (the bot's thinking included)%n",
+                recording.toMillis(), rate(recording));
+        out.printf(Locale.ROOT, "playback         %,d ms, %,.0f steps/s%n", playback.toMillis(), rate(playback));
+        out.println("final states     " + verdict.describe());
+    }
+
+    private double rate(Duration time) {
+        return steps / Math.max(time.toNanos() / 1e9, 1e-9);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.reprise.samples;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.samples.tower.Tower;
+import dev.reprise.samples.tower.TowerBot;
+import dev.reprise.samples.tower.TowerGame;
+import dev.reprise.samples.tower.TowerGenerator;
+import dev.reprise.samples.tower.replay.ChoiceMode;
+import dev.reprise.samples.tower.replay.StateTrail;
+import dev.reprise.samples.tower.replay.TowerCommands;
+
+/**
+ * A game of the bot recorded into a Reprise route, the starting point of the samples that play a route
+ * back ({@link RecordAndReplaySample} shows the same recording step by step).
+ *
+ * @param tower the tower played
+ * @param recorder the system holding the recorded route
+ * @param trail the state hash before every input
+ * @param run what the bot's game came to
+ */
+public record SampleRecording(Tower tower, ReplaySystem recorder, StateTrail trail, TowerBot.Run run) {
+
+    /**
+     * Lets the bot play a generated tower while recording every input.
+     *
+     * @param seed the seed of the tower and the bot
+     * @param floors the tower's floor count
+     * @param inputLimit the most inputs the bot makes
+     * @return the recording
+     */
+    public static SampleRecording record(long seed, int floors, int inputLimit) {
+        Tower tower = TowerGenerator.generate(seed, floors);
+        TowerGame game = new TowerGame(tower);
+        ReplaySystem recorder = new ReplaySystem();
+        StateTrail trail = new StateTrail();
+        TowerBot.Run run = new TowerBot(game, seed, inputLimit).play(trail.recording(game, recorder::record));
+        return new SampleRecording(tower, recorder, trail, run);
+    }
+
+    /**
+     * Returns a new system holding a copy of the recorded route, with the tower's commands registered
+     * to drive {@code game}.
+     *
+     * @param game the game to replay onto, usually {@code new TowerGame(tower())}
+     * @param mode who answers the passive CHOICE steps
+     * @return the system, ready to create a sandbox
+     */
+    public ReplaySystem player(TowerGame game, ChoiceMode mode) {
+        ReplaySystem player = new ReplaySystem();
+        TowerCommands.register(player, game, mode);
+        player.loadState(recorder.saveState());
+        return player;
+    }
+
+    /**
+     * Returns the state hash the recorded game ended with.
+     *
+     * @return the hash to compare a replay with
+     */
+    public long finalHash() {
+        return run.finalState().stateHash();
+    }
+}

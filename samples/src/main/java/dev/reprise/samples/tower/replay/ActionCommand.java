@@ -1,0 +1,34 @@
+package dev.reprise.samples.tower.replay;
+
+import dev.reprise.command.PlaybackContext;
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.route.ReplayStep;
+import dev.reprise.samples.tower.TowerGame;
+import dev.reprise.samples.tower.TowerInputException;
+import dev.reprise.samples.tower.TowerRuleException;
+import reactor.core.publisher.Mono;
+
+/**
+ * TELEPORT, USE_ITEM, EQUIP, UNEQUIP, SHOP and FLY: applies the step's input to the game at once (which
+ * first commits any moves still queued), then, in {@link ChoiceMode#BY_COMMAND}, answers the choices the
+ * input opened.
+ */
+final class ActionCommand extends TowerCommand {
+
+    ActionCommand(TowerGame game, ChoiceMode mode) {
+        super(game, mode);
+    }
+
+    @Override
+    public Mono<ReplayCommandResult> execute(ReplayStep step, PlaybackContext context) {
+        try {
+            game.apply(step.code(), step.params());
+        } catch (TowerRuleException e) {
+            return Mono.error(new TowerRuleException("step " + step.index() + " " + step.params() + ": "
+                    + e.getMessage()));
+        } catch (TowerInputException e) {
+            return Mono.error(e);
+        }
+        return answerChoices(context);
+    }
+}

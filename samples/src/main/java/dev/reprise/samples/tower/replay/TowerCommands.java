@@ -1,0 +1,105 @@
+package dev.reprise.samples.tower.replay;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.io.CommandDictionary;
+import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.playback.ReplayReseter;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.route.ReplayArray;
+import dev.reprise.samples.tower.InputSpec;
+import dev.reprise.samples.tower.TowerCodes;
+import dev.reprise.samples.tower.TowerGame;
+import dev.reprise.samples.tower.TowerState;
+import java.util.Objects;
+
+/**
+ * The tower game's Reprise commands, registered in one call, and the few things a replay of the tower
+ * needs besides: the game id and command dictionary stored in replay files, the verifier that checks a
+ * file before playing it, and the reseter that rewinds a game before a sandbox plays.
+ *
+ * <table>
+ *   <caption>Commands</caption>
+ *   <tr><th>codes</th><th>command</th><th>type</th><th>execute</th><th>finalizeRun</th></tr>
+ *   <tr><td>UP, RIGHT, DOWN, LEFT</td><td>{@link MoveCommand}</td><td>active</td><td>queues the move</td>
+ *       <td>commits the run of moves</td></tr>
+ *   <tr><td>TELEPORT, USE_ITEM, EQUIP, UNEQUIP, SHOP, FLY</td><td>{@link ActionCommand}</td><td>active</td>
+ *       <td>applies the input</td><td>nothing</td></tr>
+ *   <tr><td>CHOICE</td><td>{@link ReplayCommand#passive()}</td><td>passive</td><td>never executed: answered
+ *       as {@link ChoiceMode} says</td><td>—</td></tr>
+ * </table>
+ */
+public final class TowerCommands {
+
+    /** The game id written into the tower's replay files and required when they are played. */
+    public static final String GAME_ID = "dev.reprise.samples.tower";
+
+    private TowerCommands() {
+    }
+
+    /**
+     * Registers a command for every tower input, under its {@link TowerCodes} name, playing onto
+     * {@code game}.
+     *
+     * @param system the system that plays the tower's routes
+     * @param game the game the commands drive; driven from the playback's thread
+     * @param mode who answers the passive CHOICE steps
+     */
+    public static void register(ReplaySystem system, TowerGame game, ChoiceMode mode) {
+        Objects.requireNonNull(game, "game");
+        Objects.requireNonNull(mode, "mode");
+        for (InputSpec input : TowerCodes.all()) {
+            system.registerCommand(input.code(), input.name(), commandFor(input, game, mode));
+        }
+    }
+
+    private static ReplayCommand commandFor(InputSpec input, TowerGame game, ChoiceMode mode) {
+        if (input.passive()) {
+            return ReplayCommand.passive();
+        }
+        return TowerCodes.isMove(input.code()) ? new MoveCommand(game, mode) : new ActionCommand(game, mode);
+    }
+
+    /**
+     * Returns the tower's command dictionary (code to name), as stored in its replay files.
+     *
+     * @return the dictionary of every {@link TowerCodes} input
+     */
+    public static CommandDictionary dictionary() {
+        CommandDictionary.Builder builder = CommandDictionary.builder();
+        TowerCodes.all().forEach(input -> builder.put(input.code(), input.name()));
+        return builder.build();
+    }
+
+    /**
+     * Returns a verifier that accepts replay files of the tower whose codes all mean what they mean here.
+     *
+     * @return the verifier
+     */
+    public static ReplayFileVerifier verifier() {
+        return ReplayFileVerifier.builder(GAME_ID, dictionary()).build();
+    }
+
+    /**
+     * Returns the reseter that rewinds {@code game} before playback: to the given state, or to the
+     * tower's start when the sandbox has no save.
+     *
+     * @param game the game to rewind
+     * @return the reseter
+     */
+    public static ReplayReseter<TowerState> reseter(TowerGame game) {
+        Objects.requireNonNull(game, "game");
+        return save -> game.reset(save != null ? save : game.initialState());
+    }
+
+    /**
+     * Returns a sandbox config builder that plays {@code route} onto {@code game} from the tower's start.
+     *
+     * @param route the route to play
+     * @param game the game to rewind and drive
+     * @return a builder with the defaults of {@link SandboxConfig#builder}
+     */
+    public static SandboxConfig.Builder<TowerState> sandbox(ReplayArray route, TowerGame game) {
+        return SandboxConfig.builder(route, reseter(game));
+    }
+}

@@ -1,0 +1,57 @@
+package dev.reprise.samples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.io.ReplayFile;
+import dev.reprise.samples.tower.replay.ReplayVerdict;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DemoTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+
+    @Test
+    void run_recordsSavesAndReplays_andReportsAMatch() throws IOException {
+        DemoReport report = Demo.run(Demo.SEED, 8, dir, out);
+
+        assertThat(report.verdict().reproduced()).as(report.verdict().describe()).isTrue();
+        assertThat(Demo.exitStatus(report)).isZero();
+        Path file = dir.resolve("tower.reprise");
+        assertThat(report.fileBytes()).isEqualTo(Files.size(file)).isPositive();
+        assertThat(ReplayFile.read(file).route().length()).isEqualTo(report.steps());
+        assertThat(report.bytesPerStep()).isEqualTo((double) report.fileBytes() / report.steps());
+        String text = printed.toString(StandardCharsets.UTF_8);
+        assertThat(text)
+                .contains("\r[##############################] 100%")
+                .contains("steps            " + String.format("%,d", report.steps()))
+                .contains("bytes per step")
+                .contains("recording")
+                .contains("playback")
+                .contains("final states     MATCH");
+    }
+
+    @Test
+    void report_ofAMismatch_saysSo() throws IOException {
+        DemoReport report = Demo.run(Demo.SEED, 4, dir, out);
+        DemoReport broken = new DemoReport(report.steps(), report.highestFloor(), report.fileBytes(),
+                report.recording(), report.playback(), new ReplayVerdict(
+                        report.steps(), 1L, 2L, 17, null));
+
+        assertThat(broken.verdict().reproduced()).isFalse();
+        assertThat(Demo.exitStatus(broken)).isEqualTo(1);
+        broken.print(out);
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("final states     MISMATCH: first differing step 17, recorded hash 1, replayed 2");
+    }
+}

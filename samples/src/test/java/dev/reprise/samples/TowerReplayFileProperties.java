@@ -1,0 +1,30 @@
+package dev.reprise.samples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.io.Compression;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.route.ReplaySave;
+import dev.reprise.samples.tower.replay.TowerCommands;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/** Every bot game of the tower, saved as a replay file, reads back to exactly the recorded route. */
+class TowerReplayFileProperties {
+
+    @Property(tries = 40)
+    void anyBotGame_savedAndRead_isTheSameRoute(@ForAll long seed, @ForAll @IntRange(min = 1, max = 8) int floors,
+                                                @ForAll Compression compression) {
+        SampleRecording recording = SampleRecording.record(seed, floors, 5_000);
+        ReplaySave recorded = recording.recorder().saveState();
+
+        byte[] bytes = ReplayFile.builder(recorded).gameId(TowerCommands.GAME_ID)
+                .dictionary(TowerCommands.dictionary()).compression(compression).build().toBytes();
+        ReplaySave read = ReplayFile.read(bytes).route();
+
+        assertThat(read.length()).isEqualTo(recorded.length());
+        assertThat(read.commandArray()).isEqualTo(recorded.commandArray());
+        assertThat(read.paramArray()).isEqualTo(recorded.paramArray());
+    }
+}
