@@ -5,7 +5,7 @@ import dev.reprise.WarningCode;
 import java.util.function.Consumer;
 import reactor.util.Logger;
 import reactor.util.Loggers;
-import reactor.util.annotation.Nullable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reports warnings: logs each through Reactor's {@code Loggers} and hands it to an optional listener.

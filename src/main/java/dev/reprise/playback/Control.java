@@ -1,7 +1,7 @@
 package dev.reprise.playback;
 
 import reactor.core.publisher.Sinks;
-import reactor.util.annotation.Nullable;
+import org.jspecify.annotations.Nullable;
 
 /** A control request posted to the engine's drain from any thread, with the sink that answers it. */
 final class Control {

@@ -29,7 +29,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
-import reactor.util.annotation.Nullable;
+import org.jspecify.annotations.Nullable;
 import reactor.util.concurrent.Queues;
 import reactor.util.context.Context;
 
@@ -114,8 +114,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private boolean dispatchedOnce;
     private long lastDispatch;
     private final ArrayDeque<Sinks.One<PlaybackStep>> permits = new ArrayDeque<>();
-    @Nullable
-    private Sinks.One<PlaybackStep> groupPermit;
+    private Sinks.@Nullable One<PlaybackStep> groupPermit;
     private final List<Sinks.Empty<Void>> pauseWaiters = new ArrayList<>(2);
     private final List<Sinks.Empty<Void>> stopWaiters = new ArrayList<>(2);
     @Nullable

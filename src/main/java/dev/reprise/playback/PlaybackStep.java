@@ -133,7 +133,7 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
                 + (current instanceof ReplayCommandResult ? current : "pending") + "]";
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: filled with Mono<ReplayCommandResult> only
     private static Mono<ReplayCommandResult>[] settledMonos() {
         ReplayCommandResult[] results = ReplayCommandResult.values();
         Mono<ReplayCommandResult>[] monos = new Mono[results.length];

@@ -1,6 +1,6 @@
 package dev.reprise.playback;
 
-import reactor.util.annotation.Nullable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Signals that playback failed: a step, a passive handle or a finalizer answered

@@ -1,6 +1,6 @@
 package dev.reprise.playback;
 
-import reactor.util.annotation.Nullable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Puts the game back into the state a route starts from, before a sandbox plays it.

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Objects;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
-import reactor.util.annotation.Nullable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a {@link ReplaySandbox} plays: the route, how to reset the game first, where to start and how

@@ -2,7 +2,7 @@ package dev.reprise.playback;
 
 import java.util.ArrayDeque;
 import reactor.core.publisher.Sinks;
-import reactor.util.annotation.Nullable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The seeking side of a sandbox: queued {@code seek} requests, the one being carried out and the

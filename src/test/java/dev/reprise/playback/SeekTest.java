@@ -54,17 +54,17 @@ class SeekTest {
     void seek_needsDemand_likeAnyDispatch() {
         SeekGame g = SeekGame.alternating(6);
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(2);
-        Mono<Void>[] seek = new Mono[1];
+        AtomicReference<Mono<Void>> seek = new AtomicReference<>();
         StepVerifier.create(sandbox.steps(), 0)
-                .then(() -> seek[0] = sandbox.seek(4).cache())
-                .then(() -> seek[0].subscribe())
+                .then(() -> seek.set(sandbox.seek(4).cache()))
+                .then(() -> seek.get().subscribe())
                 .then(() -> assertThat(g.executed).isZero())
                 .thenRequest(1)
                 .expectNextCount(1)
                 .then(() -> assertThat(g.executed).isEqualTo(1))
                 .thenRequest(3)
                 .expectNextCount(3)
-                .then(() -> StepVerifier.create(seek[0]).verifyComplete())
+                .then(() -> StepVerifier.create(seek.get()).verifyComplete())
                 .then(() -> assertThat(sandbox.getReplayed()).isEqualTo(4))
                 .thenCancel()
                 .verify();
@@ -292,14 +292,14 @@ class SeekTest {
     void stop_duringSeek_errorsTheSeek() {
         SeekGame g = SeekGame.alternating(6);
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(1);
-        Mono<Void>[] seek = new Mono[1];
+        AtomicReference<Mono<Void>> seek = new AtomicReference<>();
         StepVerifier.create(sandbox.steps(), 1)
-                .then(() -> seek[0] = sandbox.seek(5).cache())
-                .then(() -> seek[0].subscribe(v -> { }, e -> { }))
+                .then(() -> seek.set(sandbox.seek(5).cache()))
+                .then(() -> seek.get().subscribe(v -> { }, e -> { }))
                 .expectNextCount(1)
                 .then(() -> sandbox.stop().subscribe())
                 .verifyComplete();
-        StepVerifier.create(seek[0]).verifyErrorMessage("Cannot seek to step 5: playback is STOPPED");
+        StepVerifier.create(seek.get()).verifyErrorMessage("Cannot seek to step 5: playback is STOPPED");
         assertThat(g.h.log).containsExactly("~exec0@0", "fin0");
     }
 
@@ -401,15 +401,15 @@ class SeekTest {
     void routeChange_duringSeek_failsTheSeekAndThePlayback() {
         SeekGame g = SeekGame.alternating(6);
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(2);
-        Mono<Void>[] seek = new Mono[1];
+        AtomicReference<Mono<Void>> seek = new AtomicReference<>();
         StepVerifier.create(sandbox.steps(), 1)
-                .then(() -> seek[0] = sandbox.seek(5).cache())
-                .then(() -> seek[0].subscribe(v -> { }, e -> { }))
+                .then(() -> seek.set(sandbox.seek(5).cache()))
+                .then(() -> seek.get().subscribe(v -> { }, e -> { }))
                 .expectNextCount(1)
                 .then(() -> g.h.system.record(0))
                 .then(sandbox::checkRoute)
                 .verifyError(java.util.ConcurrentModificationException.class);
-        StepVerifier.create(seek[0]).verifyError(java.util.ConcurrentModificationException.class);
+        StepVerifier.create(seek.get()).verifyError(java.util.ConcurrentModificationException.class);
     }
 
     @Test
@@ -431,13 +431,13 @@ class SeekTest {
                 return 1;
             }
         }));
-        Mono<Void>[] seek = new Mono[1];
+        AtomicReference<Mono<Void>> seek = new AtomicReference<>();
         StepVerifier.create(sandbox.steps(), 10)
-                .then(() -> seek[0] = sandbox.seek(4).cache())
-                .then(() -> seek[0].subscribe(v -> { }, e -> { }))
+                .then(() -> seek.set(sandbox.seek(4).cache()))
+                .then(() -> seek.get().subscribe(v -> { }, e -> { }))
                 .expectNextCount(2)
                 .verifyErrorSatisfies(error -> assertThat(error).isSameAs(broken));
-        StepVerifier.create(seek[0]).verifyErrorSatisfies(error -> assertThat(error).isSameAs(broken));
+        StepVerifier.create(seek.get()).verifyErrorSatisfies(error -> assertThat(error).isSameAs(broken));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }
 }

@@ -169,6 +169,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
+    @SuppressWarnings("try") // closing inside the try is the point: close twice is harmless
     void close_endsTheStream() {
         threeSteps();
         try (ReplayReadStream stream = array.createReadStream()) {

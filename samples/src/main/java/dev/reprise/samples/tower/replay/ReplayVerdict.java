@@ -6,7 +6,7 @@ import dev.reprise.samples.tower.TowerGame;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.util.annotation.Nullable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether a replay reproduced a recorded game: the two final state hashes, and where it went wrong if
