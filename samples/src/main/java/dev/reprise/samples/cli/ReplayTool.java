@@ -132,7 +132,7 @@ public final class ReplayTool implements Runnable {
             PrintWriter out = out();
             out.printf(Locale.ROOT, "file            %s%n", path);
             out.printf(Locale.ROOT, "format          %s, %s body%n", header.version(),
-                    header.compression() == Compression.DEFLATE ? "compressed (DEFLATE)" : "uncompressed");
+                    header.compression() == Compression.DEFLATE ? "compressed" : "uncompressed");
             out.printf(Locale.ROOT, "game            %s (build %s)%n", show(file.gameId()), show(file.gameBuild()));
             out.printf(Locale.ROOT, "steps           %d (command width %s)%n", header.steps(), header.commandWidth());
             out.printf(Locale.ROOT, "route bytes     %d commands + %d params%n",

@@ -52,7 +52,7 @@ class ReplayToolTest {
         assertThat(run("info", replay.toString())).isZero();
 
         assertThat(out.toString())
-                .contains("format          2.0, compressed (DEFLATE) body")
+                .contains("format          2.0, compressed body")
                 .contains("game            tower (build 2.8.2)")
                 .contains("steps           5 (command width UINT8)")
                 .contains("bytes per step")
