@@ -2,10 +2,12 @@ package dev.reprise.samples.tower.replay;
 
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.desync.StateHashCheck;
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFileVerifier;
 import dev.reprise.playback.ReplayReseter;
 import dev.reprise.playback.SandboxConfig;
+import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.samples.tower.InputSpec;
 import dev.reprise.samples.tower.TowerCodes;
@@ -34,6 +36,15 @@ public final class TowerCommands {
     /** The game id written into the tower's replay files and required when they are played. */
     public static final String GAME_ID = "dev.reprise.samples.tower";
 
+    /**
+     * The code of the tower's state-hash steps (desync detection): one {@code long} param, the state
+     * hash recorded by a {@link dev.reprise.desync.StateHashRecorder}; checked by a
+     * {@link StateHashCheck} on playback. Not a {@link TowerCodes} input: the game never sees it.
+     */
+    public static final int STATE_HASH = 40;
+    /** The dictionary name of {@link #STATE_HASH}. */
+    public static final String STATE_HASH_NAME = "STATE_HASH";
+
     private TowerCommands() {
     }
 
@@ -51,6 +62,7 @@ public final class TowerCommands {
         for (InputSpec input : TowerCodes.all()) {
             system.registerCommand(input.code(), input.name(), commandFor(input, game, mode));
         }
+        system.registerCommand(STATE_HASH, STATE_HASH_NAME, new StateHashCheck(() -> game.state().stateHash()));
     }
 
     private static ReplayCommand commandFor(InputSpec input, TowerGame game, ChoiceMode mode) {
@@ -68,7 +80,7 @@ public final class TowerCommands {
     public static CommandDictionary dictionary() {
         CommandDictionary.Builder builder = CommandDictionary.builder();
         TowerCodes.all().forEach(input -> builder.put(input.code(), input.name()));
-        return builder.build();
+        return builder.put(STATE_HASH, STATE_HASH_NAME).build();
     }
 
     /**
@@ -90,6 +102,47 @@ public final class TowerCommands {
     public static ReplayReseter<TowerState> reseter(TowerGame game) {
         Objects.requireNonNull(game, "game");
         return save -> game.reset(save != null ? save : game.initialState());
+    }
+
+    /**
+     * Returns a sandbox config builder that plays {@code route} onto {@code game} from the tower's start.
+     *
+     * @param route the route to play
+     * @param game the game to rewind and drive
+     * @param seekable whether the sandbox may {@code seek}: with the tower's {@link #snapshots} provider
+     * @return a builder with the defaults of {@link SandboxConfig#builder}, plus the snapshots if seekable
+     */
+    public static SandboxConfig.Builder<TowerState> sandbox(ReplayArray route, TowerGame game, boolean seekable) {
+        SandboxConfig.Builder<TowerState> builder = sandbox(route, game);
+        return seekable ? builder.snapshots(snapshots(game)) : builder;
+    }
+
+    /**
+     * Returns the tower's snapshot provider for seeking: a snapshot is the game's (unchanging) state.
+     * The sandbox captures only at closed finalize-window boundaries, where no move is queued, so the
+     * state is the whole of what a checkpoint must hold.
+     *
+     * @param game the game to capture and restore
+     * @return the provider; its size estimate counts every tile of every floor
+     */
+    public static SnapshotProvider<TowerState> snapshots(TowerGame game) {
+        Objects.requireNonNull(game, "game");
+        return new SnapshotProvider<>() {
+            @Override
+            public TowerState capture() {
+                return game.state();
+            }
+
+            @Override
+            public void restore(TowerState snapshot) {
+                game.reset(snapshot);
+            }
+
+            @Override
+            public long estimateBytes(TowerState snapshot) {
+                return 256L + (long) snapshot.floors() * snapshot.width() * snapshot.height() * Character.BYTES;
+            }
+        };
     }
 
     /**
