@@ -87,9 +87,8 @@ public final class Demo {
         out.printf("Saved %,d steps to %s; replaying it onto a fresh game%n", run.inputs(), file);
 
         TowerGame game = new TowerGame(tower);
-        ReplaySystem player = new ReplaySystem();
-        TowerCommands.register(player, game, ChoiceMode.BY_COMMAND);
-        player.loadState(TowerCommands.verifier().verify(ReplayFile.read(file)).route());
+        ReplaySystem player = TowerCommands.player(TowerCommands.verifier().verify(ReplayFile.read(file)).route(),
+                game, ChoiceMode.BY_COMMAND);
         ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         ProgressBar bar = new ProgressBar(out, player.array().length(), REDRAW, System::nanoTime);
 

@@ -90,7 +90,7 @@ public final class DesyncAndSeekSample {
     /** Replays the route and returns the desync it failed with, if any. */
     private static Optional<ReplayDesyncException> replay(Tower tower, ReplaySystem recording) {
         TowerGame game = new TowerGame(tower);
-        ReplaySystem player = player(tower, game, recording);
+        ReplaySystem player = player(game, recording);
         ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         sandbox.play();
         return sandbox.steps().then(Mono.<ReplayDesyncException>empty())
@@ -113,7 +113,7 @@ public final class DesyncAndSeekSample {
     /** Seeks a fresh replay to {@code target} and compares with playing the first steps straight. */
     private static boolean seeksMatch(Tower tower, ReplaySystem recording, int target) {
         TowerGame seeking = new TowerGame(tower);
-        ReplaySystem player = player(tower, seeking, recording);
+        ReplaySystem player = player(seeking, recording);
         ReplaySandbox sandbox = player.createReplaySandbox(
                 TowerCommands.sandbox(player.array(), seeking, true).checkpointInterval(100).build());
         sandbox.steps().subscribe();
@@ -127,18 +127,15 @@ public final class DesyncAndSeekSample {
     /** The committed state after playing the first {@code steps} steps without seeking. */
     private static TowerState straight(Tower tower, ReplaySystem recording, int steps) {
         TowerGame game = new TowerGame(tower);
-        ReplaySystem player = player(tower, game, recording);
+        ReplaySystem player = player(game, recording);
         ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         sandbox.play();
         sandbox.steps().take(steps).then().block(TIMEOUT); // cancelling stops the playback and finalizes
         return game.state();
     }
 
-    private static ReplaySystem player(Tower tower, TowerGame game, ReplaySystem recording) {
-        ReplaySystem player = new ReplaySystem();
-        TowerCommands.register(player, game, ChoiceMode.BY_COMMAND);
-        player.loadState(recording.saveState());
-        return player;
+    private static ReplaySystem player(TowerGame game, ReplaySystem recording) {
+        return TowerCommands.player(recording.saveState(), game, ChoiceMode.BY_COMMAND);
     }
 
     /** The first move at or after {@code from}, or -1. */

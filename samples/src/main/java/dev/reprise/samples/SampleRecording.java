@@ -46,10 +46,7 @@ public record SampleRecording(Tower tower, ReplaySystem recorder, StateTrail tra
      * @return the system, ready to create a sandbox
      */
     public ReplaySystem player(TowerGame game, ChoiceMode mode) {
-        ReplaySystem player = new ReplaySystem();
-        TowerCommands.register(player, game, mode);
-        player.loadState(recorder.saveState());
-        return player;
+        return TowerCommands.player(recorder.saveState(), game, mode);
     }
 
     /**

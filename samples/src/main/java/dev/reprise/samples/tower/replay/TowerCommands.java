@@ -9,6 +9,7 @@ import dev.reprise.playback.ReplayReseter;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayArray;
+import dev.reprise.route.ReplaySave;
 import dev.reprise.samples.tower.InputSpec;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
@@ -63,6 +64,22 @@ public final class TowerCommands {
             system.registerCommand(input.code(), input.name(), commandFor(input, game, mode));
         }
         system.registerCommand(STATE_HASH, STATE_HASH_NAME, new StateHashCheck(() -> game.state().stateHash()));
+    }
+
+    /**
+     * Returns a new system holding a copy of {@code route}, with the tower's commands registered to
+     * drive {@code game}: ready to create a sandbox.
+     *
+     * @param route the route to play (copied in and validated, as {@link ReplaySystem#loadState} does)
+     * @param game the game the commands drive
+     * @param mode who answers the passive CHOICE steps
+     * @return the system
+     */
+    public static ReplaySystem player(ReplaySave route, TowerGame game, ChoiceMode mode) {
+        ReplaySystem player = new ReplaySystem();
+        register(player, game, mode);
+        player.loadState(route);
+        return player;
     }
 
     private static ReplayCommand commandFor(InputSpec input, TowerGame game, ChoiceMode mode) {
