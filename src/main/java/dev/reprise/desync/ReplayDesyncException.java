@@ -1,5 +1,7 @@
 package dev.reprise.desync;
 
+import dev.reprise.ReplayException;
+
 import dev.reprise.playback.ReplayPlaybackException;
 import java.util.Optional;
 
@@ -12,7 +14,7 @@ import java.util.Optional;
  * {@code "execute"}, the hash step's index and code) whose {@linkplain Throwable#getCause() cause} is
  * this exception, like any other failing command. {@link #in(Throwable)} finds it in the cause chain.
  */
-public final class ReplayDesyncException extends RuntimeException {
+public final class ReplayDesyncException extends ReplayException {
 
     private static final long serialVersionUID = 1L;
 

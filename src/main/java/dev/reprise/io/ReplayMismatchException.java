@@ -1,5 +1,7 @@
 package dev.reprise.io;
 
+import dev.reprise.ReplayException;
+
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -7,7 +9,7 @@ import java.util.stream.Collectors;
  * Thrown by {@link ReplayFileVerifier#verify(ReplayFile)} when a replay file does not fit the game:
  * it lists every mismatch at once, before playback starts.
  */
-public final class ReplayMismatchException extends RuntimeException {
+public final class ReplayMismatchException extends ReplayException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,7 @@
 package dev.reprise.playback;
 
+import dev.reprise.ReplayException;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -7,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * {@link dev.reprise.command.ReplayCommandResult#FAILED}, errored or threw, or a step's code has no
  * command. It names the step, its code and the phase that failed.
  */
-public final class ReplayPlaybackException extends RuntimeException {
+public final class ReplayPlaybackException extends ReplayException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,12 +1,14 @@
 package dev.reprise.route;
 
+import dev.reprise.ReplayException;
+
 /**
  * Thrown when a write would take a route past its configured maximum number of steps or param
  * bytes ({@link ReplayArrayConfig#commandMaxLength()}, {@link ReplayArrayConfig#paramMaxLength()}).
  *
  * <p>Nothing of the rejected write is left behind: the route is exactly as it was before the call.
  */
-public final class ReplayCapacityException extends IllegalStateException {
+public final class ReplayCapacityException extends ReplayException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,7 @@
 package dev.reprise.route;
 
+import dev.reprise.ReplayException;
+
 /**
  * Thrown when bytes that should hold a route (or a replay file) are malformed.
  *
@@ -7,7 +9,7 @@ package dev.reprise.route;
  * the position as numbers ({@code -1} where not applicable). Whatever threw it has changed nothing:
  * the route that was loaded before is still there, untouched.
  */
-public class ReplayFormatException extends RuntimeException {
+public class ReplayFormatException extends ReplayException {
 
     private static final long serialVersionUID = 1L;
 

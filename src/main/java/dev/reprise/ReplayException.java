@@ -1,0 +1,38 @@
+package dev.reprise;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The base of every exception Reprise itself throws: a malformed route or file
+ * ({@code ReplayFormatException}), a cap reached ({@code ReplayCapacityException}), a failed playback
+ * ({@code ReplayPlaybackException}, and its desync case), a file that does not fit the game
+ * ({@code ReplayMismatchException}).
+ *
+ * <p>Unchecked, like reactor-core's own errors: catch this type to handle every failure the library
+ * reports, or a subclass for one kind. Programming errors (an argument out of range, a call in the
+ * wrong state) stay {@link IllegalArgumentException} and {@link IllegalStateException}, and I/O
+ * failures stay {@link java.io.IOException}.
+ */
+public abstract class ReplayException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Creates an exception.
+     *
+     * @param message what went wrong and where; never {@code null}
+     * @param cause   the underlying failure, or {@code null}
+     */
+    protected ReplayException(String message, @Nullable Throwable cause) {
+        super(message, cause);
+    }
+
+    /**
+     * Creates an exception without a cause.
+     *
+     * @param message what went wrong and where; never {@code null}
+     */
+    protected ReplayException(String message) {
+        super(message);
+    }
+}
