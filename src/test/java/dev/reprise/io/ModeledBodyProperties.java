@@ -5,21 +5,23 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
+import dev.reprise.testing.Gen;
+import dev.reprise.testing.SeededCases;
 import java.util.Random;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class ModeledBodyProperties {
 
-    @Provide
-    Arbitrary<ReplaySave> routes() {
-        return RandomRoutes.routes(400);
+    private static ReplaySave route(Gen gen) {
+        return RandomRoutes.route(gen, 400);
     }
 
-    @Property(tries = 300)
-    void decode_ofEncode_givesTheTransformBack_andEncodingIsDeterministic(@ForAll("routes") ReplaySave route) {
+    @Test
+    void decode_ofEncode_givesTheTransformBack_andEncodingIsDeterministic() {
+        SeededCases.check(300, gen -> decodeOfEncodeGivesTheTransformBack(route(gen)));
+    }
+
+    private static void decodeOfEncodeGivesTheTransformBack(ReplaySave route) {
         ColumnCodec.Encoded transformed = transform(route);
         byte[] coded = ModeledBody.encode(transformed).toByteArray();
 
@@ -28,9 +30,12 @@ class ModeledBodyProperties {
                 .isEqualTo(transformed.bytes());
     }
 
-    @Property(tries = 1000)
-    void corruptBody_decodesToSomeBytesOfTheDeclaredLength_orThrowsReplayFormatException(
-            @ForAll("routes") ReplaySave route, @ForAll Corruption corruption, @ForAll long seed) {
+    @Test
+    void corruptBody_decodesToSomeBytesOfTheDeclaredLength_orThrowsReplayFormatException() {
+        SeededCases.check(1000, gen -> corruptBodyDecodesOrFails(route(gen), gen.pick(Corruption.class), gen.longs()));
+    }
+
+    private static void corruptBodyDecodesOrFails(ReplaySave route, Corruption corruption, long seed) {
         ColumnCodec.Encoded transformed = transform(route);
         byte[] coded = ModeledBody.encode(transformed).toByteArray();
         Random random = new Random(seed);
@@ -49,8 +54,12 @@ class ModeledBodyProperties {
         }
     }
 
-    @Property(tries = 200)
-    void modelledBodies_ofRoutesWithRuns_areSmallerThanDeflate(@ForAll long seed) {
+    @Test
+    void modelledBodies_ofRoutesWithRuns_areSmallerThanDeflate() {
+        SeededCases.check(200, gen -> modelledBodiesAreSmallerThanDeflate(gen.longs()));
+    }
+
+    private static void modelledBodiesAreSmallerThanDeflate(long seed) {
         // Walk-like routes (runs of moves, turns, a few commands with small params), as games record them.
         Random random = new Random(seed);
         dev.reprise.route.ReplayArray array = new dev.reprise.route.ReplayArray();
@@ -73,9 +82,12 @@ class ModeledBodyProperties {
         assertThat(modelled).isLessThan(deflated);
     }
 
-    @Property(tries = 6)
-    void longTransforms_useTheFastModel_roundTrip_andRefuseCorruptionCleanly(@ForAll long seed,
-                                                                              @ForAll Corruption corruption) {
+    @Test
+    void longTransforms_useTheFastModel_roundTrip_andRefuseCorruptionCleanly() {
+        SeededCases.check(6, gen -> longTransformsRoundTrip(gen.longs(), gen.pick(Corruption.class)));
+    }
+
+    private static void longTransformsRoundTrip(long seed, Corruption corruption) {
         Random random = new Random(seed);
         ColumnCodec.Encoded transformed = transform(RandomRoutes.route(random, 200_000));
         assertThat(transformed.bytes().length).isGreaterThan(ModeledBody.MIXED_MAX);

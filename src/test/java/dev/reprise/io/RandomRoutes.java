@@ -4,12 +4,11 @@ import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayArrayConfig;
 import dev.reprise.route.ReplaySave;
+import dev.reprise.testing.Gen;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
 
 /** Random routes for property tests and fuzzing: every param type, both widths, runs of codes. */
 final class RandomRoutes {
@@ -17,10 +16,10 @@ final class RandomRoutes {
     private RandomRoutes() {
     }
 
-    /** Routes of up to {@code maxSteps} steps, built from a seed so that shrinking stays meaningful. */
-    static Arbitrary<ReplaySave> routes(int maxSteps) {
-        return Arbitraries.longs().flatMap(seed -> Arbitraries.integers().between(0, maxSteps)
-                .map(steps -> route(new Random(seed), steps)));
+    /** A route of up to {@code maxSteps} steps (empty and longest routes more often), drawn from {@code gen}. */
+    static ReplaySave route(Gen gen, int maxSteps) {
+        Random random = gen.random();
+        return route(random, gen.between(0, maxSteps));
     }
 
     /** A route of {@code steps} steps drawn from {@code random}. */

@@ -5,12 +5,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
-import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.reprise.testing.Gen;
+import dev.reprise.testing.SeededCases;
+import org.junit.jupiter.api.Test;
 
 /**
  * Corrupts valid files of random routes in random ways: every read either gives back exactly the
@@ -18,10 +15,8 @@ import net.jqwik.api.Provide;
  */
 class ReplayFileCorruptionProperties {
 
-    @Provide
-    Arbitrary<ReplayFile> files() {
-        return RandomRoutes.routes(120).flatMap(route -> Arbitraries.of(Compression.values())
-                .map(compression -> file(route, compression)));
+    private static ReplayFile file(Gen gen) {
+        return file(RandomRoutes.route(gen, 120), gen.pick(Compression.class));
     }
 
     private static ReplayFile file(ReplaySave route, Compression compression) {
@@ -30,18 +25,25 @@ class ReplayFileCorruptionProperties {
                 .compression(compression).build();
     }
 
-    @Property(tries = 3000)
-    void corruptFile_readsBackAsTheOriginalOrThrowsReplayFormatException(
-            @ForAll("files") ReplayFile file, @ForAll Corruption corruption, @ForAll long seed) {
-        byte[] damaged = corruption.apply(file.toBytes(), new Random(seed));
+    @Test
+    void corruptFile_readsBackAsTheOriginalOrThrowsReplayFormatException() {
+        SeededCases.check(3000, gen -> {
+            ReplayFile file = file(gen);
+            byte[] damaged = gen.pick(Corruption.class).apply(file.toBytes(), gen.random());
 
-        assertReadsOriginalOrFails(file, damaged);
+            assertReadsOriginalOrFails(file, damaged);
+        });
     }
 
-    @Property(tries = 2000)
-    void corruptFileWithRepairedChecksum_readsAsAValidFileOrThrowsReplayFormatException(
-            @ForAll("files") ReplayFile file, @ForAll Corruption corruption, @ForAll long seed) {
-        byte[] damaged = Corruption.withValidChecksum(corruption.apply(file.toBytes(), new Random(seed)));
+    @Test
+    void corruptFileWithRepairedChecksum_readsAsAValidFileOrThrowsReplayFormatException() {
+        SeededCases.check(2000, gen -> corruptFileWithRepairedChecksumReadsAsAValidFileOrFails(file(gen),
+                gen.pick(Corruption.class), gen));
+    }
+
+    private static void corruptFileWithRepairedChecksumReadsAsAValidFileOrFails(ReplayFile file, Corruption corruption,
+                                                                                Gen gen) {
+        byte[] damaged = Corruption.withValidChecksum(corruption.apply(file.toBytes(), gen.random()));
 
         Throwable thrown = catchThrowable(() -> {
             ReplayFile read = ReplayFile.read(damaged);

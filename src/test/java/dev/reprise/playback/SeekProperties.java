@@ -2,14 +2,11 @@ package dev.reprise.playback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.testing.Gen;
+import dev.reprise.testing.SeededCases;
 import java.time.Duration;
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
 
 /**
  * Seeking is exact: for random bot routes of the tower game and random forward and backward targets,
@@ -23,12 +20,14 @@ class SeekProperties {
 
     enum Budget { NONE, TINY, SMALL, AMPLE }
 
-    @Property(tries = 60)
-    void seek_holdsWhatStraightPlayHolds(@ForAll @LongRange(min = 1, max = 1_000_000) long seed,
-                                         @ForAll @IntRange(min = 1, max = 600) int inputLimit,
-                                         @ForAll @IntRange(min = 1, max = 64) int interval,
-                                         @ForAll Budget budget,
-                                         @ForAll @Size(min = 1, max = 12) List<@DoubleRange(min = 0, max = 1) Double> targets) {
+    @Test
+    void seek_holdsWhatStraightPlayHolds() {
+        SeededCases.check(60, gen -> seekHoldsWhatStraightPlayHolds(gen.between(1L, 1_000_000L), gen.between(1, 600),
+                gen.between(1, 64), gen.pick(Budget.class), fractions(gen, 12)));
+    }
+
+    private static void seekHoldsWhatStraightPlayHolds(long seed, int inputLimit, int interval, Budget budget,
+                                                       List<Double> targets) {
         TowerSeekFixture fixture = TowerSeekFixture.recorded(seed, 4, inputLimit);
         List<TowerSeekFixture.Held> straight = fixture.straightPlay();
         int length = fixture.system.array().length();
@@ -65,11 +64,14 @@ class SeekProperties {
      * The same for any route: random runs of two active codes (long runs delay checkpoints) and passive
      * steps answered by their active step, in a game where every execute, passive and finalize counts.
      */
-    @Property(tries = 100)
-    void seek_anyRoute_holdsWhatStraightPlayHolds(@ForAll @Size(min = 1, max = 120) List<@IntRange(min = 0, max = 5) Integer> codes,
-                                                  @ForAll @IntRange(min = 1, max = 16) int interval,
-                                                  @ForAll @IntRange(min = 1, max = 6) int budgetSnapshots,
-                                                  @ForAll @Size(min = 1, max = 8) List<@DoubleRange(min = 0, max = 1) Double> targets) {
+    @Test
+    void seek_anyRoute_holdsWhatStraightPlayHolds() {
+        SeededCases.check(100, gen -> seekAnyRouteHoldsWhatStraightPlayHolds(gen.list(1, 120, g -> g.between(0, 5)),
+                gen.between(1, 16), gen.between(1, 6), fractions(gen, 8)));
+    }
+
+    private static void seekAnyRouteHoldsWhatStraightPlayHolds(List<Integer> codes, int interval, int budgetSnapshots,
+                                                               List<Double> targets) {
         // 0..2 → code 1, 3..4 → code 2, 5 → passive 9 (long runs of one code are likely)
         int[] route = codes.stream().mapToInt(c -> c <= 2 ? 1 : c <= 4 ? 2 : 9).toArray();
         SeekGame g = new SeekGame(new int[] {1, 2}, route);
@@ -87,6 +89,11 @@ class SeekProperties {
             assertThat(sandbox.getReplayed()).isEqualTo(straightLanding[i]);
             assertThat(g.value).as("value after seek(%d) in %s", landings.get(i), codes).isEqualTo(straight[i]);
         }
+    }
+
+    /** One to {@code max} seek targets, each a fraction of the route's length. */
+    private static List<Double> fractions(Gen gen, int max) {
+        return gen.list(1, max, g -> g.between(0.0, 1.0));
     }
 
     /** The first group boundary at or after {@code k}: a passive step after an active one is inside a group. */

@@ -3,19 +3,21 @@ package dev.reprise.route;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.route.RouteTestSupport.Warnings;
+import dev.reprise.testing.Gen;
+import dev.reprise.testing.SeededCases;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /** The codec on random values: size, write, sizeAt and decode agree with each other and with the model. */
 class ParamCodecProperties {
 
-    @Property(tries = 400)
-    void write_takesExactlySize_andDecodesToTheModelsValue(@ForAll("param") Object value) {
+    @Test
+    void write_takesExactlySize_andDecodesToTheModelsValue() {
+        SeededCases.check(400, gen -> writeTakesExactlySize(RouteGenerators.param(gen)));
+    }
+
+    private static void writeTakesExactlySize(Object value) {
         int size = ParamCodec.size(value);
         Object expected = RouteModel.readBack(value);
         if (size == ParamCodec.UNSUPPORTED) {
@@ -34,8 +36,12 @@ class ParamCodecProperties {
         assertThat(buffer[0] | buffer[1] | buffer[size + 2] | buffer[size + 3]).as("no byte outside").isZero();
     }
 
-    @Property(tries = 200)
-    void add_readsBackAsTheModelSays(@ForAll("param") Object value) {
+    @Test
+    void add_readsBackAsTheModelSays() {
+        SeededCases.check(200, gen -> addReadsBack(RouteGenerators.param(gen)));
+    }
+
+    private static void addReadsBack(Object value) {
         Warnings warnings = new Warnings();
         ReplayArray array = new ReplayArray(ReplayArrayConfig.builder().paramMaxLength(1 << 20).build(), warnings);
         array.add(1, value);
@@ -45,8 +51,12 @@ class ParamCodecProperties {
         assertThat(warnings.codes()).isEqualTo(expected.warnings());
     }
 
-    @Property(tries = 300)
-    void utf8_isTheJdksEncodingOfTheStringWithLoneSurrogatesReplaced(@ForAll("anyText") String s) {
+    @Test
+    void utf8_isTheJdksEncodingOfTheStringWithLoneSurrogatesReplaced() {
+        SeededCases.check(300, gen -> utf8IsTheJdksEncoding(anyText(gen)));
+    }
+
+    private static void utf8IsTheJdksEncoding(String s) {
         byte[] expected = RouteModel.withoutLoneSurrogates(s).getBytes(StandardCharsets.UTF_8);
         assertThat(Utf8.length(s)).isEqualTo(expected.length);
         byte[] actual = new byte[expected.length];
@@ -63,13 +73,7 @@ class ParamCodecProperties {
         return b;
     }
 
-    @Provide
-    Arbitrary<Object> param() {
-        return RouteArbitraries.param();
-    }
-
-    @Provide
-    Arbitrary<String> anyText() {
-        return Arbitraries.strings().withCharRange('\u0000', '\uFFFF').ofMaxLength(40);
+    private static String anyText(Gen gen) {
+        return gen.string(0, 40, '\u0000', '\uFFFF');
     }
 }

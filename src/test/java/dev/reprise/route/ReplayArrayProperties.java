@@ -1,20 +1,16 @@
 package dev.reprise.route;
 
 import static dev.reprise.route.RouteTestSupport.*;
+import static dev.reprise.testing.Gen.weight;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.testing.Gen;
+import dev.reprise.testing.SeededCases;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
-import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
 
 /**
  * Random routes and random edit sequences checked against {@link RouteModel}: decoded steps (through
@@ -77,9 +73,12 @@ class ReplayArrayProperties {
 
     // ------------------------------------------------------------------------------------ properties
 
-    @Property(tries = 250)
-    void editSequences_matchTheModel(@ForAll("configs") ReplayArrayConfig config,
-                                     @ForAll("editSequences") List<Edit> edits) {
+    @Test
+    void editSequences_matchTheModel() {
+        SeededCases.check(250, gen -> editSequencesMatchTheModel(config(gen), editSequence(gen)));
+    }
+
+    private static void editSequencesMatchTheModel(ReplayArrayConfig config, List<Edit> edits) {
         Warnings warnings = new Warnings();
         ReplayArray array = new ReplayArray(config, warnings);
         RouteModel model = new RouteModel(config.commandWidth());
@@ -98,8 +97,12 @@ class ReplayArrayProperties {
         assertThat(cursored(array)).isEqualTo(model.expected());
     }
 
-    @Property(tries = 150)
-    void randomRoute_saveLoadSave_isIdentical(@ForAll("routes") List<Object[]> route, @ForAll boolean wide) {
+    @Test
+    void randomRoute_saveLoadSave_isIdentical() {
+        SeededCases.check(150, gen -> saveLoadSaveIsIdentical(route(gen), gen.bool()));
+    }
+
+    private static void saveLoadSaveIsIdentical(List<Object[]> route, boolean wide) {
         ReplayArray array = new ReplayArray(roomyConfig(wide));
         for (int i = 0; i < route.size(); i++) {
             array.add(i & 0xFF, route.get(i));
@@ -114,9 +117,12 @@ class ReplayArrayProperties {
         assertZeroTails(loaded);
     }
 
-    @Property(tries = 150)
-    void widthChanges_keepEveryStep(@ForAll("routes") List<Object[]> route,
-                                    @ForAll("widthSequences") List<CommandWidth> widths) {
+    @Test
+    void widthChanges_keepEveryStep() {
+        SeededCases.check(150, gen -> widthChangesKeepEveryStep(route(gen), widthSequence(gen)));
+    }
+
+    private static void widthChangesKeepEveryStep(List<Object[]> route, List<CommandWidth> widths) {
         ReplayArray array = new ReplayArray(roomyConfig(false));
         for (int i = 0; i < route.size(); i++) {
             array.add((i * 37) & 0xFF, route.get(i));
@@ -134,10 +140,17 @@ class ReplayArrayProperties {
         assertZeroTails(array);
     }
 
-    @Property(tries = 300)
-    void corruptedSave_isLoadedWhole_orRefusedWithNothingChanged(
-            @ForAll("routes") List<Object[]> route, @ForAll("corruptions") List<Integer> corruption,
-            @ForAll boolean wide) {
+    @Test
+    void corruptedSave_isLoadedWhole_orRefusedWithNothingChanged() {
+        int[] outcomes = new int[2]; // refused, loaded
+        SeededCases.check(300, gen -> outcomes[corruptedSaveIsLoadedWholeOrRefused(route(gen), corruption(gen),
+                gen.bool()) ? 1 : 0]++);
+        assertThat(outcomes).as("cases refused and loaded: both outcomes are exercised").doesNotContain(0);
+    }
+
+    /** Returns whether the corrupted save was loaded (rather than refused). */
+    private static boolean corruptedSaveIsLoadedWholeOrRefused(List<Object[]> route, List<Integer> corruption,
+                                                               boolean wide) {
         ReplayArray source = new ReplayArray(roomyConfig(wide));
         for (int i = 0; i < route.size(); i++) {
             source.add(i & 0xFF, route.get(i));
@@ -160,13 +173,11 @@ class ReplayArrayProperties {
         try {
             target.loadState(bad);
         } catch (ReplayFormatException refused) {
-            Statistics.collect("refused");
             assertThat(target.saveState()).isEqualTo(before);
             assertThat(stream.expired()).isFalse();
             assertThat(refused.stepIndex()).isBetween(-1, Math.max(0, length - 1));
-            return;
+            return false;
         }
-        Statistics.collect("loaded");
         List<ReplayStep> loaded = steps(target); // every accepted route decodes without error
         assertThat(cursored(target)).isEqualTo(loaded);
         ReplaySave saved = target.saveState().detach();
@@ -174,6 +185,7 @@ class ReplayArrayProperties {
         again.loadState(saved);
         assertThat(again.saveState()).isEqualTo(saved);
         assertZeroTails(target);
+        return true;
     }
 
     // ------------------------------------------------------------------------------------ the checks
@@ -324,68 +336,57 @@ class ReplayArrayProperties {
 
     // ------------------------------------------------------------------------------------ generators
 
-    @Provide
-    Arbitrary<ReplayArrayConfig> configs() {
-        return Combinators.combine(
-                Arbitraries.integers().between(1, 8),
-                Arbitraries.integers().between(1, 64),
-                Arbitraries.doubles().between(1.05, 3),
-                Arbitraries.of(CommandWidth.class),
-                Arbitraries.integers().between(8, 60),
-                Arbitraries.integers().between(64, 3000)
-        ).as((steps, bytes, multiplier, width, maxSteps, maxBytes) -> ReplayArrayConfig.builder()
-                .initCommandLength(steps).initParamLength(bytes)
+    private static ReplayArrayConfig config(Gen gen) {
+        double multiplier = gen.between(1.05, 3.0);
+        return ReplayArrayConfig.builder()
+                .initCommandLength(gen.between(1, 8)).initParamLength(gen.between(1, 64))
                 .commandExpandMultiplier(multiplier).paramExpandMultiplier(multiplier)
-                .commandWidth(width).commandMaxLength(maxSteps).paramMaxLength(maxBytes).build());
+                .commandWidth(gen.pick(CommandWidth.class))
+                .commandMaxLength(gen.between(8, 60)).paramMaxLength(gen.between(64, 3000)).build();
     }
 
-    @Provide
-    Arbitrary<List<Edit>> editSequences() {
-        Arbitrary<Integer> index = Arbitraries.integers().between(-2, 45);
-        Arbitrary<Edit> add = Combinators.combine(codes(), paramArrays()).as(Add::new);
-        Arbitrary<Edit> primitive = Combinators.combine(Arbitraries.integers().between(0, 3), codes(),
-                Arbitraries.integers(), Arbitraries.integers().between(-300, 300), Arbitraries.longs())
-                .as(AddPrimitive::new);
-        Arbitrary<Edit> insert = Combinators.combine(index, codes(), paramArrays()).as(Insert::new);
-        Arbitrary<Edit> delete = index.map(Delete::new);
-        Arbitrary<Edit> set = Combinators.combine(index, codes(), paramArrays()).as(Set::new);
-        Arbitrary<Edit> width = Arbitraries.of(CommandWidth.class).map(Width::new);
-        return Arbitraries.frequencyOf(
-                Tuple.of(10, add), Tuple.of(6, primitive), Tuple.of(6, insert), Tuple.of(4, delete),
-                Tuple.of(5, set), Tuple.of(2, width), Tuple.of(1, Arbitraries.just(new SaveLoad())),
-                Tuple.of(1, Arbitraries.just(new Disable())), Tuple.of(1, Arbitraries.just(new Revert())),
-                Tuple.of(1, Arbitraries.just(new Clear()))
-        ).list().ofMinSize(1).ofMaxSize(50);
+    private static List<Edit> editSequence(Gen gen) {
+        return gen.list(1, 50, g -> g.<Edit>frequency(
+                weight(10, e -> new Add(code(e), paramArray(e))),
+                weight(6, e -> new AddPrimitive(e.between(0, 3), code(e), e.ints(), e.between(-300, 300), e.longs())),
+                weight(6, e -> new Insert(index(e), code(e), paramArray(e))),
+                weight(4, e -> new Delete(index(e))),
+                weight(5, e -> new Set(index(e), code(e), paramArray(e))),
+                weight(2, e -> new Width(e.pick(CommandWidth.class))),
+                weight(1, e -> new SaveLoad()),
+                weight(1, e -> new Disable()),
+                weight(1, e -> new Revert()),
+                weight(1, e -> new Clear())));
     }
 
-    @Provide
-    Arbitrary<List<Object[]>> routes() {
-        return paramArrays().list().ofMaxSize(60);
+    private static int index(Gen gen) {
+        return gen.between(-2, 45);
+    }
+
+    private static List<Object[]> route(Gen gen) {
+        return gen.list(0, 60, ReplayArrayProperties::paramArray);
     }
 
     /** Triples (area, position, new byte value). */
-    @Provide
-    Arbitrary<List<Integer>> corruptions() {
-        return Arbitraries.integers().between(0, 1 << 16).list().ofMinSize(0).ofMaxSize(12);
+    private static List<Integer> corruption(Gen gen) {
+        return gen.list(0, 12, g -> g.between(0, 1 << 16));
     }
 
-    @Provide
-    Arbitrary<List<CommandWidth>> widthSequences() {
-        return Arbitraries.of(CommandWidth.class).list().ofMinSize(1).ofMaxSize(5);
+    private static List<CommandWidth> widthSequence(Gen gen) {
+        return gen.list(1, 5, g -> g.pick(CommandWidth.class));
     }
 
     /** Mostly valid codes of either width, sometimes one outside both. */
-    private static Arbitrary<Integer> codes() {
-        return Arbitraries.frequencyOf(
-                Tuple.of(12, Arbitraries.integers().between(0, 255)),
-                Tuple.of(4, Arbitraries.integers().between(256, 65535)),
-                Tuple.of(1, Arbitraries.of(-1, 65536, Integer.MIN_VALUE, Integer.MAX_VALUE)));
+    private static int code(Gen gen) {
+        return gen.frequency(
+                weight(12, g -> g.between(0, 255)),
+                weight(4, g -> g.between(256, 65535)),
+                weight(1, g -> g.pick(-1, 65536, Integer.MIN_VALUE, Integer.MAX_VALUE)));
     }
 
-    private static Arbitrary<Object[]> paramArrays() {
-        Arbitrary<Object[]> few = RouteArbitraries.param().list().ofMaxSize(5).map(List::toArray);
-        Arbitrary<Object[]> many = Arbitraries.integers().between(250, 260)
-                .map(n -> Collections.nCopies(n, (Object) 1).toArray());
-        return Arbitraries.frequencyOf(Tuple.of(40, few), Tuple.of(1, many));
+    private static Object[] paramArray(Gen gen) {
+        return gen.frequency(
+                weight(40, g -> g.list(0, 5, RouteGenerators::param).toArray()),
+                weight(1, g -> Collections.nCopies(g.between(250, 260), (Object) 1).toArray()));
     }
 }

@@ -6,16 +6,19 @@ import dev.reprise.io.Compression;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.samples.tower.replay.TowerCommands;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import dev.reprise.testing.SeededCases;
+import org.junit.jupiter.api.Test;
 
 /** Every bot game of the tower, saved as a replay file, reads back to exactly the recorded route. */
 class TowerReplayFileProperties {
 
-    @Property(tries = 40)
-    void anyBotGame_savedAndRead_isTheSameRoute(@ForAll long seed, @ForAll @IntRange(min = 1, max = 8) int floors,
-                                                @ForAll Compression compression) {
+    @Test
+    void anyBotGame_savedAndRead_isTheSameRoute() {
+        SeededCases.check(40, gen -> savedAndReadIsTheSameRoute(gen.longs(), gen.between(1, 8),
+                gen.pick(Compression.class)));
+    }
+
+    private static void savedAndReadIsTheSameRoute(long seed, int floors, Compression compression) {
         SampleRecording recording = SampleRecording.record(seed, floors, 5_000);
         ReplaySave recorded = recording.recorder().saveState();
 

@@ -4,20 +4,21 @@ import static dev.reprise.samples.tower.TowerTestSupport.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.testing.SeededCases;
 import java.util.ArrayList;
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 class TowerGameTest {
 
     private static final Tower TOWER = TowerGenerator.generate(11, 3);
 
-    @Property(tries = 200)
-    void commitMoves_equalsApplyingEachMove(@ForAll @Size(max = 60) List<@IntRange(max = 3) Integer> moves) {
+    @Test
+    void commitMoves_equalsApplyingEachMove() {
+        SeededCases.check(200, gen -> commitMovesEqualsApplyingEachMove(gen.list(0, 60, g -> g.between(0, 3))));
+    }
+
+    private static void commitMovesEqualsApplyingEachMove(List<Integer> moves) {
         TowerGame oneByOne = new TowerGame(TOWER);
         TowerGame queued = new TowerGame(TOWER);
         List<Outcome> expected = new ArrayList<>();

@@ -3,8 +3,7 @@ package dev.reprise.samples.tower;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import dev.reprise.testing.SeededCases;
 import org.junit.jupiter.api.Test;
 
 class TowerGeneratorTest {
@@ -29,8 +28,12 @@ class TowerGeneratorTest {
         assertThatThrownBy(() -> TowerGenerator.generate(1, 65)).isInstanceOf(IllegalArgumentException.class);
     }
 
-    @Property(tries = 30)
-    void everyTileIsReachable_ignoringWhatStandsOnIt(@ForAll long seed) {
+    @Test
+    void everyTileIsReachable_ignoringWhatStandsOnIt() {
+        SeededCases.check(30, gen -> everyTileIsReachable(gen.longs()));
+    }
+
+    private static void everyTileIsReachable(long seed) {
         Tower tower = TowerGenerator.generate(seed, 6);
         for (int f = 0; f < tower.floors(); f++) {
             Position arrival = tower.arrivalFromBelow(f);
@@ -46,11 +49,14 @@ class TowerGeneratorTest {
         }
     }
 
-    @Property(tries = 15)
-    void everyTowerIsSolved_byTheBot(@ForAll long seed) {
-        Tower tower = TowerGenerator.generate(seed, 10);
-        TowerBot.Run run = new TowerBot(new TowerGame(tower), seed).play(new InputLog());
-        assertThat(run.highestFloor()).isEqualTo(9);
+    @Test
+    void everyTowerIsSolved_byTheBot() {
+        SeededCases.check(15, gen -> {
+            long seed = gen.longs();
+            Tower tower = TowerGenerator.generate(seed, 10);
+            TowerBot.Run run = new TowerBot(new TowerGame(tower), seed).play(new InputLog());
+            assertThat(run.highestFloor()).isEqualTo(9);
+        });
     }
 
     @Test

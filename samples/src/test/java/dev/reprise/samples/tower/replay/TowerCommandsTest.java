@@ -14,9 +14,8 @@ import dev.reprise.samples.tower.TowerBot;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
+import dev.reprise.testing.SeededCases;
 import java.time.Duration;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 class TowerCommandsTest {
@@ -44,8 +43,12 @@ class TowerCommandsTest {
                 .containsExactly(ReplayMismatch.Kind.OTHER_GAME);
     }
 
-    @Property(tries = 10)
-    void anySeed_playbackByCommand_reproducesTheBotsGame(@ForAll long seed) {
+    @Test
+    void anySeed_playbackByCommand_reproducesTheBotsGame() {
+        SeededCases.check(10, gen -> playbackByCommandReproducesTheBotsGame(gen.longs()));
+    }
+
+    private static void playbackByCommandReproducesTheBotsGame(long seed) {
         Recorded recorded = new Recorded(seed);
         ReplaySandbox sandbox = recorded.player.createReplaySandbox(
                 TowerCommands.sandbox(recorded.player.array(), recorded.replayed).build());
@@ -55,8 +58,12 @@ class TowerCommandsTest {
         assertThat(recorded.replayed.state()).isEqualTo(recorded.run.finalState());
     }
 
-    @Property(tries = 10)
-    void anySeed_playbackBySubscriber_reproducesTheBotsGame(@ForAll long seed) {
+    @Test
+    void anySeed_playbackBySubscriber_reproducesTheBotsGame() {
+        SeededCases.check(10, gen -> playbackBySubscriberReproducesTheBotsGame(gen.longs()));
+    }
+
+    private static void playbackBySubscriberReproducesTheBotsGame(long seed) {
         Recorded recorded = new Recorded(seed, ChoiceMode.BY_SUBSCRIBER);
         ReplaySandbox sandbox = recorded.player.createReplaySandbox(
                 TowerCommands.sandbox(recorded.player.array(), recorded.replayed).build());

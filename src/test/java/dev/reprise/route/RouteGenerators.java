@@ -1,0 +1,42 @@
+package dev.reprise.route;
+
+import static dev.reprise.testing.Gen.weight;
+
+import dev.reprise.testing.Gen;
+import java.math.BigInteger;
+import java.util.List;
+
+/** Values shared by the route's property tests. */
+final class RouteGenerators {
+
+    private static final BigInteger TWO_80 = BigInteger.TWO.pow(80);
+    private static final BigInteger TWO_2040 = BigInteger.TWO.pow(2040);
+
+    private RouteGenerators() {
+    }
+
+    /** Any param value: every supported type with its edge cases, unsupported values and null (2 %). */
+    static Object param(Gen gen) {
+        if (gen.between(1, 50) == 1) {
+            return null;
+        }
+        return gen.frequency(
+                weight(3, Gen::bool),
+                weight(6, g -> g.between(-300, 300)),
+                weight(3, Gen::ints),
+                weight(1, Gen::bytes),
+                weight(1, Gen::shorts),
+                weight(3, Gen::longs),
+                weight(2, g -> g.pick(Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, 1L << 62,
+                        -(1L << 62), (1L << 62) - 1, 2147483648L, -2147483649L, 2147483647L, -2147483648L)),
+                weight(2, g -> Double.longBitsToDouble(g.longs())),
+                weight(1, g -> g.pick(Double.NaN, -0.0, 0.0, 3.0, Double.POSITIVE_INFINITY)),
+                weight(1, g -> Float.intBitsToFloat(g.ints())),
+                weight(2, g -> g.between(TWO_80.negate(), TWO_80)),
+                weight(1, g -> g.pick(BigInteger.ZERO, TWO_2040.subtract(BigInteger.ONE),
+                        TWO_2040.subtract(BigInteger.ONE).negate(), TWO_2040, TWO_2040.negate())),
+                weight(5, g -> g.string(0, 10, '\u0000', '\uFFFF')),
+                weight(1, g -> g.string(110, 226, 'a', 'é')),
+                weight(1, g -> g.<Object>pick('c', new Object(), List.of(1), new StringBuilder("s"))));
+    }
+}
