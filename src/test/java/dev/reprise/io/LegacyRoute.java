@@ -15,10 +15,12 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * One route of the old mota-js engine ({@code shared/legacy-routes/*.json}) and its mapping to
- * Reprise steps, exactly as the README's mapping table says: one legacy entry, one step; params of
- * the smallest type that holds them (the route picks the tag); items and equipment as the number
- * the legacy text stored (recovered from {@code encodedRoute}), or a string where it kept an id.
+ * One route of the old motajs engine (a JSON file of the {@code legacy-routes} shared test data: the
+ * route's decoded entries as {@code tokens}, such as {@code "up"} or {@code "move:6:2"}, and the string
+ * the engine stored as {@code encodedRoute}) and its mapping to Reprise steps: one legacy entry, one
+ * step, with a code per entry kind; params of the smallest type that holds them (the route picks the
+ * tag); items and equipment as the number the legacy text stored (recovered from {@code encodedRoute}),
+ * or a string where it kept an id.
  */
 record LegacyRoute(String id, List<String> tokens, List<String> storedTokens, int legacyBytes) {
 

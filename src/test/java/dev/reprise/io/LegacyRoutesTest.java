@@ -3,6 +3,7 @@ package dev.reprise.io;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.route.ReplaySave;
+import dev.reprise.testing.SharedData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,36 +15,47 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The size target of issue 4: each of the ten legacy routes, mapped to Reprise steps as the legacy
- * README says, written as a compressed replay file (header included) must be smaller than the old
- * engine's stored route, and all ten together at most 0.6 of the legacy total; every file must read
- * back to exactly the route written. The modelled coder does better than the issue asks, and the test
- * holds it there with some slack: each file at most {@value #MAX_ROUTE_RATIO} of its legacy route,
- * all ten at most {@value #MAX_TOTAL_RATIO}.
+ * Replay files of real routes are small: ten routes recorded by players (and one route solver) in towers
+ * of the old motajs engine, each mapped to Reprise steps ({@link LegacyRoute}) and written as a
+ * compressed replay file (header included), must each be smaller than the route as the old engine
+ * stored it (LZString-compressed run-length text, Base64), and all ten together at most 0.6 of the old
+ * total; every file must read back to exactly the route written. The modelled coder does better than
+ * that, and the test holds it there with some slack: each file at most {@value #MAX_ROUTE_RATIO} of its
+ * old route, all ten at most {@value #MAX_TOTAL_RATIO}.
  *
- * <p>The routes are read from {@code ../shared/legacy-routes} relative to the project root, or from
- * the folder named by the system property {@code reprise.legacyRoutes}.
+ * <p>The routes are not in the repository: they are the {@code legacy-routes} folder of the shared test
+ * data ({@link SharedData}: the folder named by {@code REPRISE_SHARED_DIR}, by default {@code shared}
+ * beside the project folder), one JSON file per route holding the decoded route tokens and the stored
+ * route string. Without it these tests are skipped, unless {@code REPRISE_REQUIRE_SHARED=true} (as in
+ * CI), which makes them fail. The system property {@value #FOLDER_PROPERTY} names another folder.
  */
 class LegacyRoutesTest {
 
     static final String FOLDER_PROPERTY = "reprise.legacyRoutes";
+    static final String FOLDER = "legacy-routes";
+    static final String WHAT = "The legacy routes (real routes of the old engine)";
     static final double MAX_ROUTE_RATIO = 0.75;
     static final double MAX_TOTAL_RATIO = 0.55;
 
+    /** The routes' folder, for benchmarks: fails with a clear message when it is missing. */
     static Path folder() {
         String configured = System.getProperty(FOLDER_PROPERTY);
-        Path folder = configured != null ? Paths.get(configured) : Paths.get("..", "shared", "legacy-routes");
-        if (!Files.isDirectory(folder)) {
-            throw new IllegalStateException("The legacy routes folder " + folder.toAbsolutePath() + " is missing: "
-                    + "it must sit beside the project (../shared/legacy-routes), or be named with -D"
-                    + FOLDER_PROPERTY + "=<folder>");
+        if (configured != null) {
+            return Paths.get(configured);
         }
-        return folder;
+        return SharedData.find(FOLDER).orElseThrow(() -> new IllegalStateException(
+                SharedData.missing(FOLDER, WHAT) + ", or name the folder with -D" + FOLDER_PROPERTY + "=<folder>"));
+    }
+
+    /** The routes' folder, for tests: skips the test when it is missing (fails where the data is required). */
+    private static Path testFolder() {
+        String configured = System.getProperty(FOLDER_PROPERTY);
+        return configured != null ? Paths.get(configured) : SharedData.require(FOLDER, WHAT);
     }
 
     static List<LegacyRoute> routes() throws IOException {
         List<LegacyRoute> routes = new ArrayList<>();
-        try (Stream<Path> files = Files.list(folder())) {
+        try (Stream<Path> files = Files.list(testFolder())) {
             for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
                 routes.add(LegacyRoute.load(file));
             }
