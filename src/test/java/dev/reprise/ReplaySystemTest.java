@@ -14,6 +14,7 @@ import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.route.ReplayStep;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -105,7 +106,7 @@ class ReplaySystemTest {
         ReplaySandbox sandbox = system.createReplaySandbox(
                 SandboxConfig.<String>builder(system.array(), save -> system.record(1)).build());
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(5));
     }
 
     @Test
@@ -307,7 +308,7 @@ class ReplaySystemTest {
         ReplaySave bad = new ReplaySave(2, CommandWidth.UINT8, ByteBuffer.allocate(1), ByteBuffer.allocate(0));
         assertThatThrownBy(() -> system.loadState(bad)).isInstanceOf(ReplayFormatException.class);
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(5));
     }
 
     @Test
@@ -317,6 +318,6 @@ class ReplaySystemTest {
         ReplaySandbox sandbox = system.createReplaySandbox(config(system, new ArrayList<>()).build());
         system.registerCommand(1, ReplayCommand.active((step, context) -> Mono.empty()));
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(5));
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reprise.playback.PassiveStep;
 import dev.reprise.route.ReplayStep;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -42,8 +43,9 @@ class ReplayCommandTest {
     void active_usesTheFunction_andDefaultsToActiveWithAnEmptyFinalizer() {
         ReplayCommand command = ReplayCommand.active((step, context) -> Mono.just(ReplayCommandResult.IGNORED));
         assertThat(command.type()).isEqualTo(ReplayCommandType.ACTIVE);
-        StepVerifier.create(command.execute(STEP, CONTEXT)).expectNext(ReplayCommandResult.IGNORED).verifyComplete();
-        StepVerifier.create(command.finalizeRun(CONTEXT)).verifyComplete();
+        StepVerifier.create(command.execute(STEP, CONTEXT)).expectNext(ReplayCommandResult.IGNORED)
+                .expectComplete().verify(Duration.ofSeconds(5));
+        StepVerifier.create(command.finalizeRun(CONTEXT)).expectComplete().verify(Duration.ofSeconds(5));
         assertThat(CONTEXT.seeking()).isFalse();
     }
 
@@ -53,7 +55,8 @@ class ReplayCommandTest {
         ReplayCommand command = ReplayCommand.sync(seen::set);
         Mono<ReplayCommandResult> first = command.execute(STEP, CONTEXT);
         assertThat(seen).hasValue(STEP);
-        StepVerifier.create(first).expectNext(ReplayCommandResult.SUCCESS).verifyComplete();
+        StepVerifier.create(first).expectNext(ReplayCommandResult.SUCCESS)
+                .expectComplete().verify(Duration.ofSeconds(5));
         assertThat(command.execute(STEP, CONTEXT)).isSameAs(first);
     }
 
@@ -69,8 +72,9 @@ class ReplayCommandTest {
     void withFinalizer_usesBothFunctions() {
         ReplayCommand command = ReplayCommand.withFinalizer((step, context) -> Mono.empty(),
                 context -> Mono.just(ReplayCommandResult.FAILED));
-        StepVerifier.create(command.execute(STEP, CONTEXT)).verifyComplete();
-        StepVerifier.create(command.finalizeRun(CONTEXT)).expectNext(ReplayCommandResult.FAILED).verifyComplete();
+        StepVerifier.create(command.execute(STEP, CONTEXT)).expectComplete().verify(Duration.ofSeconds(5));
+        StepVerifier.create(command.finalizeRun(CONTEXT)).expectNext(ReplayCommandResult.FAILED)
+                .expectComplete().verify(Duration.ofSeconds(5));
     }
 
     @Test
@@ -81,7 +85,7 @@ class ReplayCommandTest {
         StepVerifier.create(command.execute(STEP, CONTEXT))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(UnsupportedOperationException.class)
                         .hasMessageContaining("step 3"))
-                .verify();
+                .verify(Duration.ofSeconds(5));
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.reprise.playback.ReplayPlaybackException;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayStep;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -44,7 +45,7 @@ class StateHashCheckTest {
         system.record(1);
         StepVerifier.create(play().steps())
                 .expectNextCount(6)
-                .verifyErrorSatisfies(error -> {
+                .expectErrorSatisfies(error -> {
                     assertThat(error).isInstanceOfSatisfying(ReplayPlaybackException.class, e -> {
                         assertThat(e.stepIndex()).isEqualTo(5);
                         assertThat(e.code()).isEqualTo(HASH);
@@ -58,7 +59,7 @@ class StateHashCheckTest {
                                 + "replayed 0000000000000bb8; the last matching hash step was 3, so the replay "
                                 + "diverged in steps 4..4");
                     });
-                });
+                }).verify(Duration.ofSeconds(5));
     }
 
     @Test
@@ -67,15 +68,16 @@ class StateHashCheckTest {
         system.record(HASH, 5L);
         StepVerifier.create(play().steps())
                 .expectNextCount(2)
-                .verifyErrorSatisfies(error -> assertThat(ReplayDesyncException.in(error).orElseThrow()
-                        .lastMatchedIndex()).isEqualTo(-1));
+                .expectErrorSatisfies(error -> assertThat(ReplayDesyncException.in(error).orElseThrow()
+                        .lastMatchedIndex()).isEqualTo(-1)).verify(Duration.ofSeconds(5));
     }
 
     @Test
     void stepWithoutAHash_failsClearly() {
         StateHashCheck check = new StateHashCheck(() -> 0);
         StepVerifier.create(check.execute(new ReplayStep(4, HASH, List.of("x")), null))
-                .verifyErrorMessage("state-hash step 4 must carry one integer param (the hash), has [x]");
+                .expectErrorMessage("state-hash step 4 must carry one integer param (the hash), has [x]")
+                .verify(Duration.ofSeconds(5));
     }
 
     @Test
@@ -83,7 +85,7 @@ class StateHashCheckTest {
         StateHashCheck check = new StateHashCheck(() -> 42);
         Mono<ReplayCommandResult> result = check.execute(new ReplayStep(0, HASH, List.of(42)), null);
         StepVerifier.create(result.defaultIfEmpty(ReplayCommandResult.SUCCESS))
-                .expectNext(ReplayCommandResult.SUCCESS).verifyComplete();
+                .expectNext(ReplayCommandResult.SUCCESS).expectComplete().verify(Duration.ofSeconds(5));
     }
 
     @Test

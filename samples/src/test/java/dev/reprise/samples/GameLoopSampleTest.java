@@ -46,7 +46,7 @@ class GameLoopSampleTest {
                 })
                 .thenAwait(Duration.ofHours(1))
                 .consumeNextWith(report::set)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(5));
 
         List<Integer> frames = report.get().groupsPerFrame();
         assertThat(frames.subList(1, 6)).as("playing at speed 1").containsOnly(1);
@@ -70,7 +70,7 @@ class GameLoopSampleTest {
                 })
                 .thenAwait(FRAME.multipliedBy(groups() + 1L))
                 .assertNext(report -> assertThat(report.groupsPerFrame().subList(1, groups() + 1)).containsOnly(1))
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(5));
         assertThat(game.state().stateHash()).isEqualTo(recording.finalHash());
     }
 
