@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
-/** REFERENCE §9.5 and §9.6, translated, plus names, recorded() and warnings(). */
+/** The engine's ReplaySystem, save and load cases 63–77, translated, plus names, recorded() and warnings(). */
 class ReplaySystemTest {
 
     private static final ReplayCommand NOOP = ReplayCommand.sync(step -> { });

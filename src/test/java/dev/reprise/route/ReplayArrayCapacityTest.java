@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Growth and caps (REFERENCE §2, §9.4 cases 58–60, Q-16): buffers grow by their multipliers up to the
+ * Growth and caps (the engine's cases 58–60; defect Q-16): buffers grow by their multipliers up to the
  * caps; a write that would pass a cap throws {@link ReplayCapacityException} and leaves nothing behind.
  */
 class ReplayArrayCapacityTest {

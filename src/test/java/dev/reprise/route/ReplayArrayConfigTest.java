@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** {@link ReplayArrayConfig}: the reference defaults (REFERENCE §2.1) and validation of every option. */
+/** {@link ReplayArrayConfig}: the engine's defaults and validation of every option. */
 class ReplayArrayConfigTest {
 
     @Test

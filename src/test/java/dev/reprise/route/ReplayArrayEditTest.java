@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** add / insert / delete / set with index maintenance and zeroed tails: REFERENCE §9.2 (cases 23–39) and §3. */
+/**
+ * add / insert / delete / set with index maintenance and zeroed tails, as the engine edits a route: its
+ * editing cases 23–39 (case numbers as in docs/compatibility.md).
+ */
 class ReplayArrayEditTest {
 
     private final Warnings warnings = new Warnings();

@@ -12,10 +12,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link ReplayArray#loadState}: accepts whatever the original engine saves (REFERENCE §4, §9.4, §9.6),
+ * {@link ReplayArray#loadState}: accepts whatever the original engine saves (full-capacity buffers with a
+ * zero tail, command width 1 or 2; the engine's buffer, width, save and load cases),
  * and rejects every malformed save with a {@link ReplayFormatException} naming the step and byte, the
- * current route and its open streams left exactly as they were (DESIGN §3; the reference validates
- * nothing, Q-22).
+ * current route and its open streams left exactly as they were (the engine validates nothing: defect
+ * Q-22 of docs/compatibility.md).
  */
 class ReplayArrayLoadStateTest {
 

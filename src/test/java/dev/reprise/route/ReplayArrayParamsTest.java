@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** How {@link ReplayArray} stores params: REFERENCE §9.1 (cases 1–22) and the Java value rules of DESIGN §1. */
+/**
+ * How {@link ReplayArray} stores params: the engine's codec cases 1–22 and Reprise's Java value rules
+ * (docs/format.md).
+ */
 class ReplayArrayParamsTest {
 
     private final Warnings warnings = new Warnings();

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assumptions;
  * in {@code legacy-routes}): a folder outside the clone, found through the environment.
  *
  * <p>The folder is {@value #DIR_ENV} when that environment variable is set (relative paths from the
- * working directory), else {@code ../shared} beside the project folder. A test that needs a part of it
+ * working directory), else the folder {@code shared} beside the project folder. A test that needs a part of it
  * that is missing is skipped with a message that says what is missing and how to provide it; when
  * {@value #REQUIRE_ENV} is {@code true} (as CI sets it) the test fails instead, so CI never passes by
  * skipping. Thread-safe: it only reads the environment and the file system.
