@@ -7,4 +7,7 @@
  * {@link dev.reprise.samples.tower} through the Reprise commands of
  * {@link dev.reprise.samples.tower.replay}.
  */
+@NullMarked
 package dev.reprise.samples;
+
+import org.jspecify.annotations.NullMarked;

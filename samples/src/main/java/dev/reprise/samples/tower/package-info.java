@@ -10,4 +10,7 @@
  * dev.reprise.samples.tower.TowerBot} plays them, emitting every input through an {@link
  * dev.reprise.samples.tower.InputRecorder}.
  */
+@NullMarked
 package dev.reprise.samples.tower;
+
+import org.jspecify.annotations.NullMarked;

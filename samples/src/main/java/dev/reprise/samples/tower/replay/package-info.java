@@ -6,4 +6,7 @@
  * {@link dev.reprise.samples.tower.replay.StateTrail} and
  * {@link dev.reprise.samples.tower.replay.ReplayVerdict} tell whether a replay reproduced the game.
  */
+@NullMarked
 package dev.reprise.samples.tower.replay;
+
+import org.jspecify.annotations.NullMarked;
