@@ -10,8 +10,10 @@ import java.util.Objects;
 /**
  * A reusable flyweight over a {@link ReplayArray} for allocation-free sequential reads: it moves from
  * step to step with {@link #next()} and reads the current step's code and params in place, without
- * creating a {@link ReplayStep}. Numeric and boolean accessors allocate nothing; {@link #stringParam}
- * and {@link #bigIntegerParam} create their values.
+ * creating a {@link ReplayStep}. Numeric and boolean accessors allocate nothing, and neither do the
+ * string accessors {@link #appendStringParam}, {@link #stringParamEquals},
+ * {@link #stringParamUtf8Length} and {@link #copyStringParamUtf8}; {@link #stringParam},
+ * {@link #bigIntegerParam}, {@link #param} and {@link #step()} create their values.
  *
  * <p>The same expiry rule as {@link ReplayReadStream} applies: once the route is written to,
  * {@link #next()} and every accessor report warning 155 and throw
@@ -29,6 +31,7 @@ public final class ReplayCursor {
     // them also expires the cursor, so these stay valid for as long as the cursor is usable.
     private byte[] commands;
     private byte[] params;
+    private int[] offsets;
     private int entrySize;
     private int length;
     private int nextIndex;
@@ -53,6 +56,7 @@ public final class ReplayCursor {
         this.expectedModCount = array.modCount();
         this.commands = array.commandBuffer();
         this.params = array.paramBuffer();
+        this.offsets = array.offsetIndex();
         this.entrySize = array.entrySize();
         this.length = array.length();
         this.nextIndex = startIndex;
@@ -74,19 +78,25 @@ public final class ReplayCursor {
             paramCount = 0;
             return false;
         }
-        int entry = nextIndex * entrySize;
-        int count = u8(commands, entry + COUNT_OFFSET);
-        code = RouteLayout.code(commands, entry, entrySize);
+        int index = nextIndex;
+        byte[] c = commands;
+        int entry = index * entrySize;
+        int count = u8(c, entry + COUNT_OFFSET);
+        code = entrySize == 2 ? u8(c, entry + CODE_OFFSET) : u16(c, entry + CODE_OFFSET);
         if (count > 0) {
-            int at = array.paramOffset(nextIndex);
+            int at = offsets[index];
             paramOffsets[0] = at;
-            for (int i = 1; i < count; i++) {
-                at += ParamCodec.sizeAt(params, at);
-                paramOffsets[i] = at;
+            if (count > 1) {
+                byte[] p = params;
+                for (int i = 1; i < count; i++) {
+                    at += ParamCodec.sizeAt(p, at);
+                    paramOffsets[i] = at;
+                }
             }
         }
         paramCount = count;
-        current = nextIndex++;
+        current = index;
+        nextIndex = index + 1;
         return true;
     }
 
@@ -200,12 +210,92 @@ public final class ReplayCursor {
      * @return the value
      */
     public String stringParam(int i) {
+        return ParamCodec.decodeString(params, stringOffset(i));
+    }
+
+    /** The offset of param {@code i}, checked to be a string. */
+    private int stringOffset(int i) {
         int at = offset(i);
         int tag = u8(params, at);
         if (tag != TAG_LONG_STRING && tag < TAG_SHORT_STRING_BASE) {
             throw mismatch(i, "a string");
         }
-        return ParamCodec.decodeString(params, at);
+        return at;
+    }
+
+    /** The first UTF-8 byte of the string param at {@code at}. */
+    private int utf8Start(int at) {
+        return u8(params, at) == TAG_LONG_STRING ? at + 5 : at + 1;
+    }
+
+    /** The UTF-8 length of the string param at {@code at}. */
+    private int utf8Length(int at) {
+        int tag = u8(params, at);
+        return tag == TAG_LONG_STRING ? i32(params, at + 1) : tag - TAG_SHORT_STRING_BASE;
+    }
+
+    /**
+     * Appends param {@code i}, a SHORT_STRING or LONG_STRING, to {@code sb}: allocation-free (beyond
+     * the builder's own growth) for every string the route writes. Malformed UTF-8, which only a
+     * loaded save can hold, is decoded as {@link #stringParam} decodes it.
+     *
+     * @param i  the param's position
+     * @param sb the builder to append to
+     * @return {@code sb}
+     */
+    public StringBuilder appendStringParam(int i, StringBuilder sb) {
+        int at = stringOffset(i);
+        int start = utf8Start(at);
+        int length = utf8Length(at);
+        int mark = sb.length();
+        if (!Utf8.decode(params, start, length, sb)) {
+            sb.setLength(mark);
+            sb.append(ParamCodec.decodeString(params, at));
+        }
+        return sb;
+    }
+
+    /**
+     * Tells whether param {@code i}, a SHORT_STRING or LONG_STRING, holds exactly what recording
+     * {@code text} would store (its UTF-8 bytes, a lone surrogate as U+FFFD). Allocation-free; for any
+     * text without lone surrogates it equals {@code stringParam(i).contentEquals(text)}.
+     *
+     * @param i    the param's position
+     * @param text the text to compare with
+     * @return {@code true} if the stored bytes are the text's
+     */
+    public boolean stringParamEquals(int i, CharSequence text) {
+        Objects.requireNonNull(text, "text");
+        int at = stringOffset(i);
+        return Utf8.equals(text, params, utf8Start(at), utf8Length(at));
+    }
+
+    /**
+     * Returns the length in UTF-8 bytes of param {@code i}, a SHORT_STRING or LONG_STRING.
+     *
+     * @param i the param's position
+     * @return the number of bytes {@link #copyStringParamUtf8} copies
+     */
+    public int stringParamUtf8Length(int i) {
+        return utf8Length(stringOffset(i));
+    }
+
+    /**
+     * Copies the UTF-8 bytes of param {@code i}, a SHORT_STRING or LONG_STRING, into a caller's buffer.
+     * Allocation-free.
+     *
+     * @param i      the param's position
+     * @param dst    the buffer
+     * @param offset where the first byte goes in {@code dst}
+     * @return the number of bytes copied, {@link #stringParamUtf8Length(int)}
+     * @throws IndexOutOfBoundsException if they do not fit {@code dst} from {@code offset}
+     */
+    public int copyStringParamUtf8(int i, byte[] dst, int offset) {
+        int at = stringOffset(i);
+        int length = utf8Length(at);
+        Objects.checkFromIndexSize(offset, length, dst.length);
+        System.arraycopy(params, utf8Start(at), dst, offset, length);
+        return length;
     }
 
     /**

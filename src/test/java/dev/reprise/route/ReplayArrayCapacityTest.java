@@ -8,8 +8,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Growth and caps (REFERENCE §2, §9.4 cases 58–60, Q-16): buffers grow by their multipliers up to the
- * caps; a write that would pass a cap throws {@link ReplayCapacityException} and leaves nothing behind.
+ * Growth and caps (the original engine's cases 58–60, and its cap defects fixed as
+ * {@code docs/compatibility.md} says): buffers grow by their multipliers up to the caps; a write that
+ * would pass a cap throws {@link ReplayCapacityException} and leaves nothing behind. Multipliers of 1 or
+ * less are refused by the builder ({@code ReplayArrayConfigTest}).
  */
 class ReplayArrayCapacityTest {
 
@@ -19,27 +21,6 @@ class ReplayArrayCapacityTest {
         return ReplayArrayConfig.builder().initCommandLength(2).initParamLength(8)
                 .commandExpandMultiplier(2).paramExpandMultiplier(2)
                 .commandMaxLength(steps).paramMaxLength(paramBytes).build();
-    }
-
-    @Test
-    void multipliersOfZero_warn149Twice_case58() {
-        new ReplayArray(REFERENCE_TEST_CONFIG.toBuilder().commandExpandMultiplier(0).paramExpandMultiplier(0).build(),
-                warnings);
-        assertThat(warnings.codes()).containsExactly(149, 149);
-        assertThat(warnings.list.get(0).message()).contains("command", "0.0");
-        assertThat(warnings.list.get(1).message()).contains("param");
-    }
-
-    @Test
-    void multipliersOfOne_warn149Twice_andGrowthStillTerminates_case59() {
-        ReplayArray array = new ReplayArray(caps(64, 512).toBuilder().commandExpandMultiplier(1)
-                .paramExpandMultiplier(1).build(), warnings);
-        assertThat(warnings.codes()).containsExactly(149, 149);
-        for (int i = 0; i < 15; i++) {
-            array.add(i, i);
-        }
-        assertThat(streamed(array, 0)).hasSize(15);
-        assertThat(array.capacity()).isEqualTo(16); // 2 -> 4 -> 8 -> 16: the replacement multiplier 2
     }
 
     @Test
