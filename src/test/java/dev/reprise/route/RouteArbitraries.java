@@ -1,7 +1,6 @@
 package dev.reprise.route;
 
 import java.math.BigInteger;
-import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Tuple;
@@ -12,7 +11,10 @@ final class RouteArbitraries {
     private RouteArbitraries() {
     }
 
-    /** Any param value: every supported type with its edge cases, unsupported values and null. */
+    /**
+     * Any storable param value: every supported type with its edge cases. Values the route refuses
+     * (null, other types, too large BigIntegers) are covered by {@code ReplayArrayBadInputTest}.
+     */
     static Arbitrary<Object> param() {
         BigInteger two2040 = BigInteger.TWO.pow(2040);
         return Arbitraries.frequencyOf(
@@ -30,10 +32,9 @@ final class RouteArbitraries {
                 Tuple.of(2, Arbitraries.bigIntegers().between(BigInteger.TWO.pow(80).negate(), BigInteger.TWO.pow(80))
                         .asGeneric()),
                 Tuple.of(1, Arbitraries.of(BigInteger.ZERO, two2040.subtract(BigInteger.ONE),
-                        two2040.subtract(BigInteger.ONE).negate(), two2040, two2040.negate()).asGeneric()),
+                        two2040.subtract(BigInteger.ONE).negate()).asGeneric()),
                 Tuple.of(5, Arbitraries.strings().withCharRange('\u0000', '\uFFFF').ofMaxLength(10).asGeneric()),
-                Tuple.of(1, Arbitraries.strings().withChars('a', 'é').ofMinLength(110).ofMaxLength(226).asGeneric()),
-                Tuple.of(1, Arbitraries.of('c', new Object(), List.of(1), new StringBuilder("s")).asGeneric())
-        ).injectNull(0.02);
+                Tuple.of(1, Arbitraries.strings().withChars('a', 'é').ofMinLength(110).ofMaxLength(226).asGeneric())
+        );
     }
 }

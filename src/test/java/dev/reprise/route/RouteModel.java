@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * A deliberately simple model of a route for property tests: a list of steps holding the values they
- * must read back as, worked out from DESIGN §1's value table without using the codec under test.
+ * must read back as, worked out from the Java value table of {@code docs/format.md} without using the
+ * codec under test.
  */
 final class RouteModel {
 
@@ -94,7 +95,7 @@ final class RouteModel {
                 .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
     }
 
-    /** Bytes the read-back values take, tags included (REFERENCE §1.2). */
+    /** Bytes the read-back values take, tags included (the tag table of {@code docs/format.md}). */
     static int bytes(List<Object> values) {
         int bytes = 0;
         for (Object v : values) {
