@@ -26,6 +26,8 @@ public final class ReplayCursor {
 
     private final ReplayArray array;
     private final int[] paramOffsets = new int[MAX_PARAMS];
+    /** Scratch for {@link #appendStringParam}: room for any short string; grows for longer ones. */
+    private char[] chars = new char[MAX_SHORT_STRING];
     private int expectedModCount;
     // The route's buffers and length as of the last reset: a write that could replace or resize
     // them also expires the cursor, so these stay valid for as long as the cursor is usable.
@@ -72,32 +74,43 @@ public final class ReplayCursor {
      * @throws ConcurrentModificationException if the route changed since the cursor was armed
      */
     public boolean next() {
-        checkNotExpired();
-        if (nextIndex >= length) {
-            current = -1;
-            paramCount = 0;
-            return false;
-        }
         int index = nextIndex;
+        if (index >= length || array.modCount() != expectedModCount) {
+            return endOrExpired();
+        }
         byte[] c = commands;
         int entry = index * entrySize;
-        int count = u8(c, entry + COUNT_OFFSET);
-        code = entrySize == 2 ? u8(c, entry + CODE_OFFSET) : u16(c, entry + CODE_OFFSET);
-        if (count > 0) {
-            int at = offsets[index];
-            paramOffsets[0] = at;
-            if (count > 1) {
-                byte[] p = params;
-                for (int i = 1; i < count; i++) {
-                    at += ParamCodec.sizeAt(p, at);
-                    paramOffsets[i] = at;
-                }
-            }
+        int count = c[entry + COUNT_OFFSET] & 0xFF;
+        code = entrySize == 2 ? c[entry + CODE_OFFSET] & 0xFF : u16(c, entry + CODE_OFFSET);
+        // Every step has an index entry, so the first offset is stored without asking whether there is a
+        // param: a random mix of steps with and without params would mispredict that branch often.
+        int at = offsets[index];
+        paramOffsets[0] = at;
+        if (count > 1) {
+            locateParams(at, count);
         }
         paramCount = count;
         current = index;
         nextIndex = index + 1;
         return true;
+    }
+
+    /** {@link #next()} past the end, or on an expired cursor. */
+    private boolean endOrExpired() {
+        checkNotExpired();
+        current = -1;
+        paramCount = 0;
+        return false;
+    }
+
+    /** Fills the offsets of params 1 to {@code count - 1}, param 0 being at {@code at}. */
+    private void locateParams(int at, int count) {
+        byte[] p = params;
+        int[] located = paramOffsets;
+        for (int i = 1; i < count; i++) {
+            at += ParamCodec.sizeAt(p, at);
+            located[i] = at;
+        }
     }
 
     /**
@@ -145,8 +158,11 @@ public final class ReplayCursor {
     public int intParam(int i) {
         int at = offset(i);
         byte[] b = params;
-        return switch (u8(b, at)) {
-            case TAG_INT8 -> b[at + 1];
+        int tag = b[at];
+        if (tag == TAG_INT8) { // the usual case first, without a jump table
+            return b[at + 1];
+        }
+        return switch (tag) {
             case TAG_INT16 -> i16(b, at + 1);
             case TAG_INT32 -> i32(b, at + 1);
             default -> throw mismatch(i, "an int");
@@ -235,9 +251,10 @@ public final class ReplayCursor {
     }
 
     /**
-     * Appends param {@code i}, a SHORT_STRING or LONG_STRING, to {@code sb}: allocation-free (beyond
-     * the builder's own growth) for every string the route writes. Malformed UTF-8, which only a
-     * loaded save can hold, is decoded as {@link #stringParam} decodes it.
+     * Appends param {@code i}, a SHORT_STRING or LONG_STRING, to {@code sb}. Allocation-free for every
+     * string the route writes, beyond the builder's own growth and, for a string longer than 223 UTF-8
+     * bytes, a scratch buffer of the cursor that grows once to the longest such string. Malformed UTF-8,
+     * which only a loaded save can hold, is decoded as {@link #stringParam} decodes it.
      *
      * @param i  the param's position
      * @param sb the builder to append to
@@ -245,14 +262,12 @@ public final class ReplayCursor {
      */
     public StringBuilder appendStringParam(int i, StringBuilder sb) {
         int at = stringOffset(i);
-        int start = utf8Start(at);
         int length = utf8Length(at);
-        int mark = sb.length();
-        if (!Utf8.decode(params, start, length, sb)) {
-            sb.setLength(mark);
-            sb.append(ParamCodec.decodeString(params, at));
+        if (length > chars.length) {
+            chars = new char[length];
         }
-        return sb;
+        int decoded = Utf8.decode(params, utf8Start(at), length, chars);
+        return decoded >= 0 ? sb.append(chars, 0, decoded) : sb.append(ParamCodec.decodeString(params, at));
     }
 
     /**
@@ -337,8 +352,11 @@ public final class ReplayCursor {
     }
 
     private int offset(int i) {
-        checkCurrent();
-        Objects.checkIndex(i, paramCount);
+        // One unsigned compare covers a negative i, an i past the count and "not on a step" (count 0).
+        if (Integer.compareUnsigned(i, paramCount) >= 0 || array.modCount() != expectedModCount) {
+            checkCurrent();
+            Objects.checkIndex(i, paramCount);
+        }
         return paramOffsets[i];
     }
 

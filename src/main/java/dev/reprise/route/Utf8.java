@@ -3,7 +3,7 @@ package dev.reprise.route;
 /**
  * UTF-8 encoding exactly as a browser's {@code TextEncoder}: a lone UTF-16 surrogate becomes U+FFFD
  * ({@code EF BF BD}), where Java's own encoder would write {@code ?}. Also decoding of well-formed
- * UTF-8 into a {@code StringBuilder} and comparison of stored bytes with a {@code CharSequence}.
+ * UTF-8 into a {@code char[]} and comparison of stored bytes with a {@code CharSequence}.
  * Allocation-free.
  */
 final class Utf8 {
@@ -64,45 +64,47 @@ final class Utf8 {
     }
 
     /**
-     * Appends the UTF-8 bytes {@code b[at..at+length)} decoded to {@code sb}, if they are well-formed.
+     * Decodes the UTF-8 bytes {@code b[at..at+length)} into {@code chars}, if they are well-formed;
+     * {@code chars} must hold at least {@code length} chars (a UTF-8 byte never yields more than one).
      *
-     * @return {@code true} if they were; {@code false} at the first malformed sequence, with {@code sb}
-     *         possibly holding part of the text (the caller restores its length)
+     * @return the number of chars written, or -1 at the first malformed sequence
      */
-    static boolean decode(byte[] b, int at, int length, StringBuilder sb) {
+    static int decode(byte[] b, int at, int length, char[] chars) {
         int end = at + length;
+        int n = 0;
         while (at < end) {
             int b0 = b[at];
             if (b0 >= 0) {
-                sb.append((char) b0);
+                chars[n++] = (char) b0;
                 at++;
                 continue;
             }
             b0 &= 0xFF;
             if (b0 >= 0xC2 && b0 <= 0xDF && at + 1 < end && isContinuation(b[at + 1])) {
-                sb.append((char) ((b0 & 0x1F) << 6 | b[at + 1] & 0x3F));
+                chars[n++] = (char) ((b0 & 0x1F) << 6 | b[at + 1] & 0x3F);
                 at += 2;
             } else if (b0 >= 0xE0 && b0 <= 0xEF && at + 2 < end && isContinuation(b[at + 1])
                     && isContinuation(b[at + 2])) {
                 int c = (b0 & 0x0F) << 12 | (b[at + 1] & 0x3F) << 6 | b[at + 2] & 0x3F;
                 if (c < 0x800 || Character.isSurrogate((char) c)) {
-                    return false; // overlong, or an encoded surrogate: not UTF-8
+                    return -1; // overlong, or an encoded surrogate: not UTF-8
                 }
-                sb.append((char) c);
+                chars[n++] = (char) c;
                 at += 3;
             } else if (b0 >= 0xF0 && b0 <= 0xF4 && at + 3 < end && isContinuation(b[at + 1])
                     && isContinuation(b[at + 2]) && isContinuation(b[at + 3])) {
                 int cp = (b0 & 0x07) << 18 | (b[at + 1] & 0x3F) << 12 | (b[at + 2] & 0x3F) << 6 | b[at + 3] & 0x3F;
                 if (cp < 0x10000 || cp > Character.MAX_CODE_POINT) {
-                    return false;
+                    return -1;
                 }
-                sb.append(Character.highSurrogate(cp)).append(Character.lowSurrogate(cp));
+                chars[n++] = Character.highSurrogate(cp);
+                chars[n++] = Character.lowSurrogate(cp);
                 at += 4;
             } else {
-                return false;
+                return -1;
             }
         }
-        return true;
+        return n;
     }
 
     private static boolean isContinuation(byte b) {
