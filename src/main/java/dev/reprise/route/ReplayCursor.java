@@ -352,11 +352,8 @@ public final class ReplayCursor {
     }
 
     private int offset(int i) {
-        // One unsigned compare covers a negative i, an i past the count and "not on a step" (count 0).
-        if (Integer.compareUnsigned(i, paramCount) >= 0 || array.modCount() != expectedModCount) {
-            checkCurrent();
-            Objects.checkIndex(i, paramCount);
-        }
+        checkCurrent();
+        Objects.checkIndex(i, paramCount);
         return paramOffsets[i];
     }
 

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link CommandWidth}: the reference's enum values 1 and 2, both ways (REFERENCE §1.1, §4). */
+/** {@link CommandWidth}: the original engine's width values 1 and 2, both ways. */
 class CommandWidthTest {
 
     @Test

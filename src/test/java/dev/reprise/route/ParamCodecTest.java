@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The param encoding byte for byte: every worked example of REFERENCE §1 and the Java values DESIGN
- * §1 maps, each written, measured ({@link ParamCodec#size}) and read back.
+ * The param encoding byte for byte: every worked example of {@code docs/format.md} and every Java
+ * type it maps, each written, measured ({@link ParamCodec#size}) and read back.
  */
 class ParamCodecTest {
 
@@ -22,7 +22,7 @@ class ParamCodecTest {
     /** value, exact param bytes, value read back. */
     static Stream<Arguments> encodings() {
         return Stream.of(
-                // REFERENCE §1.3 worked bytes
+                // worked bytes of the integer tags
                 Arguments.of(2147483648L, "04 00 00 00 00 00 00 00 01", 2147483648L),
                 Arguments.of(9007199254740991L, "04 7F FF FF FF 00 3F FF FF", 9007199254740991L),
                 Arguments.of(-2147483649L, "05 00 00 00 01 00 00 00 01", -2147483649L),
@@ -31,7 +31,7 @@ class ParamCodecTest {
                 Arguments.of(300, "02 01 2C", 300),
                 Arguments.of(32768, "03 00 00 80 00", 32768),
                 Arguments.of(-1, "01 FF", -1),
-                // tag boundaries (REFERENCE §9.1 case 2)
+                // tag boundaries (the engine's case 2)
                 Arguments.of(-128, "01 80", -128),
                 Arguments.of(127, "01 7F", 127),
                 Arguments.of(128, "02 00 80", 128),
@@ -46,7 +46,7 @@ class ParamCodecTest {
                 // booleans
                 Arguments.of(true, "00 01", true),
                 Arguments.of(false, "00 00", false),
-                // REFERENCE §1.4 BigInteger bytes
+                // BigInteger bytes
                 Arguments.of(BigInteger.ZERO, "07 01 00", BigInteger.ZERO),
                 Arguments.of(BigInteger.valueOf(255), "07 01 FF", BigInteger.valueOf(255)),
                 Arguments.of(BigInteger.valueOf(256), "07 02 00 01", BigInteger.valueOf(256)),
@@ -59,7 +59,7 @@ class ParamCodecTest {
                 Arguments.of(BigInteger.valueOf(-129), "08 01 81", BigInteger.valueOf(-129)),
                 Arguments.of(BigInteger.valueOf(-256), "08 02 00 01", BigInteger.valueOf(-256)),
                 Arguments.of(BigInteger.valueOf(-65537), "08 03 01 00 01", BigInteger.valueOf(-65537)),
-                // REFERENCE §1.2 strings
+                // strings
                 Arguments.of("", "20", ""),
                 Arguments.of("hi", "22 68 69", "hi"),
                 Arguments.of("x", "21 78", "x"),
@@ -128,7 +128,7 @@ class ParamCodecTest {
 
     @Test
     void double_isAlwaysTag6_evenForIntegralValues() {
-        // The original engine would write 3.0 as "01 03"; Reprise keeps the type (DESIGN §1).
+        // The original engine would write 3.0 as "01 03"; Reprise keeps the type (docs/compatibility.md).
         assertThat(encode(3.0)).isEqualTo("06 40 08 00 00 00 00 00 00");
         assertThat(encode(0.0)).isEqualTo("06 00 00 00 00 00 00 00 00");
         ReplayArray array = new ReplayArray();
@@ -242,7 +242,7 @@ class ParamCodecTest {
 
     @Test
     void mixedStep_ofReferenceCase8_readsBackIdentical() {
-        // REFERENCE §9.1 case 8
+        // the engine's case 8
         BigInteger big = new BigInteger("0102030405060708", 16);
         assertThat(encode(true, big, 2147483648L, "x"))
                 .isEqualTo("00 01 07 08 08 07 06 05 04 03 02 01 04 00 00 00 00 00 00 00 01 21 78");

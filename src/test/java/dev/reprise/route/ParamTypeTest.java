@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link ParamType}: the tag table of REFERENCE §1.2. */
+/** {@link ParamType}: the tag table of {@code docs/format.md}. */
 class ParamTypeTest {
 
     @Test

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** add / insert / delete / set with index maintenance and zeroed tails: REFERENCE §9.2 (cases 23–39) and §3. */
+/** add / insert / delete / set with index maintenance and zeroed tails: the original engine's edit cases 23–39. */
 class ReplayArrayEditTest {
 
     private final Warnings warnings = new Warnings();

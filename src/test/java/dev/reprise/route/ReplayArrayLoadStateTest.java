@@ -12,10 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link ReplayArray#loadState}: accepts whatever the original engine saves (REFERENCE §4, §9.4, §9.6),
- * and rejects every malformed save with a {@link ReplayFormatException} naming the step and byte, the
- * current route and its open streams left exactly as they were (DESIGN §3; the reference validates
- * nothing, Q-22).
+ * {@link ReplayArray#loadState}: accepts whatever the original engine saves (full-capacity buffers
+ * with a zero tail, widths 1 and 2), and rejects every malformed save with a
+ * {@link ReplayFormatException} naming the step and byte, the current route and its open streams left
+ * exactly as they were (the engine validated nothing: Q-22 in {@code docs/compatibility.md}).
  */
 class ReplayArrayLoadStateTest {
 

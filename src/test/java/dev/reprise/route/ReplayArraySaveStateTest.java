@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.ReadOnlyBufferException;
 import org.junit.jupiter.api.Test;
 
-/** {@link ReplayArray#saveState()}: zero-copy read-only views of the used bytes (REFERENCE §4, §9.4 case 53). */
+/** {@link ReplayArray#saveState()}: zero-copy read-only views of the used bytes (the engine's save case 53). */
 class ReplayArraySaveStateTest {
 
     private final ReplayArray array = new ReplayArray(REFERENCE_TEST_CONFIG);

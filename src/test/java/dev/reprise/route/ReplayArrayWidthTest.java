@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link ReplayArray#setCommandWidth}: REFERENCE §3.7 and §9.4 cases 45, 56, 57, 61. */
+/** {@link ReplayArray#setCommandWidth}: the original engine's width cases 45, 56, 57 and 61. */
 class ReplayArrayWidthTest {
 
     private final Warnings warnings = new Warnings();

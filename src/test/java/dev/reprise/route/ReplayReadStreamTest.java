@@ -11,9 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Read streams: REFERENCE §9.3 (cases 40–52), adapted where DESIGN differs on purpose: a step's index
- * is its 0-based position (the reference's stream returns position + 1), and reading an expired
- * stream throws instead of returning stale bytes (Q-8).
+ * Read streams: the original engine's stream cases 40–52, adapted where Reprise differs on purpose
+ * (see {@code docs/compatibility.md}): a step's index is its 0-based position (the engine's stream
+ * returns position + 1), and reading an expired stream throws instead of returning stale bytes (Q-8).
  */
 class ReplayReadStreamTest {
 

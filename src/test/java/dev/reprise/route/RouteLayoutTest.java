@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** {@link RouteLayout}: big-endian accessors and command entries (REFERENCE §1: every number is big-endian). */
+/** {@link RouteLayout}: big-endian accessors and command entries (every number is big-endian). */
 class RouteLayoutTest {
 
     @Test

@@ -24,7 +24,7 @@ final class RouteTestSupport {
             .commandMaxLength(64).paramMaxLength(512)
             .build();
 
-    /** Room for several hundred params per step (REFERENCE §9.1 cases 19–21). */
+    /** Room for several hundred params per step (the engine's cases 19–21). */
     static final ReplayArrayConfig LARGE_PARAMS_CONFIG = REFERENCE_TEST_CONFIG.toBuilder()
             .initParamLength(1024).paramMaxLength(4096).build();
 
@@ -131,7 +131,7 @@ final class RouteTestSupport {
     }
 
     /**
-     * The reference tests' "mixed route" (REFERENCE §9.2–9.3), six steps of every kind of param; its
+     * The original engine's tests' "mixed route", six steps of every kind of param; its
      * step 1 is {@code {2, [true, 'x']}} as case 46 requires.
      */
     static ReplayArray mixedRoute(ReplayArray array) {
