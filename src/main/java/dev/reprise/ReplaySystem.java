@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>{@link #record} appends to {@link #array()}; {@link #createReplaySandbox} opens a
  * {@link ReplaySandbox} that looks commands up here; {@link #saveState()} and {@link #loadState} move the
- * route in and out. Warnings of the route, the system and its sandboxes are logged and published on
+ * route in and out. Warnings of the route and its sandboxes are logged and published on
  * {@link #warnings()}.
  *
  * <p>Like the route, a system has one writer: record, register, load and create sandboxes from one
