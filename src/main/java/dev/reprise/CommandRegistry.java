@@ -37,7 +37,7 @@ final class CommandRegistry {
         return names;
     }
 
-    /** @return a table with the code added; the caller checked that the code is free */
+    /** @return a table with the code's command and name set, added or replacing the current ones */
     CommandRegistry with(int code, String name, ReplayCommand command) {
         ReplayCommand[] table = Arrays.copyOf(byCode, Math.max(byCode.length, code + 1));
         table[code] = command;

@@ -5,7 +5,6 @@ import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileVerifier;
 import dev.reprise.io.ReplayMismatchException;
-import dev.reprise.internal.WarningReporter;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayArray;
@@ -14,8 +13,6 @@ import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.route.ReplayStep;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -23,6 +20,7 @@ import java.util.Optional;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Schedulers;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>{@link #record} appends to {@link #array()}; {@link #createReplaySandbox} opens a
  * {@link ReplaySandbox} that looks commands up here; {@link #saveState()} and {@link #loadState} move the
- * route in and out. Warnings of the route, the system and its sandboxes are logged and published on
+ * route in and out. Warnings of the route and its sandboxes are logged and published on
  * {@link #warnings()}.
  *
  * <p>Like the route, a system has one writer: record, register, load and create sandboxes from one
@@ -40,30 +38,11 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ReplaySystem {
 
-    private static final VarHandle RECORDED_SUBSCRIBERS;
-
-    static {
-        try {
-            RECORDED_SUBSCRIBERS = MethodHandles.lookup()
-                    .findVarHandle(ReplaySystem.class, "recordedSubscribers", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    /** The buffer of a {@link #recorded()} subscriber, in steps: how far it may fall behind before it is dropped. */
+    public static final int DEFAULT_RECORDED_BUFFER = 1024;
 
     private final Sinks.Many<ReplayWarning> warningSink = Sinks.many().multicast().directBestEffort();
-    private final Sinks.Many<ReplayStep> recordedSink = Sinks.many().multicast().directBestEffort();
-    /**
-     * Subscribers of {@link #recorded()}, changed atomically, read plainly by the recording thread: while
-     * zero, recording pays one load and decodes nothing. A plain read (not volatile, not opaque) keeps
-     * the route's own fields hoistable in a recording loop; a subscriber that arrives from another
-     * thread is therefore seen by the recording thread a moment later (the Flux is hot anyway).
-     */
-    private int recordedSubscribers;
-    private final Flux<ReplayStep> recorded = recordedSink.asFlux()
-            .doOnSubscribe(subscription -> RECORDED_SUBSCRIBERS.getAndAdd(this, 1))
-            .doFinally(signal -> RECORDED_SUBSCRIBERS.getAndAdd(this, -1));
-    private final WarningReporter warnings = new WarningReporter(this::publish);
+    private final RecordedSteps recorded = new RecordedSteps();
     private final ReplayArray array;
     private volatile CommandRegistry registry = CommandRegistry.EMPTY;
     @Nullable
@@ -92,12 +71,13 @@ public final class ReplaySystem {
 
     /**
      * Registers the command of a code under its default name: the built-in name for codes 0–7
-     * ({@code "UP"} ...), else {@code "code-N"}. A code registered already keeps its first command,
-     * with warning 163.
+     * ({@code "UP"} ...), else {@code "code-N"}.
      *
      * @param code    0..65535
      * @param command the command
      * @throws IllegalArgumentException if the code is outside 0..65535
+     * @throws IllegalStateException    if a command is registered for the code already (use
+     *                                  {@link #replaceCommand(int, ReplayCommand)} to change it)
      */
     public void registerCommand(int code, ReplayCommand command) {
         registerCommand(code, CommandRegistry.defaultName(code), command);
@@ -105,15 +85,54 @@ public final class ReplaySystem {
 
     /**
      * Registers the command of a code under a name, which replay files use to check that their command
-     * dictionary matches the system playing them. A code registered already keeps its first command and
-     * name, with warning 163.
+     * dictionary matches the system playing them.
+     *
+     * @param code    0..65535
+     * @param name    a non-blank name
+     * @param command the command
+     * @throws IllegalArgumentException if the code is outside 0..65535 or the name is blank
+     * @throws IllegalStateException    if a command is registered for the code already (use
+     *                                  {@link #replaceCommand(int, String, ReplayCommand)} to change it)
+     */
+    public synchronized void registerCommand(int code, String name, ReplayCommand command) {
+        checkCommand(code, name, command);
+        CommandRegistry current = registry;
+        if (current.get(code) != null) {
+            throw new IllegalStateException("A command is registered for code " + code + " already (\""
+                    + current.names().get(code) + "\"); use replaceCommand to change it");
+        }
+        registry = current.with(code, name, command);
+    }
+
+    /**
+     * Registers the command of a code, replacing the one registered for it if any; the code keeps its
+     * registered name (or gets its default name, as {@link #registerCommand(int, ReplayCommand)} gives).
+     * A sandbox already playing looks the new command up from its next step on.
+     *
+     * @param code    0..65535
+     * @param command the command
+     * @throws IllegalArgumentException if the code is outside 0..65535
+     */
+    public synchronized void replaceCommand(int code, ReplayCommand command) {
+        String name = code >= 0 && code <= CommandRegistry.MAX_CODE ? registry.names().get(code) : null;
+        replaceCommand(code, name != null ? name : CommandRegistry.defaultName(code), command);
+    }
+
+    /**
+     * Registers the command of a code under a name, replacing the command and name registered for it if
+     * any. A sandbox already playing looks the new command up from its next step on.
      *
      * @param code    0..65535
      * @param name    a non-blank name
      * @param command the command
      * @throws IllegalArgumentException if the code is outside 0..65535 or the name is blank
      */
-    public synchronized void registerCommand(int code, String name, ReplayCommand command) {
+    public synchronized void replaceCommand(int code, String name, ReplayCommand command) {
+        checkCommand(code, name, command);
+        registry = registry.with(code, name, command);
+    }
+
+    private static void checkCommand(int code, String name, ReplayCommand command) {
         if (code < 0 || code > CommandRegistry.MAX_CODE) {
             throw new IllegalArgumentException("Command code must be in 0.." + CommandRegistry.MAX_CODE
                     + ", was " + code);
@@ -123,12 +142,6 @@ public final class ReplaySystem {
         if (name.isBlank()) {
             throw new IllegalArgumentException("The name of command code " + code + " must not be blank");
         }
-        CommandRegistry current = registry;
-        if (current.get(code) != null) {
-            warnings.report(WarningCode.DUPLICATE_COMMAND, code);
-            return;
-        }
-        registry = current.with(code, name, command);
     }
 
     /**
@@ -209,13 +222,73 @@ public final class ReplaySystem {
     }
 
     /**
-     * Appends a step; params follow {@link ReplayArray#add(int, Object...)} (unsupported values are
-     * dropped with warning 148, more than 255 with 153). While recording is {@link #disable() disabled}
-     * nothing is written and nothing is published.
+     * Appends a step with three {@code int} params. Allocation-free unless {@link #recorded()} has subscribers.
+     *
+     * @param code the command code, within the route's width
+     * @param p0   the first param
+     * @param p1   the second param
+     * @param p2   the third param
+     * @throws IllegalArgumentException if the code does not fit the width
+     * @throws ReplayCapacityException  if a cap would be exceeded
+     */
+    public void record(int code, int p0, int p1, int p2) {
+        int before = beforeRecording();
+        array.add(code, p0, p1, p2);
+        afterRecording(before);
+    }
+
+    /**
+     * Appends a step with one {@code boolean} param. Allocation-free unless {@link #recorded()} has subscribers.
+     *
+     * @param code the command code, within the route's width
+     * @param p0   the param
+     * @throws IllegalArgumentException if the code does not fit the width
+     * @throws ReplayCapacityException  if a cap would be exceeded
+     */
+    public void record(int code, boolean p0) {
+        int before = beforeRecording();
+        array.add(code, p0);
+        afterRecording(before);
+    }
+
+    /**
+     * Appends a step with one {@code double} param (stored as a float64, whatever its value).
+     * Allocation-free unless {@link #recorded()} has subscribers.
+     *
+     * @param code the command code, within the route's width
+     * @param p0   the param
+     * @throws IllegalArgumentException if the code does not fit the width
+     * @throws ReplayCapacityException  if a cap would be exceeded
+     */
+    public void record(int code, double p0) {
+        int before = beforeRecording();
+        array.add(code, p0);
+        afterRecording(before);
+    }
+
+    /**
+     * Appends a step with one {@code String} param. Allocation-free unless {@link #recorded()} has subscribers.
+     *
+     * @param code the command code, within the route's width
+     * @param p0   the param, not {@code null}
+     * @throws IllegalArgumentException if the code does not fit the width or the param is {@code null}
+     * @throws ReplayCapacityException  if a cap would be exceeded
+     */
+    public void record(int code, String p0) {
+        int before = beforeRecording();
+        array.add(code, p0);
+        afterRecording(before);
+    }
+
+    /**
+     * Appends a step; params follow {@link ReplayArray#add(int, Object...)}: a param the route cannot
+     * store ({@code null}, an unsupported type, a too large {@code BigInteger}, more than 255 params)
+     * throws {@link IllegalArgumentException} and nothing is written. While recording is
+     * {@link #disable() disabled} nothing is written and nothing is published.
      *
      * @param code   the command code, within the route's width
      * @param params the params
-     * @throws IllegalArgumentException if the code does not fit the width
+     * @throws IllegalArgumentException if the code does not fit the width or a param cannot be stored
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, Object... params) {
@@ -225,27 +298,51 @@ public final class ReplaySystem {
     }
 
     /**
-     * Returns every step recorded from now on, as the route stores it (decoded back), for live
-     * spectating and hooks. Hot: a subscriber sees only steps recorded after it subscribed, and steps
-     * that were not written (recording disabled, a failed write) are never published. A subscriber
-     * without demand misses steps (apply {@code onBackpressureBuffer} to keep them). Steps are decoded
-     * only while someone subscribes.
+     * Returns every step recorded from now on, with a buffer of {@link #DEFAULT_RECORDED_BUFFER} steps
+     * per subscriber; see {@link #recorded(int)}.
      *
      * @return a hot Flux of recorded steps; it never completes
      */
     public Flux<ReplayStep> recorded() {
-        return recorded;
+        return recorded(DEFAULT_RECORDED_BUFFER);
+    }
+
+    /**
+     * Returns every step recorded from now on, as the route stores it (decoded back), for live
+     * spectating and hooks. Hot: a subscriber sees only steps recorded after it subscribed, and steps
+     * that were not written (recording disabled, a failed write) are never published. Steps are decoded
+     * only while someone subscribes.
+     *
+     * <p>Recording never waits for a subscriber: steps are handed to each subscriber on a
+     * {@code Schedulers.boundedElastic()} worker, through a buffer of its own. Backpressure: steps the
+     * subscriber has not requested wait in that buffer; when a step is recorded while
+     * {@code bufferSize} steps already wait, the subscriber is dropped — its Flux fails with
+     * {@link RecordedOverflowException} naming the buffer size and the step — and the others go on.
+     * So a subscriber may be as slow as it likes for a burst of up to {@code bufferSize} steps, but must
+     * keep up with recording on average; one that only wants the latest steps can apply
+     * {@code onBackpressureDrop} or {@code sample} itself, and then never falls behind.
+     *
+     * @param bufferSize how many steps a subscriber may fall behind, at least 1
+     * @return a hot Flux of recorded steps; it never completes, and fails only on an overflow
+     * @throws IllegalArgumentException if {@code bufferSize} is below 1
+     */
+    public Flux<ReplayStep> recorded(int bufferSize) {
+        if (bufferSize < 1) {
+            throw new IllegalArgumentException("The buffer of a recorded() subscriber must hold at least 1 step, was "
+                    + bufferSize);
+        }
+        return recorded.flux(bufferSize, Schedulers.boundedElastic());
     }
 
     /** @return the route's length before a write, or -1 when nobody listens to {@link #recorded()} */
     private int beforeRecording() {
-        return recordedSubscribers == 0 ? -1 : array.length();
+        return recorded.isEmpty() ? -1 : array.length();
     }
 
     /** Publishes the step just written, if someone listens and the write really happened. */
     private void afterRecording(int before) {
         if (before >= 0 && array.length() > before) {
-            recordedSink.tryEmitNext(array.get(before));
+            recorded.emit(array.get(before));
         }
     }
 
@@ -386,8 +483,8 @@ public final class ReplaySystem {
     // ------------------------------------------------------------------ warnings
 
     /**
-     * Returns every warning from now on: the route's (148–155, 179), the system's (163) and its
-     * sandboxes' (156, 157, 194, 1001). Hot; warnings are also logged through Reactor's {@code Loggers}.
+     * Returns every warning from now on: the route's (150, 154, 155, 179) and its sandboxes' (156,
+     * 157, 194, 1001). Hot; warnings are also logged through Reactor's {@code Loggers}.
      * A subscriber without demand misses warnings.
      *
      * @return a hot Flux of warnings; it never completes

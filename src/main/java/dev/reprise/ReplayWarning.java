@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * One warning reported by Reprise: its kind and a human-readable message.
  *
- * <p>Warnings describe recoverable situations (a dropped param, a skipped passive step, ...). They are
+ * <p>Warnings describe recoverable situations (an edit index out of range, a skipped passive step, ...);
+ * input that cannot be recorded faithfully is an exception, not a warning. They are
  * delivered to the listener of the component that reported them (for example
  * {@link ReplaySystem#warnings()}) and always logged through Reactor's {@code Loggers} under the
  * logger name {@code dev.reprise}. Immutable and thread-safe.

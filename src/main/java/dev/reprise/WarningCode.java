@@ -2,27 +2,20 @@ package dev.reprise;
 
 /**
  * The kinds of warning Reprise reports, each with the numeric code the original motajs engine logs
- * for the same situation (REFERENCE §8), so logs stay comparable across both engines.
+ * for the same situation, so logs stay comparable across both engines.
  *
- * <p>Only situations that still warn in Reprise's design are listed: where the original engine
- * logged and carried on with corrupt or stale data, Reprise throws instead (for example a malformed
- * route on load). Codes of 1000 and above are Reprise's own and have no counterpart in the engine.
+ * <p>Only situations that still warn in Reprise are listed: where the original engine logged and
+ * carried on with dropped, corrupt or stale data, Reprise throws instead — a param that cannot be
+ * stored (the engine's 148, 152, 153), a growth multiplier of 1 or less (149), a second command for
+ * one code (163), a malformed route on load (see {@code docs/compatibility.md}). Codes of 1000 and
+ * above are Reprise's own and have no counterpart in the engine.
  *
  * <p>Each constant carries a message template; {@code $1}, {@code $2}, ... are replaced by the
  * arguments of {@link #format(Object...)}.
  */
 public enum WarningCode {
-    /** A param of a type the route cannot store (or {@code null}) was dropped; the count adjusts. */
-    UNSUPPORTED_PARAM(148, "Unsupported replay param of type $1 ($2); the param is dropped."),
-    /** A growth multiplier of the configuration was not above 1; 2 is used instead. */
-    INVALID_MULTIPLIER(149, "Replay $1 expand multiplier $2 must be greater than 1; using 2."),
     /** A buffer reached its configured maximum and will not grow further. */
     CAPACITY_REACHED(150, "Replay $1 area reached its maximum of $2; it will not grow further."),
-    /** A {@code BigInteger} param with a magnitude of 2^2040 or more was dropped. */
-    BIGINT_OUT_OF_RANGE(152, "BigInteger replay param out of representable range, min for -(2^2040 - 1), "
-            + "and max for 2^2040 - 1. The overflowed param will be ignored."),
-    /** More than 255 params were given to one step; only the first 255 were kept. */
-    TOO_MANY_PARAMS(153, "A replay step takes at most 255 params, $1 were given; the rest are dropped."),
     /** Narrowing the command width truncated a code above 255. */
     CODE_TRUNCATED(154, "Command code $1 does not fit an 8-bit command width; it is truncated to $2."),
     /** A read stream or cursor was used after the route changed. */
@@ -31,8 +24,6 @@ public enum WarningCode {
     SANDBOX_STREAM_EXPIRED(156, "The replay sandbox's read stream has expired: the route changed during playback."),
     /** A step's code has no registered command. */
     UNKNOWN_COMMAND(157, "No replay command is registered for code $1."),
-    /** A command was registered twice for one code; the first registration is kept. */
-    DUPLICATE_COMMAND(163, "A replay command is already registered for code $1; the first one is kept."),
     /** An edit named a step index outside the route; nothing changed. */
     INDEX_OUT_OF_RANGE(179, "Replay $1 index $2 is out of range for length $3; nothing changed."),
     /** A passive step was not settled in time (or had no active step before it) and was skipped. */

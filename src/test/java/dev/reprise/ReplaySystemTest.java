@@ -56,27 +56,66 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case65_duplicateRegistration_keepsTheFirst_withWarning163() {
+    void case65_duplicateRegistration_throws_andKeepsTheFirst() {
         ReplaySystem system = new ReplaySystem();
         ReplayCommand second = ReplayCommand.sync(step -> { });
+        system.registerCommand(1, "first", NOOP);
         List<Integer> codes = warningsOf(system, () -> {
-            system.registerCommand(1, "first", NOOP);
-            system.registerCommand(1, "second", second);
+            assertThatThrownBy(() -> system.registerCommand(1, "second", second))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("code 1 already (\"first\")")
+                    .hasMessageContaining("replaceCommand");
+            assertThatThrownBy(() -> system.registerCommand(1, second)).isInstanceOf(IllegalStateException.class);
         });
-        assertThat(codes).containsExactly(163);
+        assertThat(codes).isEmpty();
         assertThat(system.command(1)).containsSame(NOOP);
         assertThat(system.commandNames()).containsEntry(1, "first");
     }
 
     @Test
+    void replaceCommand_swapsTheCommand_andKeepsTheName() {
+        ReplaySystem system = new ReplaySystem();
+        ReplayCommand second = ReplayCommand.sync(step -> { });
+        system.registerCommand(1, "first", NOOP);
+        system.replaceCommand(1, second);
+        assertThat(system.command(1)).containsSame(second);
+        assertThat(system.commandNames()).containsExactly(java.util.Map.entry(1, "first"));
+    }
+
+    @Test
+    void replaceCommand_withAName_replacesBoth_andRegistersAFreeCode() {
+        ReplaySystem system = new ReplaySystem();
+        ReplayCommand second = ReplayCommand.sync(step -> { });
+        system.registerCommand(1, "first", NOOP);
+        system.replaceCommand(1, "renamed", second);
+        system.replaceCommand(2, NOOP);
+        system.replaceCommand(9, "nine", NOOP);
+        assertThat(system.command(1)).containsSame(second);
+        assertThat(system.commandNames()).containsExactly(java.util.Map.entry(1, "renamed"),
+                java.util.Map.entry(2, "DOWN"), java.util.Map.entry(9, "nine"));
+    }
+
+    @Test
+    void replaceCommand_rejectsBadCodesAndNames() {
+        ReplaySystem system = new ReplaySystem();
+        assertThatThrownBy(() -> system.replaceCommand(-1, NOOP)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> system.replaceCommand(65_536, "x", NOOP)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> system.replaceCommand(1, " ", NOOP)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(system.commandNames()).isEmpty();
+    }
+
+    @Test
     void case66_record_appendsAndPublishes() {
         ReplaySystem system = new ReplaySystem();
-        List<ReplayStep> recorded = new ArrayList<>();
-        system.recorded().subscribe(recorded::add);
-        system.record(5, 1, true);
-        assertThat(system.array().length()).isEqualTo(1);
-        assertThat(system.array().get(0)).isEqualTo(new ReplayStep(0, 5, List.of(1, true)));
-        assertThat(recorded).containsExactly(new ReplayStep(0, 5, List.of(1, true)));
+        StepVerifier.create(system.recorded())
+                .then(() -> {
+                    system.record(5, 1, true);
+                    assertThat(system.array().length()).isEqualTo(1);
+                    assertThat(system.array().get(0)).isEqualTo(new ReplayStep(0, 5, List.of(1, true)));
+                })
+                .expectNext(new ReplayStep(0, 5, List.of(1, true)))
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
     }
 
     @Test
@@ -128,17 +167,20 @@ class ReplaySystemTest {
     @Test
     void case71_disableAndRevert_forwardToTheRoute_andNothingDisabledIsPublished() {
         ReplaySystem system = new ReplaySystem();
-        List<ReplayStep> recorded = new ArrayList<>();
-        system.recorded().subscribe(recorded::add);
-        system.record(1);
-        system.disable();
-        system.record(2);
-        assertThat(system.array().length()).isEqualTo(1);
-        system.revert();
-        system.record(3);
-        assertThat(system.array().length()).isEqualTo(2);
-        assertThat(system.array().get(1).code()).isEqualTo(3);
-        assertThat(recorded).extracting(ReplayStep::code).containsExactly(1, 3);
+        StepVerifier.create(system.recorded().map(ReplayStep::code))
+                .then(() -> {
+                    system.record(1);
+                    system.disable();
+                    system.record(2);
+                    assertThat(system.array().length()).isEqualTo(1);
+                    system.revert();
+                    system.record(3);
+                    assertThat(system.array().length()).isEqualTo(2);
+                    assertThat(system.array().get(1).code()).isEqualTo(3);
+                })
+                .expectNext(1, 3)
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
     }
 
     @Test
@@ -245,31 +287,41 @@ class ReplaySystemTest {
     void recorded_isHot_andDecodesNothingWithoutSubscribers() {
         ReplaySystem system = new ReplaySystem();
         system.record(1);
-        List<ReplayStep> late = new ArrayList<>();
-        system.recorded().subscribe(late::add);
-        system.record(2, 5, 6);
-        assertThat(late).containsExactly(new ReplayStep(1, 2, List.of(5, 6)));
+        StepVerifier.create(system.recorded())
+                .then(() -> system.record(2, 5, 6))
+                .expectNext(new ReplayStep(1, 2, List.of(5, 6)))
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
     }
 
     @Test
     void recorded_skipsAFailedWrite() {
         ReplaySystem system = new ReplaySystem(ReplayArrayConfig.builder()
                 .initCommandLength(1).commandMaxLength(1).build());
-        List<ReplayStep> recorded = new ArrayList<>();
-        system.recorded().subscribe(recorded::add);
-        system.record(1);
-        assertThatThrownBy(() -> system.record(2)).isInstanceOf(dev.reprise.route.ReplayCapacityException.class);
-        assertThat(recorded).extracting(ReplayStep::code).containsExactly(1);
+        StepVerifier.create(system.recorded().map(ReplayStep::code))
+                .then(() -> {
+                    system.record(1);
+                    assertThatThrownBy(() -> system.record(2))
+                            .isInstanceOf(dev.reprise.route.ReplayCapacityException.class);
+                    assertThatThrownBy(() -> system.record(3, new Object())).isInstanceOf(IllegalArgumentException.class);
+                    system.array().clear();
+                    system.record(4);
+                })
+                .expectNext(1, 4)
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
     }
 
     @Test
     void warnings_carryTheRoutesWarnings() {
         ReplaySystem system = new ReplaySystem();
         List<Integer> codes = warningsOf(system, () -> {
-            system.record(1, new Object());
             system.array().delete(5);
+            system.array().setCommandWidth(CommandWidth.UINT16);
+            system.record(300);
+            system.array().setCommandWidth(CommandWidth.UINT8);
         });
-        assertThat(codes).containsExactly(148, 179);
+        assertThat(codes).containsExactly(179, 154);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.reprise.io;
 
+import dev.reprise.route.MixedRoute;
 import dev.reprise.route.ReplaySave;
 import java.io.IOException;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package dev.reprise.io;
 
+import dev.reprise.route.MixedRoute;
 import dev.reprise.route.ReplaySave;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +44,7 @@ public class ReplayFileBenchmark {
     /** Builds the route and its file once, and prints their sizes. */
     @Setup(Level.Trial)
     public void setup() {
-        route = MixedRoute.create();
+        route = MixedRoute.fileRoute();
         file = ReplayFile.builder(route).compression(compression).build().toBytes();
         int routeBytes = MixedRoute.routeBytes(route);
         System.out.printf(Locale.ROOT, "%n[mixed route] %d steps, route %d B (%.3f B/step; %.3f B/step in memory "

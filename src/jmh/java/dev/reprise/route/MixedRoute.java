@@ -9,12 +9,26 @@ import java.util.SplittableRandom;
  * 70 % moves without params, 20 % steps with one small int (use an item, pick a choice), 5 % with two
  * small ints (teleport to x, y) and 5 % with a short string (fly to a floor, open a shop).
  *
- * <p>Used by the benchmarks and by {@code MixedRouteTest}, which checks its bytes per step.
+ * <p>The one generator of every benchmark (route, file and playback) and of {@code MixedRouteTest},
+ * which checks its bytes per step. Each step is held twice: boxed in {@link #params}, as
+ * {@code add(int, Object...)} takes them, and in primitive columns ({@link #kinds}, {@link #firstInts},
+ * {@link #secondInts}, {@link #strings}) for the typed overloads.
  */
 public final class MixedRoute {
 
     /** The seed every benchmark uses. */
     public static final long SEED = 0x5EED_2026L;
+    /** The length of the route the file benchmarks write and read. */
+    public static final int FILE_STEPS = 1_000_000;
+
+    /** {@link #kinds} of a move without params. */
+    public static final byte MOVE = 0;
+    /** {@link #kinds} of a step with one int, in {@link #firstInts}. */
+    public static final byte ONE_INT = 1;
+    /** {@link #kinds} of a step with two ints, in {@link #firstInts} and {@link #secondInts}. */
+    public static final byte TWO_INTS = 2;
+    /** {@link #kinds} of a step with one string, in {@link #strings}. */
+    public static final byte STRING = 3;
 
     private static final Object[] NO_PARAMS = {};
     private static final String[] STRINGS = {"MT1", "MT12", "MT35", "MT50", "shop1", "moneyShop", "expShop2"};
@@ -23,27 +37,67 @@ public final class MixedRoute {
     public final int[] codes;
     /** The params of each step, as {@code add(int, Object...)} takes them. */
     public final Object[][] params;
+    /** The kind of each step: {@link #MOVE}, {@link #ONE_INT}, {@link #TWO_INTS} or {@link #STRING}. */
+    public final byte[] kinds;
+    /** The first int param of each step, 0 if it has none. */
+    public final int[] firstInts;
+    /** The second int param of each step, 0 if it has none. */
+    public final int[] secondInts;
+    /** The string param of each step, {@code null} if it has none. */
+    public final String[] strings;
 
     private MixedRoute(int steps, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         codes = new int[steps];
         params = new Object[steps][];
+        kinds = new byte[steps];
+        firstInts = new int[steps];
+        secondInts = new int[steps];
+        strings = new String[steps];
         for (int i = 0; i < steps; i++) {
             int roll = random.nextInt(100);
             if (roll < 70) {
                 codes[i] = random.nextInt(4); // UP, RIGHT, DOWN, LEFT
                 params[i] = NO_PARAMS;
+                kinds[i] = MOVE;
             } else if (roll < 90) {
                 codes[i] = ReplayCode.USE_ITEM;
-                params[i] = new Object[] {random.nextInt(100)};
+                firstInts[i] = random.nextInt(100);
+                params[i] = new Object[] {firstInts[i]};
+                kinds[i] = ONE_INT;
             } else if (roll < 95) {
                 codes[i] = ReplayCode.TELEPORT;
-                params[i] = new Object[] {random.nextInt(13), random.nextInt(13)};
+                firstInts[i] = random.nextInt(13);
+                secondInts[i] = random.nextInt(13);
+                params[i] = new Object[] {firstInts[i], secondInts[i]};
+                kinds[i] = TWO_INTS;
             } else {
                 codes[i] = 9;
-                params[i] = new Object[] {STRINGS[random.nextInt(STRINGS.length)]};
+                strings[i] = STRINGS[random.nextInt(STRINGS.length)];
+                params[i] = new Object[] {strings[i]};
+                kinds[i] = STRING;
             }
         }
+    }
+
+    /**
+     * Records the {@link #FILE_STEPS}-step route of {@link #SEED} and returns it as a detached save: the
+     * route the file benchmarks write and read.
+     *
+     * @return the save
+     */
+    public static ReplaySave fileRoute() {
+        return generate(FILE_STEPS, SEED).recordInto(new ReplayArray(configFor(FILE_STEPS))).saveState().detach();
+    }
+
+    /**
+     * Returns the route bytes of a save: command area plus param area.
+     *
+     * @param route a save
+     * @return its used bytes
+     */
+    public static int routeBytes(ReplaySave route) {
+        return route.commandArray().remaining() + route.paramArray().remaining();
     }
 
     /**
@@ -73,6 +127,36 @@ public final class MixedRoute {
             array.add(codes[i], params[i]);
         }
         return array;
+    }
+
+    /**
+     * Appends every step to {@code array} through the typed overloads: {@code add(int)},
+     * {@code add(int, int)}, {@code add(int, int, int)} and {@code add(int, String)}. Allocation-free;
+     * the bytes equal those of {@link #recordInto}.
+     *
+     * @param array the route to record into
+     * @return {@code array}
+     */
+    public ReplayArray recordTypedInto(ReplayArray array) {
+        for (int i = 0; i < codes.length; i++) {
+            addTyped(array, i);
+        }
+        return array;
+    }
+
+    /**
+     * Appends step {@code i} through its typed overload.
+     *
+     * @param array the route to record into
+     * @param i     the step
+     */
+    public void addTyped(ReplayArray array, int i) {
+        switch (kinds[i]) {
+            case MOVE -> array.add(codes[i]);
+            case ONE_INT -> array.add(codes[i], firstInts[i]);
+            case TWO_INTS -> array.add(codes[i], firstInts[i], secondInts[i]);
+            default -> array.add(codes[i], strings[i]);
+        }
     }
 
     /**

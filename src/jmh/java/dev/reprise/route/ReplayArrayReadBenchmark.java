@@ -17,12 +17,17 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Reading a mixed route of {@value #STEPS} steps, in steps per second: cursor scans (allocation-free:
- * codes and numeric params; string params are not decoded), a read stream decoding every step, and
- * random access through {@code get(i)}.
+ * Reading a mixed route of {@value #STEPS} steps, in steps per second: cursor scans (allocation-free),
+ * a read stream decoding every step, and random access through {@code get(i)}.
  *
- * <p>Targets (issue 2): cursor scan ≥ 100 M/s and 0 B/op; {@code ReadStream.read()} ≥ 20 M/s; random
- * {@code get(i)} ≥ 20 M/s.
+ * <p>Targets: cursor scan ≥ 100 M/s and 0 B/op; {@link #cursorScanDecodeAll()} (every param decoded,
+ * strings appended to a reused builder) ≥ 350 M/s and 0 B/step; {@code ReadStream.read()} ≥ 20 M/s;
+ * random {@code get(i)} ≥ 20 M/s.
+ *
+ * <pre>
+ * mvn -Pjmh -DskipTests package
+ * java -jar target/benchmarks.jar ReplayArrayReadBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s -prof gc
+ * </pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -38,6 +43,7 @@ public class ReplayArrayReadBenchmark {
 
     private ReplayArray route;
     private ReplayCursor cursor;
+    private final StringBuilder text = new StringBuilder(64);
     private int[] randomIndexes;
     private int next;
 
@@ -83,6 +89,31 @@ public class ReplayArrayReadBenchmark {
             for (int p = 0; p < count; p++) {
                 ParamType type = c.paramType(p);
                 sum += type == ParamType.SHORT_STRING || type == ParamType.LONG_STRING ? type.ordinal() : c.intParam(p);
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Decodes every param of every step without allocating: ints through {@code intParam}, strings
+     * appended to a reused builder through {@code appendStringParam}.
+     */
+    @Benchmark
+    @OperationsPerInvocation(STEPS)
+    public long cursorScanDecodeAll() {
+        ReplayCursor c = cursor.reset(0);
+        StringBuilder text = this.text;
+        long sum = 0;
+        while (c.next()) {
+            sum += c.code();
+            int count = c.paramCount();
+            for (int p = 0; p < count; p++) {
+                if (c.paramType(p) == ParamType.SHORT_STRING) {
+                    text.setLength(0);
+                    sum += c.appendStringParam(p, text).length();
+                } else {
+                    sum += c.intParam(p);
+                }
             }
         }
         return sum;

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Saving and loading a mixed route of {@value #STEPS} steps, average time per call: {@code loadState}
  * validates every step, copies the bytes and rebuilds the index; {@code saveState} returns views.
  *
- * <p>Targets (issue 2): {@code loadState} ≤ 20 ms; {@code saveState} ≤ 1 ms.
+ * <p>Targets: {@code loadState} ≤ 20 ms; {@code saveState} ≤ 1 ms.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -5,7 +5,6 @@ import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.command.ReplayCommandType;
-import dev.reprise.internal.WarningReporter;
 import dev.reprise.route.ReplayCursor;
 import dev.reprise.route.ReplayStep;
 import java.util.ArrayDeque;

@@ -2,7 +2,6 @@ package dev.reprise.playback;
 
 import dev.reprise.ReplayWarning;
 import dev.reprise.command.ReplayCommand;
-import dev.reprise.internal.WarningReporter;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;

@@ -17,6 +17,10 @@ final class ParamCodec {
     static final int UNSUPPORTED = -1;
     /** {@link #size(Object)} of a {@code BigInteger} with a magnitude of 2^2040 or more. */
     static final int BIGINT_TOO_LARGE = -2;
+    /** Bytes of a boolean param: tag and one payload byte. */
+    static final int BOOLEAN_SIZE = 2;
+    /** Bytes of a float64 param: tag and eight payload bytes. */
+    static final int DOUBLE_SIZE = 9;
 
     private ParamCodec() {
     }
@@ -33,10 +37,10 @@ final class ParamCodec {
             return stringSize(Utf8.length(s));
         }
         if (value instanceof Boolean) {
-            return 2;
+            return BOOLEAN_SIZE;
         }
         if (value instanceof Double || value instanceof Float) {
-            return 9;
+            return DOUBLE_SIZE;
         }
         if (value instanceof BigInteger big) {
             return bigIntegerSize(big);
@@ -62,6 +66,11 @@ final class ParamCodec {
         return utf8Length <= MAX_SHORT_STRING ? 1 + utf8Length : 5 + utf8Length;
     }
 
+    /** Like {@link #stringSize(int)}, without overflow for a length near {@code Integer.MAX_VALUE}. */
+    static long stringSize(long utf8Length) {
+        return utf8Length <= MAX_SHORT_STRING ? 1 + utf8Length : 5 + utf8Length;
+    }
+
     static int bigIntegerSize(BigInteger big) {
         int bits = big.signum() < 0 ? big.negate().bitLength() : big.bitLength();
         if (bits > MAX_BIGINT_BITS) {
@@ -82,16 +91,24 @@ final class ParamCodec {
             return writeString(s, b, at);
         }
         if (value instanceof Boolean bool) {
-            b[at] = TAG_BOOLEAN;
-            b[at + 1] = (byte) (bool ? 1 : 0);
-            return at + 2;
+            return writeBoolean(bool, b, at);
         }
         if (value instanceof Double || value instanceof Float) {
-            b[at] = TAG_FLOAT64;
-            put64(b, at + 1, Double.doubleToLongBits(((Number) value).doubleValue())); // canonical NaN
-            return at + 9;
+            return writeDouble(((Number) value).doubleValue(), b, at);
         }
         return writeBigInteger((BigInteger) value, b, at);
+    }
+
+    static int writeBoolean(boolean v, byte[] b, int at) {
+        b[at] = TAG_BOOLEAN;
+        b[at + 1] = (byte) (v ? 1 : 0);
+        return at + BOOLEAN_SIZE;
+    }
+
+    static int writeDouble(double v, byte[] b, int at) {
+        b[at] = TAG_FLOAT64;
+        put64(b, at + 1, Double.doubleToLongBits(v)); // canonical NaN
+        return at + DOUBLE_SIZE;
     }
 
     static int writeInt(int v, byte[] b, int at) {
@@ -125,7 +142,11 @@ final class ParamCodec {
     }
 
     static int writeString(String s, byte[] b, int at) {
-        int length = Utf8.length(s);
+        return writeString(s, Utf8.length(s), b, at);
+    }
+
+    /** Writes a string whose UTF-8 length the caller measured already. */
+    static int writeString(String s, int length, byte[] b, int at) {
         int start;
         if (length <= MAX_SHORT_STRING) {
             b[at] = (byte) (TAG_SHORT_STRING_BASE + length);

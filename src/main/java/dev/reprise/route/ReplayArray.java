@@ -4,7 +4,6 @@ import static dev.reprise.route.RouteLayout.*;
 
 import dev.reprise.ReplayWarning;
 import dev.reprise.WarningCode;
-import dev.reprise.internal.WarningReporter;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
@@ -18,15 +17,19 @@ import org.jspecify.annotations.Nullable;
  * byte as the original motajs engine stores them (see {@code docs/format.md}).
  *
  * <p>Writes ({@code add}, {@code insert}, {@code delete}, {@code set}, {@link #setCommandWidth},
- * {@link #loadState}) are all-or-nothing: an invalid code throws {@link IllegalArgumentException}, a
- * write past a cap throws {@link ReplayCapacityException}, an index out of range is ignored with
- * warning 179, and in each case the route is left exactly as it was. Every successful write expires
- * all open {@link ReplayReadStream}s and {@link ReplayCursor}s; using one afterwards throws
- * {@link java.util.ConcurrentModificationException} instead of returning stale bytes. While
- * {@link #disable()} is in force, {@code add}, {@code insert}, {@code delete} and {@code set} are silent
- * no-ops.
+ * {@link #loadState}) are all-or-nothing: an invalid code or a param the route cannot store throws
+ * {@link IllegalArgumentException}, a write past a cap throws {@link ReplayCapacityException}, an
+ * index out of range is ignored with warning 179, and in each case the route is left exactly as it
+ * was. Every successful write expires all open {@link ReplayReadStream}s and {@link ReplayCursor}s;
+ * using one afterwards throws {@link java.util.ConcurrentModificationException} instead of returning
+ * stale bytes. While {@link #disable()} is in force, {@code add}, {@code insert}, {@code delete} and
+ * {@code set} write nothing (but still throw for an invalid code or param).
  *
- * <p>Warnings (148–155, 179) are logged through Reactor's {@code Loggers} and handed to the listener
+ * <p>The typed {@code add} overloads ({@code int}, {@code long}, {@code boolean}, {@code double},
+ * {@code String}, up to three {@code int}s) allocate nothing and write exactly the bytes that
+ * {@link #add(int, Object...)} writes for the same values boxed.
+ *
+ * <p>Warnings (150, 154, 155, 179) are logged through Reactor's {@code Loggers} and handed to the listener
  * given at construction. <b>Not thread-safe</b>: like {@code ArrayList}, one thread writes at a time
  * and readers must not run concurrently with writes.
  */
@@ -66,26 +69,18 @@ public final class ReplayArray {
      * Creates an empty route that hands its warnings to a listener (after logging them).
      *
      * @param config   sizes, growth and caps
-     * @param listener receives every warning, including 149 from this constructor; may be {@code null}
+     * @param listener receives every warning; may be {@code null}
      */
     public ReplayArray(ReplayArrayConfig config, @Nullable Consumer<? super ReplayWarning> listener) {
         this.config = Objects.requireNonNull(config, "config");
         this.warnings = new WarningReporter(listener);
-        this.commandMultiplier = checkedMultiplier("command", config.commandExpandMultiplier());
-        this.paramMultiplier = checkedMultiplier("param", config.paramExpandMultiplier());
+        this.commandMultiplier = config.commandExpandMultiplier();
+        this.paramMultiplier = config.paramExpandMultiplier();
         this.width = config.commandWidth();
         this.entrySize = width.entrySize();
         this.commandBuf = new byte[config.initCommandLength() * entrySize];
         this.paramBuf = new byte[config.initParamLength()];
         this.offsets = new int[config.initCommandLength()];
-    }
-
-    private double checkedMultiplier(String area, double multiplier) {
-        if (multiplier <= 1) {
-            warnings.report(WarningCode.INVALID_MULTIPLIER, area, multiplier);
-            return 2;
-        }
-        return multiplier;
     }
 
     /** @return the configuration this route was built with */
@@ -116,6 +111,44 @@ public final class ReplayArray {
     /** @return the number of steps the route holds before its command area must grow */
     public int capacity() {
         return offsets.length;
+    }
+
+    /** @return the number of param bytes the route holds before its param area must grow */
+    public int paramCapacity() {
+        return paramBuf.length;
+    }
+
+    /**
+     * Grows the buffers, if needed, so that the route holds at least {@code steps} steps and
+     * {@code paramBytes} param bytes in all before growing again: call it once before recording a known
+     * amount to keep growth (a copy of each area) out of the recording loop. Never shrinks; a buffer
+     * grown to its cap reports warning 150. Writes nothing and expires no stream; not affected by
+     * {@link #disable()}.
+     *
+     * @param steps      the steps to hold in all, 0 to {@code commandMaxLength}
+     * @param paramBytes the param bytes to hold in all, 0 to {@code paramMaxLength}
+     * @throws IllegalArgumentException if an argument is negative
+     * @throws ReplayCapacityException   if an argument is above its cap; nothing grows then
+     */
+    public void ensureCapacity(int steps, int paramBytes) {
+        if (steps < 0 || paramBytes < 0) {
+            throw new IllegalArgumentException("ensureCapacity takes counts of 0 or more, was " + steps + " steps and "
+                    + paramBytes + " param bytes");
+        }
+        if (steps > config.commandMaxLength()) {
+            throw new ReplayCapacityException("Cannot hold " + steps + " steps: the configured maximum is "
+                    + config.commandMaxLength() + " (commandMaxLength)");
+        }
+        if (paramBytes > config.paramMaxLength()) {
+            throw new ReplayCapacityException("Cannot hold " + paramBytes + " param bytes: the configured maximum is "
+                    + config.paramMaxLength() + " (paramMaxLength)");
+        }
+        if (steps > offsets.length) {
+            resizeCommands(steps);
+        }
+        if (paramBytes > paramBuf.length) {
+            resizeParams(paramBytes);
+        }
     }
 
     // ------------------------------------------------------------------------------------------ writes
@@ -197,27 +230,110 @@ public final class ReplayArray {
     }
 
     /**
-     * Appends a step. Params may be {@code Boolean}, {@code Byte}, {@code Short}, {@code Integer},
-     * {@code Long}, {@code Float}, {@code Double}, {@code BigInteger} (magnitude below 2^2040) or
-     * {@code String}; any other value, {@code null} included, is dropped with warning 148 (152 for a
-     * too large {@code BigInteger}), and past 255 params the rest are dropped with warning 153. The
-     * entry's count is the number of params kept.
+     * Appends a step with three {@code int} params. Allocation-free.
      *
-     * @param code   the command code, within the {@link #commandWidth()}
-     * @param params the params; may be empty, not {@code null}
+     * @param code the command code, within the {@link #commandWidth()}
+     * @param p0   the first param
+     * @param p1   the second param
+     * @param p2   the third param
      * @throws IllegalArgumentException  if the code does not fit the width
      * @throws ReplayCapacityException   if a cap would be exceeded
      */
-    public void add(int code, Object... params) {
+    public void add(int code, int p0, int p1, int p2) {
         checkCode(code);
         if (disabled > 0) {
             return;
         }
-        long measured = measure(params);
-        int bytes = (int) measured;
+        int size = ParamCodec.intSize(p0) + ParamCodec.intSize(p1) + ParamCodec.intSize(p2);
+        reserve(size);
+        byte[] b = paramBuf;
+        ParamCodec.writeInt(p2, b, ParamCodec.writeInt(p1, b, ParamCodec.writeInt(p0, b, paramUsed)));
+        appendEntry(3, code, size);
+    }
+
+    /**
+     * Appends a step with one {@code boolean} param (tag 0). Allocation-free.
+     *
+     * @param code the command code, within the {@link #commandWidth()}
+     * @param p0   the param
+     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws ReplayCapacityException   if a cap would be exceeded
+     */
+    public void add(int code, boolean p0) {
+        checkCode(code);
+        if (disabled > 0) {
+            return;
+        }
+        reserve(ParamCodec.BOOLEAN_SIZE);
+        ParamCodec.writeBoolean(p0, paramBuf, paramUsed);
+        appendEntry(1, code, ParamCodec.BOOLEAN_SIZE);
+    }
+
+    /**
+     * Appends a step with one {@code double} param: always a float64 (tag 6), even for an integral
+     * value, NaN canonical. Allocation-free.
+     *
+     * @param code the command code, within the {@link #commandWidth()}
+     * @param p0   the param
+     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws ReplayCapacityException   if a cap would be exceeded
+     */
+    public void add(int code, double p0) {
+        checkCode(code);
+        if (disabled > 0) {
+            return;
+        }
+        reserve(ParamCodec.DOUBLE_SIZE);
+        ParamCodec.writeDouble(p0, paramBuf, paramUsed);
+        appendEntry(1, code, ParamCodec.DOUBLE_SIZE);
+    }
+
+    /**
+     * Appends a step with one {@code String} param, stored as UTF-8 (a lone surrogate as U+FFFD).
+     * Allocation-free.
+     *
+     * @param code the command code, within the {@link #commandWidth()}
+     * @param p0   the param, not {@code null}
+     * @throws IllegalArgumentException  if the code does not fit the width or the param is {@code null}
+     * @throws ReplayCapacityException   if a cap would be exceeded
+     */
+    public void add(int code, String p0) {
+        checkCode(code);
+        if (p0 == null) {
+            throw ParamCheck.nullParam(0, length, code);
+        }
+        if (disabled > 0) {
+            return;
+        }
+        int utf8Length = Utf8.length(p0);
+        int size = checkedStepBytes(ParamCodec.stringSize((long) utf8Length));
+        reserve(size);
+        ParamCodec.writeString(p0, utf8Length, paramBuf, paramUsed);
+        appendEntry(1, code, size);
+    }
+
+    /**
+     * Appends a step. Params may be {@code Boolean}, {@code Byte}, {@code Short}, {@code Integer},
+     * {@code Long}, {@code Float}, {@code Double}, {@code BigInteger} (magnitude below 2^2040) or
+     * {@code String}, at most 255 of them. Anything else — {@code null}, another type, a larger
+     * {@code BigInteger}, a 256th param — throws {@link IllegalArgumentException} naming the param's
+     * position, its type and the limit, and nothing is written.
+     *
+     * @param code   the command code, within the {@link #commandWidth()}
+     * @param params the params; may be empty, not {@code null}
+     * @throws IllegalArgumentException  if the code does not fit the width or a param cannot be stored
+     * @throws ReplayCapacityException   if a cap would be exceeded
+     */
+    public void add(int code, Object... params) {
+        checkCode(code);
+        long measured = ParamCheck.measure(params, length, code);
+        if (disabled > 0) {
+            return;
+        }
+        int bytes = checkedStepBytes(measured);
         reserve(bytes);
         writeParams(params, paramUsed);
-        appendEntry((int) (measured >>> 32), code, bytes);
+        appendEntry(params.length, code, bytes);
     }
 
     /**
@@ -228,11 +344,12 @@ public final class ReplayArray {
      * @param index  where the new step goes, 0..length()
      * @param code   the command code, within the {@link #commandWidth()}
      * @param params the params
-     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws IllegalArgumentException  if the code does not fit the width or a param cannot be stored
      * @throws ReplayCapacityException   if a cap would be exceeded
      */
     public void insert(int index, int code, Object... params) {
         checkCode(code);
+        long measured = ParamCheck.measure(params, index, code);
         if (disabled > 0) {
             return;
         }
@@ -244,8 +361,7 @@ public final class ReplayArray {
             add(code, params);
             return;
         }
-        long measured = measure(params);
-        int bytes = (int) measured;
+        int bytes = checkedStepBytes(measured);
         reserve(bytes);
         int start = offsets[index];
         System.arraycopy(commandBuf, index * entrySize, commandBuf, (index + 1) * entrySize,
@@ -255,7 +371,7 @@ public final class ReplayArray {
         for (int i = index + 1; i <= length; i++) {
             offsets[i] += bytes;
         }
-        putEntry(commandBuf, index * entrySize, entrySize, (int) (measured >>> 32), code);
+        putEntry(commandBuf, index * entrySize, entrySize, params.length, code);
         writeParams(params, start);
         length++;
         paramUsed += bytes;
@@ -302,11 +418,12 @@ public final class ReplayArray {
      * @param index  the step to replace
      * @param code   the new command code, within the {@link #commandWidth()}
      * @param params the new params
-     * @throws IllegalArgumentException  if the code does not fit the width
+     * @throws IllegalArgumentException  if the code does not fit the width or a param cannot be stored
      * @throws ReplayCapacityException   if the param cap would be exceeded
      */
     public void set(int index, int code, Object... params) {
         checkCode(code);
+        long measured = ParamCheck.measure(params, index, code);
         if (disabled > 0) {
             return;
         }
@@ -314,15 +431,14 @@ public final class ReplayArray {
             warnings.report(WarningCode.INDEX_OUT_OF_RANGE, "set", index, length);
             return;
         }
-        long measured = measure(params);
-        int bytes = (int) measured;
+        int bytes = checkedStepBytes(measured);
         int start = offsets[index];
         int end = paramEnd(index);
         int delta = bytes - (end - start);
         if (delta > 0) {
             reserveParams(delta);
         }
-        putEntry(commandBuf, index * entrySize, entrySize, (int) (measured >>> 32), code);
+        putEntry(commandBuf, index * entrySize, entrySize, params.length, code);
         System.arraycopy(paramBuf, end, paramBuf, end + delta, paramUsed - end);
         paramUsed += delta;
         if (delta < 0) {
@@ -375,7 +491,10 @@ public final class ReplayArray {
         modCount++;
     }
 
-    /** Suspends recording: until a matching {@link #revert()}, {@code add/insert/delete/set} do nothing. */
+    /**
+     * Suspends recording: until a matching {@link #revert()}, {@code add/insert/delete/set} write nothing
+     * (an invalid code or param still throws).
+     */
     public void disable() {
         disabled++;
     }
@@ -498,6 +617,10 @@ public final class ReplayArray {
         return offsets[index];
     }
 
+    int[] offsetIndex() {
+        return offsets;
+    }
+
     WarningReporter warnings() {
         return warnings;
     }
@@ -571,11 +694,14 @@ public final class ReplayArray {
         if (capacity >= max) {
             throw commandsFull();
         }
-        int grown = (int) Math.min(max, Math.max(capacity + 1L, (long) Math.ceil(capacity * commandMultiplier)));
-        commandBuf = Arrays.copyOf(commandBuf, grown * entrySize);
-        offsets = Arrays.copyOf(offsets, grown);
-        if (grown == max) {
-            warnings.report(WarningCode.CAPACITY_REACHED, "command", max);
+        resizeCommands((int) Math.min(max, Math.max(capacity + 1L, (long) Math.ceil(capacity * commandMultiplier))));
+    }
+
+    private void resizeCommands(int steps) {
+        commandBuf = Arrays.copyOf(commandBuf, steps * entrySize);
+        offsets = Arrays.copyOf(offsets, steps);
+        if (steps == config.commandMaxLength()) {
+            warnings.report(WarningCode.CAPACITY_REACHED, "command", steps);
         }
     }
 
@@ -594,54 +720,30 @@ public final class ReplayArray {
         while (grown < required) {
             grown = Math.max(grown + 1, (long) Math.ceil(grown * paramMultiplier));
         }
-        grown = Math.min(grown, max);
-        paramBuf = Arrays.copyOf(paramBuf, (int) grown);
-        if (grown == max) {
-            warnings.report(WarningCode.CAPACITY_REACHED, "param", max);
+        resizeParams((int) Math.min(grown, max));
+    }
+
+    private void resizeParams(int bytes) {
+        paramBuf = Arrays.copyOf(paramBuf, bytes);
+        if (bytes == config.paramMaxLength()) {
+            warnings.report(WarningCode.CAPACITY_REACHED, "param", bytes);
         }
     }
 
-    /**
-     * Measures the params as they will be stored, reporting those that are dropped.
-     *
-     * @return the kept count in the high 32 bits, their byte size in the low 32 bits
-     */
-    private long measure(Object[] params) {
-        int count = params.length;
-        if (count > MAX_PARAMS) {
-            warnings.report(WarningCode.TOO_MANY_PARAMS, count);
-            count = MAX_PARAMS;
-        }
-        int kept = 0;
-        long bytes = 0;
-        for (int i = 0; i < count; i++) {
-            Object value = params[i];
-            int size = ParamCodec.size(value);
-            if (size == ParamCodec.UNSUPPORTED) {
-                warnings.report(WarningCode.UNSUPPORTED_PARAM,
-                        value == null ? "null" : value.getClass().getName(), value);
-            } else if (size == ParamCodec.BIGINT_TOO_LARGE) {
-                warnings.report(WarningCode.BIGINT_OUT_OF_RANGE);
-            } else {
-                kept++;
-                bytes += size;
-            }
-        }
+    /** The param bytes of one step, checked against the param cap so that they fit an {@code int}. */
+    private int checkedStepBytes(long bytes) {
         if (bytes > config.paramMaxLength()) {
             throw new ReplayCapacityException("A step of " + bytes + " param bytes exceeds the configured maximum of "
-                    + config.paramMaxLength() + " param bytes (paramMaxLength)");
+                    + config.paramMaxLength() + " param bytes (paramMaxLength); step " + length + " was not written");
         }
-        return (long) kept << 32 | bytes;
+        return (int) bytes;
     }
 
-    /** Writes the params that {@link #measure} kept, starting at {@code at}. */
+    /** Writes params that {@link ParamCheck#measure} accepted, starting at {@code at}. */
     private void writeParams(Object[] params, int at) {
-        int count = Math.min(params.length, MAX_PARAMS);
-        for (int i = 0; i < count; i++) {
-            Object value = params[i];
-            if (ParamCodec.size(value) > 0) {
-                at = ParamCodec.write(value, paramBuf, at);
-            }
+        byte[] b = paramBuf;
+        for (Object value : params) {
+            at = ParamCodec.write(value, b, at);
         }
     }
 }

@@ -8,8 +8,8 @@ import java.util.Objects;
  *
  * <p>Buffers start at {@link #initCommandLength()} steps and {@link #initParamLength()} param bytes
  * and grow by their multipliers, never past {@link #commandMaxLength()} steps and
- * {@link #paramMaxLength()} bytes. A multiplier of 1 or less is accepted here (as the original engine
- * does) and replaced by 2 with warning 149 when an array is built from this config.
+ * {@link #paramMaxLength()} bytes. A multiplier must be above 1: the builder refuses 1 or less at once
+ * (the original engine accepted it and used 2 with a warning; see {@code docs/compatibility.md}).
  */
 public final class ReplayArrayConfig {
 
@@ -78,12 +78,12 @@ public final class ReplayArrayConfig {
         return initParamLength;
     }
 
-    /** @return the command area's growth factor as configured (an array uses 2 if this is &lt;= 1) */
+    /** @return the command area's growth factor, above 1 */
     public double commandExpandMultiplier() {
         return commandExpandMultiplier;
     }
 
-    /** @return the param area's growth factor as configured (an array uses 2 if this is &lt;= 1) */
+    /** @return the param area's growth factor, above 1 */
     public double paramExpandMultiplier() {
         return paramExpandMultiplier;
     }
@@ -169,26 +169,28 @@ public final class ReplayArrayConfig {
         }
 
         /**
-         * Sets the command area's growth factor; 1 or less is replaced by 2 (with warning 149) when
-         * an array is built.
+         * Sets the command area's growth factor: a full command area grows to its capacity times this
+         * (by at least one step, never past {@code commandMaxLength}).
          *
-         * @param multiplier a finite number
+         * @param multiplier a finite number above 1
          * @return this builder
+         * @throws IllegalArgumentException if the multiplier is 1 or less, NaN or infinite
          */
         public Builder commandExpandMultiplier(double multiplier) {
-            this.commandExpandMultiplier = finite("commandExpandMultiplier", multiplier);
+            this.commandExpandMultiplier = growth("commandExpandMultiplier", multiplier);
             return this;
         }
 
         /**
-         * Sets the param area's growth factor; 1 or less is replaced by 2 (with warning 149) when an
-         * array is built.
+         * Sets the param area's growth factor: a full param area grows to its size times this (at
+         * least to what the step needs, never past {@code paramMaxLength}).
          *
-         * @param multiplier a finite number
+         * @param multiplier a finite number above 1
          * @return this builder
+         * @throws IllegalArgumentException if the multiplier is 1 or less, NaN or infinite
          */
         public Builder paramExpandMultiplier(double multiplier) {
-            this.paramExpandMultiplier = finite("paramExpandMultiplier", multiplier);
+            this.paramExpandMultiplier = growth("paramExpandMultiplier", multiplier);
             return this;
         }
 
@@ -250,9 +252,9 @@ public final class ReplayArrayConfig {
             return value;
         }
 
-        private static double finite(String name, double value) {
-            if (!Double.isFinite(value)) {
-                throw new IllegalArgumentException(name + " must be a finite number, was " + value);
+        private static double growth(String name, double value) {
+            if (!Double.isFinite(value) || value <= 1) {
+                throw new IllegalArgumentException(name + " must be a finite number above 1, was " + value);
             }
             return value;
         }

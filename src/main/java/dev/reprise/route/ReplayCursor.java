@@ -10,8 +10,10 @@ import java.util.Objects;
 /**
  * A reusable flyweight over a {@link ReplayArray} for allocation-free sequential reads: it moves from
  * step to step with {@link #next()} and reads the current step's code and params in place, without
- * creating a {@link ReplayStep}. Numeric and boolean accessors allocate nothing; {@link #stringParam}
- * and {@link #bigIntegerParam} create their values.
+ * creating a {@link ReplayStep}. Numeric and boolean accessors allocate nothing, and neither do the
+ * string accessors {@link #appendStringParam}, {@link #stringParamEquals},
+ * {@link #stringParamUtf8Length} and {@link #copyStringParamUtf8}; {@link #stringParam},
+ * {@link #bigIntegerParam}, {@link #param} and {@link #step()} create their values.
  *
  * <p>The same expiry rule as {@link ReplayReadStream} applies: once the route is written to,
  * {@link #next()} and every accessor report warning 155 and throw
@@ -24,11 +26,14 @@ public final class ReplayCursor {
 
     private final ReplayArray array;
     private final int[] paramOffsets = new int[MAX_PARAMS];
+    /** Scratch for {@link #appendStringParam}: room for any short string; grows for longer ones. */
+    private char[] chars = new char[MAX_SHORT_STRING];
     private int expectedModCount;
     // The route's buffers and length as of the last reset: a write that could replace or resize
     // them also expires the cursor, so these stay valid for as long as the cursor is usable.
     private byte[] commands;
     private byte[] params;
+    private int[] offsets;
     private int entrySize;
     private int length;
     private int nextIndex;
@@ -53,6 +58,7 @@ public final class ReplayCursor {
         this.expectedModCount = array.modCount();
         this.commands = array.commandBuffer();
         this.params = array.paramBuffer();
+        this.offsets = array.offsetIndex();
         this.entrySize = array.entrySize();
         this.length = array.length();
         this.nextIndex = startIndex;
@@ -68,26 +74,43 @@ public final class ReplayCursor {
      * @throws ConcurrentModificationException if the route changed since the cursor was armed
      */
     public boolean next() {
-        checkNotExpired();
-        if (nextIndex >= length) {
-            current = -1;
-            paramCount = 0;
-            return false;
+        int index = nextIndex;
+        if (index >= length || array.modCount() != expectedModCount) {
+            return endOrExpired();
         }
-        int entry = nextIndex * entrySize;
-        int count = u8(commands, entry + COUNT_OFFSET);
-        code = RouteLayout.code(commands, entry, entrySize);
-        if (count > 0) {
-            int at = array.paramOffset(nextIndex);
-            paramOffsets[0] = at;
-            for (int i = 1; i < count; i++) {
-                at += ParamCodec.sizeAt(params, at);
-                paramOffsets[i] = at;
-            }
+        byte[] c = commands;
+        int entry = index * entrySize;
+        int count = c[entry + COUNT_OFFSET] & 0xFF;
+        code = entrySize == 2 ? c[entry + CODE_OFFSET] & 0xFF : u16(c, entry + CODE_OFFSET);
+        // Every step has an index entry, so the first offset is stored without asking whether there is a
+        // param: a random mix of steps with and without params would mispredict that branch often.
+        int at = offsets[index];
+        paramOffsets[0] = at;
+        if (count > 1) {
+            locateParams(at, count);
         }
         paramCount = count;
-        current = nextIndex++;
+        current = index;
+        nextIndex = index + 1;
         return true;
+    }
+
+    /** {@link #next()} past the end, or on an expired cursor. */
+    private boolean endOrExpired() {
+        checkNotExpired();
+        current = -1;
+        paramCount = 0;
+        return false;
+    }
+
+    /** Fills the offsets of params 1 to {@code count - 1}, param 0 being at {@code at}. */
+    private void locateParams(int at, int count) {
+        byte[] p = params;
+        int[] located = paramOffsets;
+        for (int i = 1; i < count; i++) {
+            at += ParamCodec.sizeAt(p, at);
+            located[i] = at;
+        }
     }
 
     /**
@@ -135,8 +158,11 @@ public final class ReplayCursor {
     public int intParam(int i) {
         int at = offset(i);
         byte[] b = params;
-        return switch (u8(b, at)) {
-            case TAG_INT8 -> b[at + 1];
+        int tag = b[at];
+        if (tag == TAG_INT8) { // the usual case first, without a jump table
+            return b[at + 1];
+        }
+        return switch (tag) {
             case TAG_INT16 -> i16(b, at + 1);
             case TAG_INT32 -> i32(b, at + 1);
             default -> throw mismatch(i, "an int");
@@ -200,12 +226,91 @@ public final class ReplayCursor {
      * @return the value
      */
     public String stringParam(int i) {
+        return ParamCodec.decodeString(params, stringOffset(i));
+    }
+
+    /** The offset of param {@code i}, checked to be a string. */
+    private int stringOffset(int i) {
         int at = offset(i);
         int tag = u8(params, at);
         if (tag != TAG_LONG_STRING && tag < TAG_SHORT_STRING_BASE) {
             throw mismatch(i, "a string");
         }
-        return ParamCodec.decodeString(params, at);
+        return at;
+    }
+
+    /** The first UTF-8 byte of the string param at {@code at}. */
+    private int utf8Start(int at) {
+        return u8(params, at) == TAG_LONG_STRING ? at + 5 : at + 1;
+    }
+
+    /** The UTF-8 length of the string param at {@code at}. */
+    private int utf8Length(int at) {
+        int tag = u8(params, at);
+        return tag == TAG_LONG_STRING ? i32(params, at + 1) : tag - TAG_SHORT_STRING_BASE;
+    }
+
+    /**
+     * Appends param {@code i}, a SHORT_STRING or LONG_STRING, to {@code sb}. Allocation-free for every
+     * string the route writes, beyond the builder's own growth and, for a string longer than 223 UTF-8
+     * bytes, a scratch buffer of the cursor that grows once to the longest such string. Malformed UTF-8,
+     * which only a loaded save can hold, is decoded as {@link #stringParam} decodes it.
+     *
+     * @param i  the param's position
+     * @param sb the builder to append to
+     * @return {@code sb}
+     */
+    public StringBuilder appendStringParam(int i, StringBuilder sb) {
+        int at = stringOffset(i);
+        int length = utf8Length(at);
+        if (length > chars.length) {
+            chars = new char[length];
+        }
+        int decoded = Utf8.decode(params, utf8Start(at), length, chars);
+        return decoded >= 0 ? sb.append(chars, 0, decoded) : sb.append(ParamCodec.decodeString(params, at));
+    }
+
+    /**
+     * Tells whether param {@code i}, a SHORT_STRING or LONG_STRING, holds exactly what recording
+     * {@code text} would store (its UTF-8 bytes, a lone surrogate as U+FFFD). Allocation-free; for any
+     * text without lone surrogates it equals {@code stringParam(i).contentEquals(text)}.
+     *
+     * @param i    the param's position
+     * @param text the text to compare with
+     * @return {@code true} if the stored bytes are the text's
+     */
+    public boolean stringParamEquals(int i, CharSequence text) {
+        Objects.requireNonNull(text, "text");
+        int at = stringOffset(i);
+        return Utf8.equals(text, params, utf8Start(at), utf8Length(at));
+    }
+
+    /**
+     * Returns the length in UTF-8 bytes of param {@code i}, a SHORT_STRING or LONG_STRING.
+     *
+     * @param i the param's position
+     * @return the number of bytes {@link #copyStringParamUtf8} copies
+     */
+    public int stringParamUtf8Length(int i) {
+        return utf8Length(stringOffset(i));
+    }
+
+    /**
+     * Copies the UTF-8 bytes of param {@code i}, a SHORT_STRING or LONG_STRING, into a caller's buffer.
+     * Allocation-free.
+     *
+     * @param i      the param's position
+     * @param dst    the buffer
+     * @param offset where the first byte goes in {@code dst}
+     * @return the number of bytes copied, {@link #stringParamUtf8Length(int)}
+     * @throws IndexOutOfBoundsException if they do not fit {@code dst} from {@code offset}
+     */
+    public int copyStringParamUtf8(int i, byte[] dst, int offset) {
+        int at = stringOffset(i);
+        int length = utf8Length(at);
+        Objects.checkFromIndexSize(offset, length, dst.length);
+        System.arraycopy(params, utf8Start(at), dst, offset, length);
+        return length;
     }
 
     /**

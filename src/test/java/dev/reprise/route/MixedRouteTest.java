@@ -33,6 +33,14 @@ class MixedRouteTest {
     }
 
     @Test
+    void typedRecording_writesTheSameBytesAsTheObjectPath() {
+        MixedRoute inputs = MixedRoute.generate(100_000, MixedRoute.SEED);
+        ReplayArray boxed = inputs.recordInto(new ReplayArray(MixedRoute.configFor(100_000)));
+        ReplayArray typed = inputs.recordTypedInto(new ReplayArray(MixedRoute.configFor(100_000)));
+        assertThat(typed.saveState()).isEqualTo(boxed.saveState());
+    }
+
+    @Test
     void sameSeed_sameRoute() {
         ReplayArray a = MixedRoute.generate(10_000, 42).recordInto(new ReplayArray());
         ReplayArray b = MixedRoute.generate(10_000, 42).recordInto(new ReplayArray());

@@ -22,27 +22,6 @@ class ReplayArrayCapacityTest {
     }
 
     @Test
-    void multipliersOfZero_warn149Twice_case58() {
-        new ReplayArray(REFERENCE_TEST_CONFIG.toBuilder().commandExpandMultiplier(0).paramExpandMultiplier(0).build(),
-                warnings);
-        assertThat(warnings.codes()).containsExactly(149, 149);
-        assertThat(warnings.list.get(0).message()).contains("command", "0.0");
-        assertThat(warnings.list.get(1).message()).contains("param");
-    }
-
-    @Test
-    void multipliersOfOne_warn149Twice_andGrowthStillTerminates_case59() {
-        ReplayArray array = new ReplayArray(caps(64, 512).toBuilder().commandExpandMultiplier(1)
-                .paramExpandMultiplier(1).build(), warnings);
-        assertThat(warnings.codes()).containsExactly(149, 149);
-        for (int i = 0; i < 15; i++) {
-            array.add(i, i);
-        }
-        assertThat(streamed(array, 0)).hasSize(15);
-        assertThat(array.capacity()).isEqualTo(16); // 2 -> 4 -> 8 -> 16: the replacement multiplier 2
-    }
-
-    @Test
     void multiplierJustAboveOne_stillGrowsByAtLeastOneStep() {
         ReplayArray array = new ReplayArray(caps(100, 1000).toBuilder().commandExpandMultiplier(1.0001)
                 .paramExpandMultiplier(1.0001).build(), warnings);

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@link ReplayArrayConfig}: the engine's defaults and validation of every option. */
 class ReplayArrayConfigTest {
@@ -105,11 +106,22 @@ class ReplayArrayConfigTest {
         assertThatThrownBy(() -> array.set(0, 3, 1)).isInstanceOf(ReplayCapacityException.class);
     }
 
+    @ParameterizedTest
+    @ValueSource(doubles = {1, 0.5, 0, -3, Double.NEGATIVE_INFINITY})
+    void multiplierOfOneOrLess_isRefusedByTheBuilder_namingTheOption(double multiplier) {
+        // The original engine accepted it and used 2 with warning 149, raised before anyone could listen.
+        assertThatThrownBy(() -> ReplayArrayConfig.builder().commandExpandMultiplier(multiplier))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("commandExpandMultiplier must be a finite number above 1, was " + multiplier);
+        assertThatThrownBy(() -> ReplayArrayConfig.builder().paramExpandMultiplier(multiplier))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("paramExpandMultiplier must be a finite number above 1, was " + multiplier);
+    }
+
     @Test
-    void multiplierOfOneOrLess_isAcceptedByTheBuilder() {
-        // The original engine accepts it and falls back to 2 with warning 149 when an array is built.
-        ReplayArrayConfig c = ReplayArrayConfig.builder().commandExpandMultiplier(1).paramExpandMultiplier(-3).build();
-        assertThat(c.commandExpandMultiplier()).isEqualTo(1);
-        assertThat(c.paramExpandMultiplier()).isEqualTo(-3);
+    void multiplierJustAboveOne_isAccepted() {
+        ReplayArrayConfig c = ReplayArrayConfig.builder().commandExpandMultiplier(1.0001).paramExpandMultiplier(1.5).build();
+        assertThat(c.commandExpandMultiplier()).isEqualTo(1.0001);
+        assertThat(c.paramExpandMultiplier()).isEqualTo(1.5);
     }
 }

@@ -387,6 +387,6 @@ class ReplayArrayProperties {
     private static Object[] paramArray(Gen gen) {
         return gen.frequency(
                 weight(40, g -> g.list(0, 5, RouteGenerators::param).toArray()),
-                weight(1, g -> Collections.nCopies(g.between(250, 260), (Object) 1).toArray()));
+                weight(1, g -> Collections.nCopies(g.between(250, 255), (Object) 1).toArray()));
     }
 }

@@ -4,7 +4,6 @@ import static dev.reprise.testing.Gen.weight;
 
 import dev.reprise.testing.Gen;
 import java.math.BigInteger;
-import java.util.List;
 
 /** Values shared by the route's property tests. */
 final class RouteGenerators {
@@ -15,11 +14,11 @@ final class RouteGenerators {
     private RouteGenerators() {
     }
 
-    /** Any param value: every supported type with its edge cases, unsupported values and null (2 %). */
+    /**
+     * Any storable param value: every supported type with its edge cases. Values the route refuses
+     * (null, other types, too large BigIntegers) are covered by {@code ReplayArrayBadInputTest}.
+     */
     static Object param(Gen gen) {
-        if (gen.between(1, 50) == 1) {
-            return null;
-        }
         return gen.frequency(
                 weight(3, Gen::bool),
                 weight(6, g -> g.between(-300, 300)),
@@ -34,9 +33,8 @@ final class RouteGenerators {
                 weight(1, g -> Float.intBitsToFloat(g.ints())),
                 weight(2, g -> g.between(TWO_80.negate(), TWO_80)),
                 weight(1, g -> g.pick(BigInteger.ZERO, TWO_2040.subtract(BigInteger.ONE),
-                        TWO_2040.subtract(BigInteger.ONE).negate(), TWO_2040, TWO_2040.negate())),
+                        TWO_2040.subtract(BigInteger.ONE).negate())),
                 weight(5, g -> g.string(0, 10, '\u0000', '\uFFFF')),
-                weight(1, g -> g.string(110, 226, 'a', 'é')),
-                weight(1, g -> g.<Object>pick('c', new Object(), List.of(1), new StringBuilder("s"))));
+                weight(1, g -> g.string(110, 226, 'a', 'é')));
     }
 }

@@ -1,4 +1,4 @@
-package dev.reprise.internal;
+package dev.reprise.route;
 
 import dev.reprise.ReplayWarning;
 import dev.reprise.WarningCode;
@@ -10,16 +10,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reports warnings: logs each through Reactor's {@code Loggers} and hands it to an optional listener.
  *
- * <p><b>Internal API</b>, public only so Reprise's packages can share it; it may change without notice.
- * A listener that throws is logged and otherwise ignored, so a faulty listener can never break the
- * component that reports. Thread-safe if the listener is.
+ * <p>A listener that throws is logged and otherwise ignored, so a faulty listener can never break the
+ * route that reports. Thread-safe if the listener is. The playback package has its own twin of this
+ * class: sharing one would need a public type, and reporting warnings is not part of the API.
  */
-public final class WarningReporter {
+final class WarningReporter {
 
     private static final Logger LOG = Loggers.getLogger("dev.reprise");
-
-    /** A reporter that only logs. */
-    public static final WarningReporter LOG_ONLY = new WarningReporter(null);
 
     @Nullable
     private final Consumer<? super ReplayWarning> listener;
@@ -29,7 +26,7 @@ public final class WarningReporter {
      *
      * @param listener receives every warning after it is logged; may be {@code null}
      */
-    public WarningReporter(@Nullable Consumer<? super ReplayWarning> listener) {
+    WarningReporter(@Nullable Consumer<? super ReplayWarning> listener) {
         this.listener = listener;
     }
 
@@ -40,7 +37,7 @@ public final class WarningReporter {
      * @param args the template arguments
      * @return the warning that was reported
      */
-    public ReplayWarning report(WarningCode kind, Object... args) {
+    ReplayWarning report(WarningCode kind, Object... args) {
         ReplayWarning warning = ReplayWarning.of(kind, args);
         LOG.warn("[{}] {}", kind.code(), warning.message());
         if (listener != null) {

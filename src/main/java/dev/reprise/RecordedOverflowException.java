@@ -1,0 +1,39 @@
+package dev.reprise;
+
+/**
+ * Ends a subscription to {@link ReplaySystem#recorded(int)} whose subscriber fell too far behind: more
+ * steps were recorded than its buffer holds while it was not taking them. The game never waits for a
+ * spectator, so a slow one is dropped instead. Subscribe again (it sees steps from then on) or read the
+ * route itself to catch up. Immutable.
+ */
+public final class RecordedOverflowException extends ReplayException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final int bufferSize;
+    private final int stepIndex;
+
+    /**
+     * Creates the exception.
+     *
+     * @param bufferSize the subscriber's buffer, in steps
+     * @param stepIndex  the 0-based index of the step that did not fit
+     */
+    RecordedOverflowException(int bufferSize, int stepIndex) {
+        super("A subscriber of recorded() fell more than " + bufferSize + " steps behind (its buffer size): step "
+                + stepIndex + " did not fit, so the subscriber is dropped. Consume faster, subscribe with a larger "
+                + "buffer through recorded(int), or read the route itself to catch up.");
+        this.bufferSize = bufferSize;
+        this.stepIndex = stepIndex;
+    }
+
+    /** @return the subscriber's buffer size, in steps */
+    public int bufferSize() {
+        return bufferSize;
+    }
+
+    /** @return the 0-based index, in the route, of the first step the subscriber missed */
+    public int stepIndex() {
+        return stepIndex;
+    }
+}

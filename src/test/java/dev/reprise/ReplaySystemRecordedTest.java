@@ -1,0 +1,147 @@
+package dev.reprise;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.route.ReplayStep;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.BaseSubscriber;
+import reactor.test.StepVerifier;
+
+/**
+ * {@link ReplaySystem#recorded(int)}: a game's input never waits for a spectator. Each subscriber has a
+ * bounded buffer; one that falls further behind is dropped with {@link RecordedOverflowException}.
+ * Deterministic: no sleeps and no timing assertions, only bounded waits.
+ */
+class ReplaySystemRecordedTest {
+
+    @Test
+    void subscriberThatNeverRequests_isDroppedWithOverflow_namingBufferAndStep() {
+        ReplaySystem system = new ReplaySystem();
+        StepVerifier.create(system.recorded(8), 0)
+                .then(() -> {
+                    for (int i = 0; i < 100; i++) {
+                        system.record(1, i);
+                    }
+                    assertThat(system.array().length()).isEqualTo(100);
+                })
+                .expectErrorSatisfies(e -> {
+                    assertThat(e).isInstanceOf(RecordedOverflowException.class)
+                            .hasMessageContaining("more than 8 steps behind")
+                            .hasMessageContaining("step 8 did not fit");
+                    RecordedOverflowException overflow = (RecordedOverflowException) e;
+                    assertThat(overflow.bufferSize()).isEqualTo(8);
+                    // Steps 0 to 7 wait in the buffer: step 8 overflows it.
+                    assertThat(overflow.stepIndex()).isEqualTo(8);
+                })
+                .verify(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void blockingSubscriber_neverRunsOnTheRecordingThread_andRecordNeverWaitsForIt() throws InterruptedException {
+        ReplaySystem system = new ReplaySystem();
+        Thread recordingThread = Thread.currentThread();
+        CountDownLatch recordingDone = new CountDownLatch(1);
+        CountDownLatch terminated = new CountDownLatch(1);
+        List<Integer> received = new CopyOnWriteArrayList<>();
+        AtomicReference<Throwable> error = new AtomicReference<>();
+        AtomicReference<String> onRecordingThread = new AtomicReference<>();
+        system.recorded(16).subscribe(new BaseSubscriber<ReplayStep>() {
+            @Override
+            protected void hookOnNext(ReplayStep step) {
+                if (Thread.currentThread() == recordingThread) {
+                    onRecordingThread.compareAndSet(null, "step " + step.index() + " was delivered on the recording thread");
+                    return;
+                }
+                received.add(step.index());
+                try {
+                    // A spectator stuck until the game has recorded everything: only a bounded wait.
+                    recordingDone.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+
+            @Override
+            protected void hookOnError(Throwable throwable) {
+                error.set(throwable);
+                terminated.countDown();
+            }
+        });
+        for (int i = 0; i < 200; i++) {
+            system.record(2, i);
+        }
+        recordingDone.countDown(); // reached only because record() never waited for the spectator
+        assertThat(terminated.await(10, TimeUnit.SECONDS)).as("the slow subscriber was dropped").isTrue();
+        assertThat(onRecordingThread.get()).isNull();
+        assertThat(system.array().length()).isEqualTo(200);
+        assertThat(error.get()).isInstanceOf(RecordedOverflowException.class);
+        RecordedOverflowException overflow = (RecordedOverflowException) error.get();
+        assertThat(overflow.bufferSize()).isEqualTo(16);
+        // 16 buffered, and at most one in the spectator's hands.
+        assertThat(overflow.stepIndex()).isBetween(16, 17);
+        // The worker may or may not have handed out step 0 before the overflow: whatever arrived, arrived in order.
+        assertThat(received).isEqualTo(java.util.stream.IntStream.range(0, received.size()).boxed().toList());
+    }
+
+    @Test
+    void otherSubscribers_goOn_afterASlowOneIsDropped() {
+        ReplaySystem system = new ReplaySystem();
+        AtomicReference<Throwable> slowError = new AtomicReference<>();
+        system.recorded(4).subscribe(new BaseSubscriber<ReplayStep>() {
+            @Override
+            protected void hookOnSubscribe(org.reactivestreams.Subscription subscription) {
+                // never requests
+            }
+
+            @Override
+            protected void hookOnError(Throwable throwable) {
+                slowError.set(throwable);
+            }
+        });
+        StepVerifier.create(system.recorded().map(ReplayStep::index).take(50))
+                .then(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        system.record(3);
+                    }
+                })
+                .expectNextSequence(java.util.stream.IntStream.range(0, 50).boxed().toList())
+                .expectComplete()
+                .verify(Duration.ofSeconds(5));
+        assertThat(slowError.get()).isInstanceOf(RecordedOverflowException.class);
+    }
+
+    @Test
+    void subscriberWithinItsBuffer_getsEveryStep_whenItRequestsLater() {
+        ReplaySystem system = new ReplaySystem();
+        StepVerifier.create(system.recorded(32).map(ReplayStep::index), 0)
+                .then(() -> {
+                    for (int i = 0; i < 20; i++) {
+                        system.record(4, "s" + i);
+                    }
+                })
+                .thenRequest(20)
+                .expectNextSequence(java.util.stream.IntStream.range(0, 20).boxed().toList())
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void recorded_rejectsABufferBelowOne() {
+        ReplaySystem system = new ReplaySystem();
+        assertThatThrownBy(() -> system.recorded(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 1 step, was 0");
+    }
+
+    @Test
+    void defaultBuffer_isDocumentedConstant() {
+        assertThat(ReplaySystem.DEFAULT_RECORDED_BUFFER).isEqualTo(1024);
+    }
+}
