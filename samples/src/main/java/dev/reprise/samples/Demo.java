@@ -13,6 +13,7 @@ import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.ReplayVerdict;
 import dev.reprise.samples.tower.replay.StateTrail;
 import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.samples.verify.TowerVerification;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -97,9 +98,9 @@ public final class Demo {
 
         Files.createDirectories(dir);
         Path file = dir.resolve("tower.reprise");
-        ReplayFile.builder(recorder.saveState()).gameId(TowerCommands.GAME_ID)
-                .dictionary(TowerCommands.dictionary()).metadata("seed", Long.toString(seed))
-                .build().writeTo(file);
+        // With the seed, floor count and final state hash in its metadata, so that the replay tool's verify
+        // command can rebuild the game and judge the file.
+        TowerVerification.write(recorder, seed, floors, run.finalState().stateHash()).writeTo(file);
         out.printf("Saved %,d steps to %s; replaying it onto a fresh game%n", run.inputs(), file);
         ReplaySave route = TowerCommands.verifier().verify(ReplayFile.read(file)).route();
         long finalHash = run.finalState().stateHash();

@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * A command-line tool for replay files: {@code info}, {@code dump}, {@code check}, {@code verify},
- * {@code convert} and {@code sample}. It lives in the samples, outside the library artifact, because it
+ * {@code convert}, {@code sample} and {@code corpus}. It lives in the samples, outside the library artifact, because it
  * uses picocli (and {@code verify} plays the sample tower game).
  *
  * <p>Run it with {@code mvn -q -DskipTests test-compile exec:java
@@ -17,9 +17,10 @@ import picocli.CommandLine.Spec;
  * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}.
  */
 @Command(name = "replay-tool", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
+        scope = CommandLine.ScopeType.INHERIT, // --help and --version on every subcommand too
         description = "Inspects, dumps, checks, verifies and converts Reprise replay files.",
-        subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class,
-            ConvertCommand.class, SampleCommand.class})
+        subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class, VerifyCommand.class,
+            ConvertCommand.class, SampleCommand.class, CorpusCommand.class})
 public final class ReplayTool implements Runnable {
 
     /** Exit code: done, every file valid (and, for {@code verify}, every replay {@code VALID}). */
@@ -77,6 +78,6 @@ public final class ReplayTool implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "Missing command: info, dump, check, verify, convert or sample");
+                "Missing command: info, dump, check, verify, convert, sample or corpus");
     }
 }
