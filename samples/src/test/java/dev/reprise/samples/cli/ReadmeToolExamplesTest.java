@@ -43,8 +43,9 @@ class ReadmeToolExamplesTest {
         Matcher lines = TOOL_LINE.matcher(readme);
         List<String[]> commands = lines.results().map(line -> new String[] {line.group(1), line.group(2)}).toList();
 
-        assertThat(commands).as("the README shows the tool's info command").isNotEmpty()
-                .anySatisfy(command -> assertThat(command[1]).startsWith("info "));
+        assertThat(commands).as("the README shows the tool's info and verify commands")
+                .anySatisfy(command -> assertThat(command[1]).startsWith("info "))
+                .anySatisfy(command -> assertThat(command[1]).startsWith("verify "));
         for (String[] command : commands) {
             assertThat(command[0]).isEqualTo(ReplayTool.class.getName());
             StringWriter out = new StringWriter();
@@ -60,6 +61,9 @@ class ReadmeToolExamplesTest {
             if (command[1].startsWith("info ")) {
                 assertThat(out.toString()).startsWith("file            target/demo/tower.reprise")
                         .contains("game            " + TowerCommands.GAME_ID);
+            }
+            if (command[1].startsWith("verify ")) {
+                assertThat(out.toString()).startsWith("verified 1 replay in ").contains(": all valid");
             }
         }
     }

@@ -167,6 +167,30 @@ class VerifyCommandTest {
     }
 
     @Test
+    void corpus_writesTheSampleReplays_thatVerifyJudgesAsTheirNamesSay() {
+        Path written = root.resolve("written");
+
+        assertThat(run("corpus", "--count", "10", "--seed", String.valueOf(SEED), written.toString())).isZero();
+        assertThat(out.toString()).startsWith("wrote 10 replays to " + written + "/");
+
+        out.getBuffer().setLength(0);
+        assertThat(run("verify", "--json", written.toString())).isEqualTo(ReplayTool.FAILED);
+        assertThat(out.toString().lines()).hasSize(10).allSatisfy(line -> {
+            Matcher m = JSON_LINE.matcher(line);
+            assertThat(m.matches()).isTrue();
+            Path original = corpus.resolve(Path.of(m.group(1)).getFileName());
+            assertThat(Outcome.valueOf(m.group(3))).as(line).isEqualTo(EXPECTED.get(original.toString()));
+        });
+    }
+
+    @Test
+    void help_isNotAnError() {
+        assertThat(run("verify", "--help")).isZero();
+
+        assertThat(out.toString()).startsWith("Usage: replay-tool verify").contains("--parallel").contains("--json");
+    }
+
+    @Test
     void anEmptyFolder_isAFailure_andBadOptionsAreUsageErrors() throws IOException {
         Path empty = Files.createDirectories(root.resolve("empty"));
 
