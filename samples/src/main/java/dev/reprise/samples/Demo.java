@@ -19,6 +19,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
@@ -101,7 +102,9 @@ public final class Demo {
         // With the seed, floor count and final state hash in its metadata, so that the replay tool's verify
         // command can rebuild the game and judge the file.
         TowerVerification.write(recorder, seed, floors, run.finalState().stateHash()).writeTo(file);
-        out.printf("Saved %,d steps to %s; replaying it onto a fresh game%n", run.inputs(), file);
+        out.printf("Saved %,d steps to %s; replaying it onto a fresh game%s%n", run.inputs(), file,
+                watch.isZero() ? "" : String.format(Locale.ROOT, ", paced to last about %.1f s",
+                        watch.toMillis() / 1000.0));
         ReplaySave route = TowerCommands.verifier().verify(ReplayFile.read(file)).route();
         long finalHash = run.finalState().stateHash();
 
