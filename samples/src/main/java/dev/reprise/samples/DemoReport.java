@@ -40,7 +40,7 @@ public record DemoReport(int steps, int highestFloor, long fileBytes, Duration r
         out.printf(Locale.ROOT, "bytes per step   %.2f%n", bytesPerStep());
         out.printf(Locale.ROOT, "recording        %,d ms, %,.0f steps/s (the bot's thinking included)%n",
                 recording.toMillis(), rate(recording));
-        out.printf(Locale.ROOT, "playback         %,d ms, %,.0f steps/s (paced to be watched)%n",
+        out.printf(Locale.ROOT, "playback         %,d ms, %,.0f steps/s (the watched replay, with its progress bar)%n",
                 playback.toMillis(), rate(playback));
         out.printf(Locale.ROOT, "full speed       %,d ms, %,.0f steps/s (a second replay, unpaced)%n",
                 fullSpeed.toMillis(), rate(fullSpeed));
