@@ -13,11 +13,12 @@ import java.util.Locale;
  * @param highestFloor the highest floor the bot reached
  * @param fileBytes the replay file's size in bytes
  * @param recording how long the bot took to play while being recorded (its path finding included)
- * @param playback how long the replay took, progress bar and per-step desync checks included
- * @param verdict whether the replay reproduced the game
+ * @param playback how long the watched replay took: paced, its progress bar and per-step state checks included
+ * @param fullSpeed how long the second, unpaced replay took (per-step state checks included)
+ * @param verdict whether the replays reproduced the game (the first that did not, if one did not)
  */
 public record DemoReport(int steps, int highestFloor, long fileBytes, Duration recording, Duration playback,
-                         ReplayVerdict verdict) {
+                         Duration fullSpeed, ReplayVerdict verdict) {
 
     /**
      * Returns the file size per step.
@@ -39,7 +40,10 @@ public record DemoReport(int steps, int highestFloor, long fileBytes, Duration r
         out.printf(Locale.ROOT, "bytes per step   %.2f%n", bytesPerStep());
         out.printf(Locale.ROOT, "recording        %,d ms, %,.0f steps/s (the bot's thinking included)%n",
                 recording.toMillis(), rate(recording));
-        out.printf(Locale.ROOT, "playback         %,d ms, %,.0f steps/s%n", playback.toMillis(), rate(playback));
+        out.printf(Locale.ROOT, "playback         %,d ms, %,.0f steps/s (the watched replay, with its progress bar)%n",
+                playback.toMillis(), rate(playback));
+        out.printf(Locale.ROOT, "full speed       %,d ms, %,.0f steps/s (a second replay, unpaced)%n",
+                fullSpeed.toMillis(), rate(fullSpeed));
         out.println("final states     " + verdict.describe());
     }
 

@@ -10,6 +10,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +26,7 @@ class DemoTest {
 
     @Test
     void run_recordsSavesAndReplays_andReportsAMatch() throws IOException {
-        DemoReport report = Demo.run(Demo.SEED, 8, dir, out);
+        DemoReport report = Demo.run(Demo.SEED, 8, dir, out, Duration.ZERO);
 
         assertThat(report.verdict().reproduced()).as(report.verdict().describe()).isTrue();
         assertThat(Demo.exitStatus(report)).isZero();
@@ -38,14 +41,33 @@ class DemoTest {
                 .contains("bytes per step")
                 .contains("recording")
                 .contains("playback")
+                .contains("full speed")
                 .contains("final states     MATCH");
     }
 
     @Test
+    void run_paced_redrawsTheBarWhileItPlays() throws IOException {
+        Duration watch = Duration.ofMillis(800);
+
+        DemoReport report = Demo.run(Demo.SEED, 4, dir, out, watch);
+
+        assertThat(report.verdict().reproduced()).as(report.verdict().describe()).isTrue();
+        // Paced by due times (lateness never adds up), so the watched replay lasts at least about `watch`:
+        // with a redraw every 50 ms the bar is drawn several times before it is full.
+        assertThat(report.playback()).isGreaterThanOrEqualTo(watch.minusMillis(20));
+        String text = printed.toString(StandardCharsets.UTF_8);
+        List<String> draws = Pattern.compile("\r\\[[#.]+\\]\\s+(\\d+)%").matcher(text).results()
+                .map(match -> match.group(1)).toList();
+        assertThat(draws).as(text).last().isEqualTo("100");
+        assertThat(draws.stream().filter(percent -> !percent.equals("100")).count()).as(text).isGreaterThanOrEqualTo(3);
+        assertThat(draws.stream().mapToInt(Integer::parseInt)).as("the bar never goes back").isSorted();
+    }
+
+    @Test
     void report_ofAMismatch_saysSo() throws IOException {
-        DemoReport report = Demo.run(Demo.SEED, 4, dir, out);
+        DemoReport report = Demo.run(Demo.SEED, 4, dir, out, Duration.ZERO);
         DemoReport broken = new DemoReport(report.steps(), report.highestFloor(), report.fileBytes(),
-                report.recording(), report.playback(), new ReplayVerdict(
+                report.recording(), report.playback(), report.fullSpeed(), new ReplayVerdict(
                         report.steps(), 1L, 2L, 17, null));
 
         assertThat(broken.verdict().reproduced()).isFalse();

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
@@ -50,6 +52,18 @@ class ProgressBarTest {
         bar.update(200, "floor 2");
 
         assertThat(printed.toString(StandardCharsets.UTF_8)).endsWith("steps/s  floor 2 ");
+    }
+
+    @Test
+    void aBarOfReplays_countsReplays_withADecimalForSlowRates() {
+        StringWriter text = new StringWriter();
+        ProgressBar replays = new ProgressBar(new PrintWriter(text), 20, "replays", Duration.ofMillis(100), clock::get);
+        clock.addAndGet(Duration.ofSeconds(2).toNanos());
+
+        replays.update(5, "1 not valid");
+
+        assertThat(text.toString())
+                .isEqualTo("\r[#######.......................]  25%  5/20 replays  2.5 replays/s  1 not valid");
     }
 
     @Test

@@ -1,17 +1,25 @@
 package dev.reprise.samples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.abort;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.Compression;
 import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileReader;
 import dev.reprise.route.ReplayArray;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +46,12 @@ class ReplayToolTest {
         ReplayFile.builder(route.saveState()).gameId("tower").gameBuild("2.8.2").metadata("player", "Ada")
                 .dictionary(CommandDictionary.of(Map.of(0, "up", 1, "right", 4, "teleport", 10, "fly")))
                 .build().writeTo(replay);
+    }
+
+    /** The one line the tool printed on standard error: never a stack trace. */
+    private String errorLine() {
+        assertThat(err.toString().lines()).as(err.toString()).hasSize(1);
+        return err.toString().strip();
     }
 
     private int run(String... args) {
@@ -80,8 +94,8 @@ class ReplayToolTest {
     }
 
     @Test
-    void verify_acceptsAValidFile_andRefusesACorruptOne() throws IOException {
-        assertThat(run("verify", replay.toString())).isZero();
+    void check_acceptsAValidFile_andRefusesACorruptOne_inOneLine() throws IOException {
+        assertThat(run("check", replay.toString())).isZero();
         assertThat(out.toString()).startsWith("OK: ").contains("5 steps");
 
         byte[] bytes = Files.readAllBytes(replay);
@@ -89,8 +103,8 @@ class ReplayToolTest {
         Path corrupt = folder.resolve("corrupt.rpl");
         Files.write(corrupt, bytes);
 
-        assertThat(run("verify", corrupt.toString())).isEqualTo(1);
-        assertThat(err.toString()).startsWith("INVALID: Checksum mismatch");
+        assertThat(run("check", corrupt.toString())).isEqualTo(ReplayTool.FAILED);
+        assertThat(errorLine()).startsWith(corrupt + ": Checksum mismatch");
     }
 
     @Test
@@ -107,9 +121,104 @@ class ReplayToolTest {
     }
 
     @Test
-    void missingFile_isReportedAsInvalid() {
-        assertThat(run("info", folder.resolve("none.rpl").toString())).isEqualTo(1);
-        assertThat(err.toString()).startsWith("INVALID: ");
+    void missingFile_isOneLine_namingThePathAndTheReason() {
+        Path missing = folder.resolve("missing.reprise");
+
+        assertThat(run("info", missing.toString())).isEqualTo(ReplayTool.FAILED);
+
+        assertThat(errorLine()).isEqualTo(missing + ": no such file");
+    }
+
+    @Test
+    void aDirectory_isOneLine_namingIt() {
+        Path out = folder.resolve("out");
+        assertThat(out.toFile().mkdir()).isTrue();
+
+        assertThat(run("dump", out + "/")).isEqualTo(ReplayTool.FAILED);
+
+        assertThat(errorLine()).isEqualTo(out + "/: is a directory");
+    }
+
+    @Test
+    void aDevice_isRefusedWithoutBeingRead() {
+        Path zero = Path.of("/dev/zero");
+        assumeTrue(Files.exists(zero), "needs /dev/zero");
+
+        assertThat(run("info", zero.toString())).isEqualTo(ReplayTool.FAILED);
+
+        assertThat(errorLine()).isEqualTo("/dev/zero: not a regular file (a device, pipe or socket)");
+    }
+
+    @Test
+    void aPipe_isRefusedWithoutBlocking() throws Exception {
+        Path fifo = folder.resolve("pipe.reprise");
+        Process mkfifo;
+        try {
+            mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        } catch (IOException e) {
+            abort("needs mkfifo: " + e.getMessage());
+            return;
+        }
+        assumeTrue(mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "mkfifo failed");
+
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThat(run("check", fifo.toString()))
+                .isEqualTo(ReplayTool.FAILED));
+
+        assertThat(errorLine()).isEqualTo(fifo + ": not a regular file (a device, pipe or socket)");
+    }
+
+    @Test
+    void aFileLargerThanTheCaps_isRefusedBeforeItIsRead() throws IOException {
+        Path huge = folder.resolve("huge.reprise");
+        try (RandomAccessFile file = new RandomAccessFile(huge.toFile(), "rw")) {
+            file.setLength(2_600_000_000L); // sparse: costs no disk, and would cost 5 GB of heap to read
+        }
+
+        assertThat(run("info", huge.toString())).isEqualTo(ReplayTool.FAILED);
+
+        assertThat(errorLine()).isEqualTo(String.format(Locale.ROOT, "%s: 2,600,000,000 bytes, more than the largest "
+                + "replay file the reader accepts (%,d bytes)", huge, ReplayFileReader.DEFAULT.maxFileBytes()));
+    }
+
+    @Test
+    void anOutputInAMissingFolder_isOneLine() {
+        Path target = folder.resolve("nonexistent/dir/x.reprise");
+
+        assertThat(run("convert", "--compression", "NONE", replay.toString(), target.toString()))
+                .isEqualTo(ReplayTool.FAILED);
+        assertThat(errorLine()).isEqualTo("cannot write " + target + ": no such folder");
+
+        err.getBuffer().setLength(0);
+        assertThat(run("sample", folder.toString())).isEqualTo(ReplayTool.FAILED);
+        assertThat(errorLine()).isEqualTo("cannot write " + folder + "/: is a directory");
+    }
+
+    @Test
+    void negativeLimitOrFrom_isAUsageError() {
+        assertThat(run("dump", "--limit", "-1", replay.toString())).isEqualTo(ReplayTool.USAGE);
+        assertThat(errorLine()).isEqualTo("replay-tool dump: --limit must be a step count, 0 or more, but was -1 "
+                + "(see --help)");
+
+        err.getBuffer().setLength(0);
+        assertThat(run("dump", "--from", "-3", replay.toString())).isEqualTo(ReplayTool.USAGE);
+        assertThat(errorLine()).isEqualTo("replay-tool dump: --from must be a step index, 0 or more, but was -3 "
+                + "(see --help)");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void aMalformedOption_isOneLineUsageError() {
+        assertThat(run("dump", "--limit", "ten", replay.toString())).isEqualTo(ReplayTool.USAGE);
+
+        assertThat(errorLine()).startsWith("replay-tool dump: Invalid value for option '--limit'");
+    }
+
+    @Test
+    void version_printsTheProjectVersion() {
+        assertThat(run("--version")).isZero();
+
+        assertThat(out.toString().lines().findFirst()).hasValueSatisfying(line ->
+                assertThat(line).matches("replay-tool \\d+\\.\\d+\\.\\d+\\S*"));
     }
 
     @Test
@@ -125,6 +234,6 @@ class ReplayToolTest {
         assertThat(run("sample", sample.toString())).isZero();
 
         assertThat(ReplayFile.read(sample).route().length()).isEqualTo(45);
-        assertThat(run("verify", sample.toString())).isZero();
+        assertThat(run("check", sample.toString())).isZero();
     }
 }

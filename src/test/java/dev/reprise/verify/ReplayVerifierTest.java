@@ -1,0 +1,287 @@
+package dev.reprise.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.io.ReplayFile;
+import dev.reprise.route.ReplaySave;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Flux;
+import reactor.test.StepVerifier;
+
+class ReplayVerifierTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private static ReplayVerifier.Builder counter() {
+        return ReplayVerifier.builder(CounterGame::of).gameId(CounterGame.GAME_ID).parallelism(2);
+    }
+
+    private static Verdict verdictOf(ReplayVerifier verifier, ReplaySource source) {
+        return verifier.verify(source).block(TIMEOUT);
+    }
+
+    @Test
+    void verify_validReplay_isValidWithAllStepsPlayed() {
+        ReplayFile file = CounterGame.record(5, 1, 2, 3, 4, 5, 6);
+        Verdict verdict = verdictOf(counter().finalHashKey(CounterGame.FINAL_KEY).build(),
+                ReplaySource.of("ok", file.toBytes()));
+
+        assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.VALID);
+        assertThat(verdict.valid()).isTrue();
+        assertThat(verdict.id()).isEqualTo("ok");
+        assertThat(verdict.stepCount()).isEqualTo(file.route().length());
+        assertThat(verdict.stepReached()).isEqualTo(file.route().length());
+        assertThat(verdict.expectedHash()).isEqualTo(verdict.actualHash()).isPresent();
+        assertThat(verdict.elapsed()).isPositive();
+    }
+
+    @Test
+    void verify_tamperedHashStep_isDesyncNamingStepAndHashes() {
+        ReplayFile file = CounterGame.record(0, 1, 2, 3, 4, 5, 6);
+        ReplayFile tampered = edit(file, 6, CounterGame.HASH, 12345L);
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("desync", tampered));
+
+        assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.DESYNC);
+        assertThat(verdict.stepReached()).isEqualTo(6);
+        assertThat(verdict.expectedHash()).hasValue(12345L);
+        assertThat(verdict.actualHash()).isPresent();
+        assertThat(verdict.reason()).contains("step 6");
+    }
+
+    @Test
+    void verify_alteredInput_isDesyncAtTheNextHashStep() {
+        ReplayFile file = CounterGame.record(0, 1, 2, 3, 4, 5, 6);
+        ReplayFile altered = edit(file, 1, CounterGame.ADD, 100L); // the second input, checked at step 4
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("altered", altered));
+
+        assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.DESYNC);
+        assertThat(verdict.stepReached()).isEqualTo(4);
+    }
+
+    @Test
+    void verify_corruptBytes_isInvalidFileNamingTheByte() {
+        byte[] bytes = CounterGame.record(0, 1, 2, 3).toBytes();
+        bytes[bytes.length - 3] ^= 0x55;
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("corrupt", bytes));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).isNotBlank();
+        assertThat(verdict.stepCount()).isZero();
+    }
+
+    @Test
+    void verify_missingPath_isInvalidFileNamingThePath(@TempDir Path dir) {
+        Path missing = dir.resolve("missing.reprise");
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("missing", missing));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("missing.reprise");
+    }
+
+    @Test
+    void verify_otherGameId_isInvalidFile() {
+        ReplayFile file = CounterGame.record(0, 1).toBuilder().gameId("other.game").build();
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("other", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("other.game").contains(CounterGame.GAME_ID);
+    }
+
+    @Test
+    void verify_wrongClaimedFinalHash_isRejectedWithBothHashes() {
+        ReplayFile file = CounterGame.record(0, 1, 2).toBuilder().metadata(CounterGame.FINAL_KEY, "ff").build();
+        Verdict verdict = verdictOf(counter().finalHashKey(CounterGame.FINAL_KEY).build(),
+                ReplaySource.of("rejected", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(verdict.expectedHash()).hasValue(0xffL);
+        assertThat(verdict.actualHash()).hasValue(CounterGame.hashOf(3));
+    }
+
+    @Test
+    void verify_failingCommand_isFailedNamingStepCodeAndPhase() {
+        ReplayFile file = edit(CounterGame.record(0, 1, 2, 3), 2, CounterGame.FAIL);
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("fails", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(verdict.stepReached()).isEqualTo(2);
+        assertThat(verdict.reason()).contains("step 2").contains("code " + CounterGame.FAIL).contains("execute")
+                .contains("told to fail");
+    }
+
+    @Test
+    void verify_batch_givesOneVerdictPerSourceWithPositions() {
+        Flux<ReplaySource> sources = Flux.just(
+                ReplaySource.of("a", CounterGame.record(0, 1, 2).toBytes()),
+                ReplaySource.of("b", new byte[] {1, 2, 3}),
+                ReplaySource.of("c", CounterGame.record(1, 5)));
+
+        StepVerifier.create(counter().build().verify(sources).collectSortedList(
+                        (x, y) -> Long.compare(x.position(), y.position())))
+                .assertNext(verdicts -> assertThat(verdicts).extracting(Verdict::id, Verdict::position, Verdict::outcome)
+                        .containsExactly(
+                                org.assertj.core.groups.Tuple.tuple("a", 0L, Outcome.VALID),
+                                org.assertj.core.groups.Tuple.tuple("b", 1L, Outcome.INVALID_FILE),
+                                org.assertj.core.groups.Tuple.tuple("c", 2L, Outcome.VALID)))
+                .expectComplete()
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void verify_longerThanMaxSteps_isTimedOutAfterTheBudget() {
+        ReplayFile file = CounterGame.record(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        Verdict verdict = verdictOf(counter().maxSteps(3).build(), ReplaySource.of("long", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.TIMED_OUT);
+        assertThat(verdict.stepReached()).isEqualTo(3);
+        assertThat(verdict.reason()).contains("budget of 3");
+    }
+
+    @Test
+    void verify_desyncWithinMaxSteps_isStillDesync() {
+        ReplayFile file = edit(CounterGame.record(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 4, CounterGame.HASH, 1L);
+        Verdict verdict = verdictOf(counter().maxSteps(6).build(), ReplaySource.of("early desync", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.DESYNC);
+        assertThat(verdict.stepReached()).isEqualTo(4);
+    }
+
+    @Test
+    void verify_exactlyMaxSteps_isValid() {
+        ReplayFile file = CounterGame.record(0, 1, 2);
+        Verdict verdict = verdictOf(counter().maxSteps(file.route().length()).build(), ReplaySource.of("fits", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.VALID);
+    }
+
+    @Test
+    void verify_commandThatNeverAnswers_isTimedOut() {
+        ReplayFile file = edit(CounterGame.record(0, 1, 2, 3), 1, CounterGame.HANG);
+        Verdict verdict = verdictOf(counter().timeout(Duration.ofMillis(300)).build(), ReplaySource.of("hangs", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.TIMED_OUT);
+        assertThat(verdict.stepReached()).isEqualTo(1);
+        assertThat(verdict.reason()).contains("timeout");
+        assertThat(verdict.elapsed()).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+    }
+
+    @Test
+    void verify_acceptRefuses_isRejected() {
+        ReplayFile file = CounterGame.record(0, 1, 2);
+        Verdict verdict = verdictOf(counter().accept(game -> ((CounterGame) game).total() > 100).build(),
+                ReplaySource.of("low", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(verdict.reason()).contains("acceptance");
+        assertThat(verdict.stepReached()).isEqualTo(file.route().length());
+    }
+
+    @Test
+    void verify_acceptAgrees_isValid() {
+        Verdict verdict = verdictOf(counter().accept(game -> ((CounterGame) game).total() == 3).build(),
+                ReplaySource.of("three", CounterGame.record(0, 1, 2)));
+
+        assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.VALID);
+    }
+
+    @Test
+    void verify_acceptThrows_isFailed() {
+        Verdict verdict = verdictOf(counter().accept(game -> {
+            throw new IllegalStateException("judge is out");
+        }).build(), ReplaySource.of("x", CounterGame.record(0, 1)));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(verdict.reason()).contains("judge is out");
+    }
+
+    @Test
+    void verify_factoryRefusesTheFile_isInvalidFile() {
+        ReplayFile file = ReplayFile.builder(CounterGame.record(0, 1).route()).gameId(CounterGame.GAME_ID).build();
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("no start", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("no metadata \"start\"");
+    }
+
+    @Test
+    void verify_factoryReturnsNull_isFailed() {
+        Verdict verdict = verdictOf(ReplayVerifier.builder(file -> null).build(),
+                ReplaySource.of("null", CounterGame.record(0, 1)));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(verdict.reason()).contains("null");
+    }
+
+    @Test
+    void verify_codeTheGameLacks_isInvalidFileBeforePlaying() {
+        ReplayFile file = edit(CounterGame.record(0, 1, 2), 1, 7);
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("code 7", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("code 7").contains("first at step 1");
+        assertThat(verdict.stepReached()).isZero();
+    }
+
+    @Test
+    void verify_dictionaryNamesACodeOtherwise_isInvalidFileWithoutBuildingAGame() {
+        ReplayFile file = CounterGame.record(0, 1);
+        int before = CounterGame.CREATED.get();
+        Verdict verdict = verdictOf(counter().dictionary(dev.reprise.io.CommandDictionary.of(
+                        java.util.Map.of(CounterGame.ADD, "PLUS", CounterGame.HASH, "HASH"))).build(),
+                ReplaySource.of("renamed", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("\"PLUS\"");
+        assertThat(CounterGame.CREATED.get()).isEqualTo(before);
+    }
+
+    @Test
+    void verify_fileOverTheReadersCaps_isInvalidFile() {
+        ReplayFile file = CounterGame.record(0, 1, 2, 3, 4, 5, 6, 7, 8);
+        Verdict verdict = verdictOf(counter().reader(dev.reprise.io.ReplayFileReader.builder().maxSteps(4).build())
+                .build(), ReplaySource.of("big", file.toBytes()));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+    }
+
+    @Test
+    void verify_missingOrMalformedFinalHashClaim_isInvalidFile() {
+        ReplayVerifier verifier = counter().finalHashKey("claimed").build();
+        ReplayFile file = CounterGame.record(0, 1);
+
+        Verdict missing = verdictOf(verifier, ReplaySource.of("missing", file));
+        Verdict malformed = verdictOf(verifier, ReplaySource.of("malformed",
+                file.toBuilder().metadata("claimed", "not-hex").build()));
+
+        assertThat(missing.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(missing.reason()).contains("\"claimed\"");
+        assertThat(malformed.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(malformed.reason()).contains("not-hex");
+    }
+
+    @Test
+    void verify_gameWithoutStateHash_isFailedWhenAFinalHashIsClaimed() {
+        GameFactory noHash = file -> {
+            CounterGame game = CounterGame.of(file);
+            return VerifiableGame.of(game.system(), save -> { }, null);
+        };
+        Verdict verdict = verdictOf(ReplayVerifier.builder(noHash).finalHashKey(CounterGame.FINAL_KEY).build(),
+                ReplaySource.of("x", CounterGame.record(0, 1)));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(verdict.reason()).contains("no state hash");
+    }
+
+    /** A copy of {@code file} with step {@code index} replaced. */
+    static ReplayFile edit(ReplayFile file, int index, int code, Object... params) {
+        dev.reprise.route.ReplayArray route = new dev.reprise.route.ReplayArray();
+        route.loadState(file.route());
+        route.set(index, code, params);
+        ReplaySave edited = route.saveState();
+        return ReplayFile.builder(edited).gameId(file.gameId()).gameBuild(file.gameBuild())
+                .metadata(file.metadata()).dictionary(file.dictionary()).build();
+    }
+}
