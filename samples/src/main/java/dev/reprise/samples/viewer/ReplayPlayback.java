@@ -30,6 +30,7 @@ final class ReplayPlayback implements Playback {
     static final long VIEW_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(30);
 
     private final ViewerSession session;
+    private final ReplayLibrary.Loaded loaded;
     private final GameReplay replay;
     private final boolean interactive;
     private final Duration dialogTimeout;
@@ -48,9 +49,10 @@ final class ReplayPlayback implements Playback {
     private record Dialog(PassiveStep step, int recorded, Disposable timer) {
     }
 
-    ReplayPlayback(ViewerSession session, ReplayLibrary.Loaded loaded, boolean interactive, ViewerOptions options,
-                   Scheduler scheduler, Scheduler.Worker worker) {
+    ReplayPlayback(ViewerSession session, ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened,
+                   ViewerOptions options, Scheduler scheduler, Scheduler.Worker worker) {
         this.session = session;
+        this.loaded = loaded;
         this.replay = loaded.game().replay(loaded.file(), interactive);
         this.interactive = interactive;
         this.dialogTimeout = options.dialogTimeout();
@@ -77,6 +79,7 @@ final class ReplayPlayback implements Playback {
         Json.quote(opened2, loaded.game().gameId()).append(",\"renderer\":");
         Json.quote(opened2, loaded.game().renderer()).append(",\"length\":").append(route.length())
                 .append(",\"interactive\":").append(interactive)
+                .append(",\"reopened\":").append(reopened)
                 .append(",\"stepsPerSecond\":").append(stepsPerSecond(options))
                 .append(",\"dialogMs\":").append(dialogTimeout.toMillis())
                 .append(",\"v\":").append(replay.view()).append('}');
@@ -151,8 +154,9 @@ final class ReplayPlayback implements Playback {
             throw new IllegalArgumentException("seek target must be 0.." + length + ", was " + target);
         }
         if (isTerminated()) {
-            throw new IllegalArgumentException("the playback has " + sandbox.state().toString().toLowerCase()
-                    + "; open the replay again to seek");
+            // A sandbox that has ended (or failed) cannot move: a fresh one on the same file seeks instead.
+            session.reopen(loaded, interactive, target);
+            return;
         }
         closeDialog(null, -1); // a seek answers an open dialog as the route did
         pump.seeking(true);

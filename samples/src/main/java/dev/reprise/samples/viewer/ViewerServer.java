@@ -126,6 +126,11 @@ public final class ViewerServer implements AutoCloseable {
         return sessions.values().stream().mapToLong(ViewerSession::bytes).max().orElse(0);
     }
 
+    /** @return the open sessions by id; for tests */
+    Map<Long, ViewerSession> sessionsById() {
+        return sessions;
+    }
+
     ReplayLibrary library() {
         return library;
     }

@@ -128,10 +128,21 @@ final class ViewerSession implements Disposable {
         }
         replace(null);
         try {
-            playback = new ReplayPlayback(this, loaded, "interactive".equals(mode), options, scheduler, worker);
+            playback = new ReplayPlayback(this, loaded, "interactive".equals(mode), false, options, scheduler, worker);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(loaded.name() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Replaces the current replay by a fresh one on the same file and seeks it: what a seek on a
+     * playback that has ended or failed does. Runs on the worker.
+     */
+    void reopen(ReplayLibrary.Loaded loaded, boolean interactive, int target) {
+        replace(null);
+        ReplayPlayback next = new ReplayPlayback(this, loaded, interactive, true, options, scheduler, worker);
+        playback = next;
+        next.seek(target);
     }
 
     private void live() {

@@ -9,7 +9,7 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   const model = {
     kind: null, name: null, game: null, renderer: null, length: 0, replayed: 0,
     step: null, code: null, view: null, state: '-', checkpoints: [], desync: null,
-    dialog: null, rates: [], sent: 0, last: null
+    dialog: null, rates: [], received: 0
   };
   let socket = null;
   let inbox = [];
@@ -17,6 +17,7 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   let dragging = false;
   let outstanding = 0;
   const loadedRenderers = {};
+  const log = [];
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) {
@@ -37,7 +38,17 @@ window.ViewerRenderers = window.ViewerRenderers || {};
       socket.onopen = () => resolve();
       socket.onerror = () => reject(new Error('cannot reach the viewer server'));
       socket.onclose = () => { model.state = 'DISCONNECTED'; $('state').textContent = model.state; };
-      socket.onmessage = event => { inbox.push(JSON.parse(event.data)); schedule(); };
+      socket.onmessage = event => {
+        const message = JSON.parse(event.data);
+        if (message.t === 'step') {
+          model.received++;
+        } else if (message.t !== 'stats') {
+          log.push(message.t + (message.state ? ' ' + message.state : '') + (message.message ? ': ' + message.message : ''));
+          if (log.length > 40) { log.shift(); }
+        }
+        inbox.push(message);
+        schedule();
+      };
     });
   }
 
@@ -77,13 +88,16 @@ window.ViewerRenderers = window.ViewerRenderers || {};
     switch (m.t) {
       case 'hello': break;
       case 'opened':
+        // A seek after the end reopens the file: the marks of the route stay.
         Object.assign(model, {kind: m.kind, name: m.name, game: m.game, renderer: m.renderer, length: m.length || 0,
-          replayed: 0, step: null, code: null, view: m.v, state: m.kind === 'live' ? 'LIVE' : 'READY',
-          checkpoints: [], desync: null, dialog: null});
+          replayed: 0, step: null, code: null, view: m.v, state: m.kind === 'live' ? 'LIVE' : 'READY', dialog: null},
+          m.reopened ? {} : {checkpoints: [], desync: null});
         closeDialog();
         $('title').textContent = (m.kind === 'live' ? 'live: ' : '') + m.name + (m.interactive ? ' (interactive)' : '');
         $('seek').max = model.length;
-        say(m.kind === 'live' ? 'Watching the live game (catching up from its first step).' : 'Opened ' + m.name + '.');
+        if (!m.reopened) {
+          say(m.kind === 'live' ? 'Watching the live game (catching up from its first step).' : 'Opened ' + m.name + '.');
+        }
         loadRenderer(m.renderer).then(() => { outstanding = 0; grant(); schedule(); });
         break;
       case 'step':
@@ -101,7 +115,10 @@ window.ViewerRenderers = window.ViewerRenderers || {};
         break;
       case 'ended':
         model.view = m.v;
-        if (m.live) { say('The live game ended; press "Watch live" for the next one.'); }
+        if (m.live) {
+          say('The live game ended; watching the next one in a moment.');
+          setTimeout(() => { if (model.kind === 'live') { open({t: 'live'}); } }, 1500);
+        }
         else { model.replayed = m.replayed; model.state = m.state; say('The replay ended at step ' + m.replayed + '.'); }
         break;
       case 'answered':
@@ -124,7 +141,7 @@ window.ViewerRenderers = window.ViewerRenderers || {};
       }
       case 'stats':
         $('memory').textContent = Math.round(m.memory.total / 1024) + ' KiB';
-        if (m.checkpoints) { model.checkpoints = m.checkpoints; }
+        if (m.checkpoints) { model.checkpoints = Array.from(new Set(model.checkpoints.concat(m.checkpoints))).sort((a, b) => a - b); }
         break;
       case 'error': say(m.message, 'error'); break;
       default: break;
@@ -276,9 +293,11 @@ window.ViewerRenderers = window.ViewerRenderers || {};
     if (event.code === 'Space') { event.preventDefault(); send({t: playing() ? 'pause' : 'play'}); }
     if (event.code === 'ArrowRight') { event.preventDefault(); send({t: 'step'}); }
   });
+  // A clicked button keeps no focus: space and the arrow keys belong to the playback.
+  document.querySelectorAll('button').forEach(button => button.addEventListener('click', () => button.blur()));
   setInterval(() => send({t: 'ping'}), 15000);
   refreshFiles().catch(e => say('Cannot list the replays: ' + e.message, 'error'));
 
   // For tests and the curious: the page's model.
-  window.viewer = {model: model};
+  window.viewer = {model: model, log: log};
 })();

@@ -13,8 +13,8 @@ import reactor.netty.http.client.WebsocketClientSpec;
 
 /**
  * A viewer page without a browser, for the protocol and load tests: a Reactor Netty WebSocket client
- * that keeps every message and, while {@code autoCredit}, grants back a credit for each step message
- * received, keeping {@code window} granted.
+ * that keeps every message and, while {@code autoCredit}, grants back the credits of the step messages
+ * received (a quarter of the window at a time), keeping about {@code window} granted.
  */
 final class ViewerClient implements AutoCloseable {
 
@@ -22,9 +22,11 @@ final class ViewerClient implements AutoCloseable {
     private final BlockingQueue<String> received = new LinkedBlockingQueue<>();
     private final AtomicLong steps = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
+    private final AtomicLong consumed = new AtomicLong();
     private final int window;
     private volatile boolean autoCredit;
     private volatile boolean keep = true;
+    private volatile boolean loop;
     private final Disposable connection;
 
     ViewerClient(int port, int window, boolean autoCredit) {
@@ -41,12 +43,19 @@ final class ViewerClient implements AutoCloseable {
     private void onMessage(String message) {
         if (message.startsWith("{\"t\":\"step\"")) {
             steps.incrementAndGet();
-            if (autoCredit) {
-                send("{\"t\":\"credit\",\"n\":1}");
+            if (autoCredit && consumed.incrementAndGet() >= window / 4) {
+                // Like the page, which gives back the credits of a whole animation frame at once.
+                send("{\"t\":\"credit\",\"n\":" + consumed.getAndSet(0) + "}");
             }
             if (!keep) {
                 return;
             }
+        } else if (message.startsWith("{\"t\":\"opened\"")) {
+            consumed.set(0);
+            send("{\"t\":\"credit\",\"n\":" + window + "}"); // every playback starts without credits
+        } else if (message.startsWith("{\"t\":\"ended\"") && loop) {
+            send("{\"t\":\"seek\",\"to\":0}"); // a seek after the end reopens the replay
+            send("{\"t\":\"play\"}");
         } else if (message.startsWith("{\"t\":\"error\"") || message.startsWith("{\"t\":\"failed\"")) {
             errors.incrementAndGet();
         }
@@ -57,10 +66,14 @@ final class ViewerClient implements AutoCloseable {
         outgoing.tryEmitNext(message);
     }
 
-    /** Opens a replay of the folder and grants the window. */
+    /** Opens a replay of the folder; the window is granted when it is opened. */
     void open(String file, String mode) {
         send("{\"t\":\"open\",\"file\":" + Json.quote(file) + ",\"mode\":\"" + mode + "\"}");
-        send("{\"t\":\"credit\",\"n\":" + window + "}");
+    }
+
+    /** Plays the replay again from the start each time it ends. */
+    void loop(boolean value) {
+        loop = value;
     }
 
     /** Stops (or restarts) granting a credit per step received. */
