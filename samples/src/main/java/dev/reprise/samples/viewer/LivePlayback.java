@@ -2,6 +2,7 @@ package dev.reprise.samples.viewer;
 
 import dev.reprise.route.ReplayStep;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /** A session spectating the live game: the feed (catch-up, then live) pumped to the page by credits. */
 final class LivePlayback implements Playback {
@@ -75,7 +76,7 @@ final class LivePlayback implements Playback {
     }
 
     @Override
-    public String checkpointsIfChanged() {
+    public @Nullable String checkpointsIfChanged() {
         return null;
     }
 

@@ -1,6 +1,7 @@
 package dev.reprise.samples.viewer;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a session is watching: a replay on a sandbox or the live game. Controls come from the session's
@@ -37,6 +38,7 @@ sealed interface Playback permits ReplayPlayback, LivePlayback {
     long sent();
 
     /** @return the checkpoints' step indexes as a JSON array, or {@code null} if unchanged since the last call */
+    @Nullable
     String checkpointsIfChanged();
 
     /** Releases the sandbox or the feed. */

@@ -199,9 +199,18 @@ final class ReplayPlayback implements Playback {
         pump.block(false);
     }
 
+    /** Sends the state as it stands between groups, with the code of the step that plays next. */
     private void sendView(String type) {
-        session.send("{\"t\":\"" + type + "\",\"replayed\":" + sandbox.getReplayed() + ",\"state\":\"" + sandbox.state()
-                + "\",\"v\":" + replay.view() + "}");
+        int replayed = sandbox.getReplayed();
+        ReplayArray route = sandbox.config().route();
+        StringBuilder out = new StringBuilder(512).append("{\"t\":\"").append(type).append("\",\"replayed\":")
+                .append(replayed).append(",\"state\":\"").append(sandbox.state()).append('"');
+        if (replayed < route.length()) {
+            int code = route.get(replayed).code();
+            out.append(",\"c\":").append(code).append(",\"n\":");
+            Json.quote(out, names.getOrDefault(code, "code " + code));
+        }
+        session.send(out.append(",\"v\":").append(replay.view()).append('}').toString());
     }
 
     private boolean isTerminated() {
@@ -225,7 +234,7 @@ final class ReplayPlayback implements Playback {
     }
 
     @Override
-    public String checkpointsIfChanged() {
+    public @Nullable String checkpointsIfChanged() {
         int size = checkpoints.size();
         if (size == checkpointsSeen) {
             return null;

@@ -62,6 +62,12 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
                 ReplayFileReader.builder().maxSteps(1_000_000).maxParamBytes(8 << 20).maxHeaderBytes(64 << 10).build());
     }
 
+    /** @param value the replay folder @return a copy with it */
+    public ViewerOptions withFolder(Path value) {
+        return new ViewerOptions(value, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader);
+    }
+
     /** @param value the port, 0 for a free one @return a copy with it */
     public ViewerOptions withPort(int value) {
         return new ViewerOptions(folder, host, value, stepInterval, maxCredits, idleTimeout, dialogTimeout,

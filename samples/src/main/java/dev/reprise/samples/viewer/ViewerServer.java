@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -160,7 +161,7 @@ public final class ViewerServer implements AutoCloseable {
                 .doFinally(signal -> session.dispose());
     }
 
-    private NettyOutbound resource(HttpServerResponse response, String name) {
+    private NettyOutbound resource(HttpServerResponse response, @Nullable String name) {
         if (name == null || !STATIC_NAME.matcher(name).matches()) {
             return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
         }
@@ -174,7 +175,7 @@ public final class ViewerServer implements AutoCloseable {
                 .sendByteArray(Mono.just(bytes));
     }
 
-    private static byte[] readResource(String name) {
+    private static byte @Nullable [] readResource(String name) {
         try (InputStream in = ViewerServer.class.getClassLoader().getResourceAsStream(STATIC_ROOT + name)) {
             return in == null ? null : in.readAllBytes();
         } catch (IOException e) {
@@ -211,8 +212,8 @@ public final class ViewerServer implements AutoCloseable {
         return request.receive().asByteArray()
                 .reduce(new ByteArrayOutputStream(), (buffer, chunk) -> {
                     if (buffer.size() + (long) chunk.length > max) {
-                        throw new IllegalArgumentException("the upload passed " + max
-                                + " bytes, uploads are capped there (the replay reader's caps)");
+                        throw new UploadTooLarge("the upload passed " + max
+                                + " bytes, uploads are capped at " + max + " (the replay reader's caps)");
                     }
                     buffer.write(chunk, 0, chunk.length);
                     return buffer;
@@ -220,7 +221,17 @@ public final class ViewerServer implements AutoCloseable {
                 .map(buffer -> "{\"upload\":" + Json.quote(library.upload(name, buffer.toByteArray())) + "}")
                 .flatMap(body -> Mono.from(json(response, HttpResponseStatus.OK, body)))
                 .onErrorResume(IllegalArgumentException.class, e -> Mono.from(json(response,
-                        HttpResponseStatus.BAD_REQUEST, error(e.getMessage()))));
+                        e instanceof UploadTooLarge ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE
+                                : HttpResponseStatus.BAD_REQUEST, error(e.getMessage()))));
+    }
+
+    /** An upload that passed the cap while it streamed in (it had no Content-Length to refuse it by). */
+    private static final class UploadTooLarge extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        UploadTooLarge(String message) {
+            super(message);
+        }
     }
 
     private static long parseLong(String text) {
@@ -264,7 +275,7 @@ public final class ViewerServer implements AutoCloseable {
         boolean live = true;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--dir" -> options = withFolder(options, Path.of(value(args, ++i)));
+                case "--dir" -> options = options.withFolder(Path.of(value(args, ++i)));
                 case "--port" -> options = options.withPort(Integer.parseInt(value(args, ++i)));
                 case "--host" -> options = options.withHost(value(args, ++i));
                 case "--no-live" -> live = false;
@@ -282,12 +293,6 @@ public final class ViewerServer implements AutoCloseable {
         System.out.println("Reprise viewer: " + viewer.url() + " (replays from " + options.folder().toAbsolutePath()
                 + "; Ctrl-C stops)");
         viewer.server.onDispose().block();
-    }
-
-    private static ViewerOptions withFolder(ViewerOptions options, Path folder) {
-        return new ViewerOptions(folder, options.host(), options.port(), options.stepInterval(), options.maxCredits(),
-                options.idleTimeout(), options.dialogTimeout(), options.checkpointInterval(), options.checkpointBudget(),
-                options.maxSessions(), options.reader());
     }
 
     private static String value(String[] args, int i) {

@@ -111,7 +111,8 @@ window.ViewerRenderers = window.ViewerRenderers || {};
       case 'state': model.state = m.state; model.replayed = m.replayed; break;
       case 'paused': case 'stepped': case 'seeked':
         model.view = m.v; model.replayed = m.replayed; model.state = m.state;
-        if (m.t === 'seeked') { model.step = m.replayed; say('Moved to step ' + m.replayed + '.'); }
+        if (m.n) { model.step = m.replayed; model.code = m.n + ' (' + m.c + ')'; }
+        if (m.t === 'seeked') { say('Moved to step ' + m.replayed + '.'); }
         break;
       case 'ended':
         model.view = m.v;

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.WebsocketClientSpec;
@@ -28,6 +29,7 @@ final class ViewerClient implements AutoCloseable {
     private volatile boolean keep = true;
     private volatile boolean loop;
     private final Disposable connection;
+    private final Sinks.Empty<Void> closed = Sinks.empty();
 
     ViewerClient(int port, int window, boolean autoCredit) {
         this.window = window;
@@ -37,6 +39,7 @@ final class ViewerClient implements AutoCloseable {
                 .uri("ws://127.0.0.1:" + port + "/ws")
                 .handle((in, out) -> out.sendString(outgoing.asFlux()).then()
                         .and(in.receive().asString().doOnNext(this::onMessage).then()))
+                .doFinally(signal -> closed.tryEmitEmpty())
                 .subscribe();
     }
 
@@ -108,6 +111,11 @@ final class ViewerClient implements AutoCloseable {
 
     String await(String type, Duration timeout) throws InterruptedException {
         return await(type, message -> true, timeout);
+    }
+
+    /** @return completes when the connection has closed */
+    Mono<Void> closed() {
+        return closed.asMono();
     }
 
     long steps() {

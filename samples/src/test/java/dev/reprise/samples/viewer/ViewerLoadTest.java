@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ViewerLoadTest {
 
-    private static final int SESSIONS = 20;
+    private static final int SESSIONS = Integer.getInteger("viewer.load.sessions", 20);
     private static final int WINDOW = 64;
     private static final Duration RUN = Duration.ofSeconds(5);
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -2,6 +2,7 @@ package dev.reprise.samples.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.io.ReplayFileReader;
 import dev.reprise.samples.tower.TowerState;
 import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.viewer.ViewerFixtures.Recording;
@@ -10,6 +11,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
+import reactor.netty.http.client.HttpClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -139,6 +143,45 @@ class ViewerServerTest {
             // The next dialog is left alone: the route's own answer is used when its time runs out.
             client.await("step", message -> message.contains("\"prompt\""), WAIT);
             assertThat(client.await("answered", WAIT)).contains("\"by\":\"route\"");
+        }
+    }
+
+    @Test
+    void silentPage_isClosedAfterTheIdleTimeout() throws InterruptedException {
+        try (ViewerServer quick = ViewerServer.start(ViewerOptions.defaults(folder)
+                .withIdleTimeout(Duration.ofMillis(300)), TowerViewer.replaysOnly());
+             ViewerClient client = new ViewerClient(quick.port(), 8, true)) {
+            client.await("hello", WAIT);
+            assertThat(client.await("error", WAIT)).contains("without a message from the page");
+            client.closed().block(WAIT);
+            assertThat(quick.sessionCount()).isZero();
+        }
+    }
+
+    @Test
+    void upload_overTheReadersCap_isRefusedBeforeItIsRead() {
+        ReplayFileReader small = ReplayFileReader.builder().maxSteps(100).maxParamBytes(100).maxHeaderBytes(1024).build();
+        ViewerOptions defaults = ViewerOptions.defaults(folder);
+        ViewerOptions options = new ViewerOptions(folder, defaults.host(), 0, defaults.stepInterval(), defaults.maxCredits(),
+                defaults.idleTimeout(), defaults.dialogTimeout(), defaults.checkpointInterval(),
+                defaults.checkpointBudget(), defaults.maxSessions(), small);
+        try (ViewerServer capped = ViewerServer.start(options, TowerViewer.replaysOnly())) {
+            byte[] body = new byte[(int) small.maxFileBytes() + 1];
+            for (boolean declared : new boolean[] {true, false}) {
+                String answer = HttpClient.create()
+                        .headers(headers -> {
+                            if (declared) {
+                                headers.set("Content-Length", body.length);
+                            }
+                        })
+                        .post().uri(capped.url() + "api/upload?name=big.reprise")
+                        .send(ByteBufFlux.fromInbound(Mono.just(body)))
+                        .responseSingle((response, content) -> content.asString()
+                                .map(text -> response.status().code() + " " + text))
+                        .block(WAIT);
+                assertThat(answer).as("Content-Length declared: " + declared)
+                        .startsWith("413 ").contains("uploads are capped at " + small.maxFileBytes());
+            }
         }
     }
 
