@@ -40,7 +40,7 @@ final class ReplayPlayback implements Playback {
     private final Pump pump;
     private final ConcurrentSkipListMap<Integer, Long> checkpoints = new ConcurrentSkipListMap<>();
     private final long checkpointBudget;
-    private final Disposable.Composite resources = Disposables.composite();
+    private final Disposable states;
     private int checkpointsSeen = -1;
     private long lastViewNanos;
     /** The open dialog and its timer; touched on the worker, and set on the playback thread before the step is sent. */
@@ -59,7 +59,6 @@ final class ReplayPlayback implements Playback {
         this.worker = worker;
         this.names = replay.system().commandNames();
         this.checkpointBudget = options.checkpointBudget();
-        AtomicReference<ReplaySandbox> opened = new AtomicReference<>();
         SandboxConfig.Builder<?> config = replay.sandbox()
                 .stepInterval(options.stepInterval())
                 .scheduler(scheduler)
@@ -68,10 +67,9 @@ final class ReplayPlayback implements Playback {
                 .checkpointBudget(options.checkpointBudget());
         SnapshotProvider<?> snapshots = replay.snapshots();
         if (snapshots != null) {
-            config.snapshots(tracked(snapshots, opened));
+            config.snapshots(tracked(snapshots));
         }
         this.sandbox = replay.system().createReplaySandbox(config.build());
-        opened.set(sandbox);
         this.pump = new Pump(session.outbox(), options.maxCredits());
         ReplayArray route = replay.system().array();
         StringBuilder opened2 = new StringBuilder(200).append("{\"t\":\"opened\",\"kind\":\"replay\",\"name\":");
@@ -84,8 +82,8 @@ final class ReplayPlayback implements Playback {
                 .append(",\"dialogMs\":").append(dialogTimeout.toMillis())
                 .append(",\"v\":").append(replay.view()).append('}');
         session.send(opened2.toString());
-        resources.add(sandbox.states().subscribe(state -> session.send("{\"t\":\"state\",\"state\":\"" + state
-                + "\",\"replayed\":" + sandbox.getReplayed() + "}")));
+        this.states = sandbox.states().subscribe(state -> session.send("{\"t\":\"state\",\"state\":\"" + state
+                + "\",\"replayed\":" + replayed() + "}"));
         sandbox.steps().subscribe(pump);
     }
 
@@ -94,16 +92,17 @@ final class ReplayPlayback implements Playback {
         return nanos == 0 ? 0 : 1e9 / nanos;
     }
 
-    /** Wraps the game's snapshots to learn where checkpoints are: a capture happens at the boundary before step {@code replayed}. */
-    private <T> SnapshotProvider<T> tracked(SnapshotProvider<T> snapshots, AtomicReference<ReplaySandbox> opened) {
+    /**
+     * Wraps the game's snapshots to learn where the checkpoints are: the sandbox captures at a closed group
+     * boundary, when every step before {@code replayed()} has settled, so that is the checkpoint's index.
+     * Captures happen only while playing, after the constructor has set {@link #sandbox}.
+     */
+    private <T> SnapshotProvider<T> tracked(SnapshotProvider<T> snapshots) {
         return new SnapshotProvider<>() {
             @Override
             public T capture() {
                 T snapshot = snapshots.capture();
-                ReplaySandbox current = opened.get();
-                if (current != null) {
-                    checkpoints.put(current.getReplayed(), snapshots.estimateBytes(snapshot));
-                }
+                checkpoints.put(replayed(), snapshots.estimateBytes(snapshot));
                 return snapshot;
             }
 
@@ -131,12 +130,13 @@ final class ReplayPlayback implements Playback {
 
     @Override
     public void pause() {
-        resources.add(sandbox.pause().subscribe(null, error -> { }, () -> sendView("paused")));
+        // Not kept: a control's answer arrives at once once the sandbox has stopped, so nothing outlives the session.
+        sandbox.pause().subscribe(null, error -> { }, () -> sendView("paused"));
     }
 
     @Override
     public void step() {
-        resources.add(sandbox.step().subscribe(step -> sendView("stepped"), error -> { }, null));
+        sandbox.step().subscribe(step -> sendView("stepped"), error -> { }, null);
     }
 
     @Override
@@ -160,13 +160,13 @@ final class ReplayPlayback implements Playback {
         }
         closeDialog(null, -1); // a seek answers an open dialog as the route did
         pump.seeking(true);
-        resources.add(sandbox.seek(target).subscribe(null, error -> {
+        sandbox.seek(target).subscribe(null, error -> {
             pump.seeking(false);
             session.error("seek to " + target + " failed: " + error.getMessage());
         }, () -> {
             sendView("seeked");
             pump.seeking(false);
-        }));
+        });
     }
 
     @Override
@@ -201,7 +201,7 @@ final class ReplayPlayback implements Playback {
 
     /** Sends the state as it stands between groups, with the code of the step that plays next. */
     private void sendView(String type) {
-        int replayed = sandbox.getReplayed();
+        int replayed = replayed();
         ReplayArray route = sandbox.config().route();
         StringBuilder out = new StringBuilder(512).append("{\"t\":\"").append(type).append("\",\"replayed\":")
                 .append(replayed).append(",\"state\":\"").append(sandbox.state()).append('"');
@@ -211,6 +211,11 @@ final class ReplayPlayback implements Playback {
             Json.quote(out, names.getOrDefault(code, "code " + code));
         }
         session.send(out.append(",\"v\":").append(replay.view()).append('}').toString());
+    }
+
+    /** The one place this class asks the sandbox how far it is. */
+    private int replayed() {
+        return sandbox.getReplayed();
     }
 
     private boolean isTerminated() {
@@ -251,7 +256,7 @@ final class ReplayPlayback implements Playback {
         if (open != null) {
             open.timer().dispose();
         }
-        resources.dispose();
+        states.dispose();
         pump.dispose(); // cancelling stops the sandbox
         replay.system().releaseSandbox();
     }
@@ -326,7 +331,7 @@ final class ReplayPlayback implements Playback {
                     .append(desync.lastMatchedIndex()).append(",\"to\":").append(desync.stepIndex()).append('}'));
             out.append(",\"message\":");
             Json.quote(out, String.valueOf(error.getMessage()));
-            out.append(",\"replayed\":").append(sandbox.getReplayed()).append(",\"v\":").append(replay.view());
+            out.append(",\"replayed\":").append(replayed()).append(",\"v\":").append(replay.view());
             session.send(out.append('}').toString());
         }
 

@@ -62,43 +62,78 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
                 ReplayFileReader.builder().maxSteps(1_000_000).maxParamBytes(8 << 20).maxHeaderBytes(64 << 10).build());
     }
 
-    /** @param value the replay folder @return a copy with it */
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the replay folder
+     * @return the copy
+     */
     public ViewerOptions withFolder(Path value) {
         return new ViewerOptions(value, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
                 checkpointInterval, checkpointBudget, maxSessions, reader);
     }
 
-    /** @param value the port, 0 for a free one @return a copy with it */
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the port, 0 for a free one
+     * @return the copy
+     */
     public ViewerOptions withPort(int value) {
         return new ViewerOptions(folder, host, value, stepInterval, maxCredits, idleTimeout, dialogTimeout,
                 checkpointInterval, checkpointBudget, maxSessions, reader);
     }
 
-    /** @param value the address to bind @return a copy with it */
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the address to bind
+     * @return the copy
+     */
     public ViewerOptions withHost(String value) {
         return new ViewerOptions(folder, value, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
                 checkpointInterval, checkpointBudget, maxSessions, reader);
     }
 
-    /** @param value the time between steps at speed 1, zero for unpaced @return a copy with it */
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the time between steps at speed 1, zero for unpaced
+     * @return the copy
+     */
     public ViewerOptions withStepInterval(Duration value) {
         return new ViewerOptions(folder, host, port, value, maxCredits, idleTimeout, dialogTimeout,
                 checkpointInterval, checkpointBudget, maxSessions, reader);
     }
 
-    /** @param value how long a choice waits for the person @return a copy with it */
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value how long a choice waits for the person
+     * @return the copy
+     */
     public ViewerOptions withDialogTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, value,
                 checkpointInterval, checkpointBudget, maxSessions, reader);
     }
 
-    /** @param value how long a silent page keeps its session @return a copy with it */
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value how long a silent page keeps its session
+     * @return the copy
+     */
     public ViewerOptions withIdleTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, value, dialogTimeout,
                 checkpointInterval, checkpointBudget, maxSessions, reader);
     }
 
-    /** @param value steps between checkpoints @return a copy with it */
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value steps between checkpoints
+     * @return the copy
+     */
     public ViewerOptions withCheckpointInterval(int value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
                 value, checkpointBudget, maxSessions, reader);

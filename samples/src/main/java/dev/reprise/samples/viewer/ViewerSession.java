@@ -27,7 +27,6 @@ final class ViewerSession implements Disposable {
     /** Touched on the worker only. */
     private volatile @Nullable Playback playback;
     private long sentAtLastTick;
-    private long peakBytes;
 
     ViewerSession(long id, ViewerServer server, ViewerOptions options, Scheduler scheduler) {
         this.id = id;
@@ -210,7 +209,6 @@ final class ViewerSession implements Disposable {
         }
         long queued = outbox.queuedChars() * 2;
         total += queued;
-        peakBytes = Math.max(peakBytes, total);
         out.append("\"outbox\":").append(queued).append(",\"total\":").append(total).append('}');
         sentAtLastTick = sent;
         String checkpoints = current == null ? null : current.checkpointsIfChanged();

@@ -297,6 +297,7 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   // A clicked button keeps no focus: space and the arrow keys belong to the playback.
   document.querySelectorAll('button').forEach(button => button.addEventListener('click', () => button.blur()));
   setInterval(() => send({t: 'ping'}), 15000);
+  setInterval(schedule, 500); // keeps steps/s current when no step arrives
   refreshFiles().catch(e => say('Cannot list the replays: ' + e.message, 'error'));
 
   // For tests and the curious: the page's model.

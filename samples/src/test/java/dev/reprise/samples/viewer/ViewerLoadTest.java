@@ -6,6 +6,7 @@ import dev.reprise.samples.Demo;
 import dev.reprise.samples.tower.TowerBot;
 import dev.reprise.samples.tower.TowerGenerator;
 import dev.reprise.samples.viewer.tower.TowerViewer;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,6 +57,9 @@ class ViewerLoadTest {
                 client.send("{\"t\":\"play\"}");
             }
 
+            com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                    ManagementFactory.getOperatingSystemMXBean();
+            long startCpu = os.getProcessCpuTime();
             long startSteps = server.stepsSent();
             long start = System.nanoTime();
             long largest = 0;
@@ -71,15 +75,18 @@ class ViewerLoadTest {
                 stalled.await("stats", Duration.ofSeconds(2)); // the stalled page still gets its stats, once a second
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuSeconds = (os.getProcessCpuTime() - startCpu) / 1e9;
             long delivered = server.stepsSent() - startSteps;
             double rate = delivered / seconds;
             long errors = clients.stream().mapToLong(ViewerClient::errors).sum();
 
             String report = String.format(Locale.ROOT, "viewer load: %d sessions at full speed on a %,d-step replay for "
-                    + "%.1f s: %,d steps delivered, %,.0f steps/s in total (%,.0f per session); errors %d; largest "
-                    + "session %,d bytes (route + checkpoints + outbox); stalled client: %d steps received, its "
-                    + "session %,d -> %,d bytes%n", SESSIONS, recording.route().length(), seconds, delivered, rate,
-                    rate / SESSIONS, errors, largest, stalled.steps(), stalledBytesAtStart, stalledBytesMax);
+                    + "%.1f s: %,d steps delivered, %,.0f steps/s in total (%,.0f per session), %,.0f steps per CPU "
+                    + "second of the JVM (%.1f CPU s, clients included; %d processors, load average %.1f); errors %d; "
+                    + "largest session %,d bytes (route + checkpoints + outbox); stalled client: %d steps received, "
+                    + "its session %,d -> %,d bytes%n", SESSIONS, recording.route().length(), seconds, delivered, rate,
+                    rate / SESSIONS, delivered / cpuSeconds, cpuSeconds, os.getAvailableProcessors(),
+                    os.getSystemLoadAverage(), errors, largest, stalled.steps(), stalledBytesAtStart, stalledBytesMax);
             System.out.print(report);
             Files.createDirectories(Path.of("target"));
             Files.writeString(Path.of("target", "viewer-load.txt"), report);

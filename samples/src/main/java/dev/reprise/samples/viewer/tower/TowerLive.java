@@ -68,15 +68,20 @@ final class TowerLive implements LiveGame, AutoCloseable {
                 current = round;
             }
             TowerGame game = new TowerGame(current.tower());
-            new TowerBot(game, seed, inputLimit).play((code, params) -> {
-                if (closed) {
-                    throw new IllegalStateException("the live game is closed");
-                }
-                LockSupport.parkNanos(pace.toNanos());
-                synchronized (lock) {
-                    current.recorder().record(code, params);
-                }
-            });
+            try {
+                new TowerBot(game, seed, inputLimit).play((code, params) -> {
+                    LockSupport.parkNanos(pace.toNanos());
+                    if (closed) {
+                        throw new Closed(); // the bot has no way to stop mid-game but an exception
+                    }
+                    synchronized (lock) {
+                        current.recorder().record(code, params);
+                    }
+                });
+            } catch (Closed stop) {
+                current.ended().tryEmitEmpty();
+                return;
+            }
             current.ended().tryEmitEmpty();
             LockSupport.parkNanos(pace.toNanos() * 20);
             seed++;
@@ -115,6 +120,15 @@ final class TowerLive implements LiveGame, AutoCloseable {
     public void close() {
         closed = true;
         thread.interrupt();
+    }
+
+    /** Unwinds the bot's loop when the live game is closed. */
+    private static final class Closed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Closed() {
+            super("the live game is closed", null, false, false);
+        }
     }
 
     /** A spectator's game: steps applied straight to a game of the same tower. */
