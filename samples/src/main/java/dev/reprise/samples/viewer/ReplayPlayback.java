@@ -72,16 +72,16 @@ final class ReplayPlayback implements Playback {
         this.sandbox = replay.system().createReplaySandbox(config.build());
         this.pump = new Pump(session.outbox(), options.maxCredits());
         ReplayArray route = replay.system().array();
-        StringBuilder opened2 = new StringBuilder(200).append("{\"t\":\"opened\",\"kind\":\"replay\",\"name\":");
-        Json.quote(opened2, loaded.name()).append(",\"game\":");
-        Json.quote(opened2, loaded.game().gameId()).append(",\"renderer\":");
-        Json.quote(opened2, loaded.game().renderer()).append(",\"length\":").append(route.length())
+        StringBuilder opened = new StringBuilder(200).append("{\"t\":\"opened\",\"kind\":\"replay\",\"name\":");
+        Json.quote(opened, loaded.name()).append(",\"game\":");
+        Json.quote(opened, loaded.game().gameId()).append(",\"renderer\":");
+        Json.quote(opened, loaded.game().renderer()).append(",\"length\":").append(route.length())
                 .append(",\"interactive\":").append(interactive)
                 .append(",\"reopened\":").append(reopened)
                 .append(",\"stepsPerSecond\":").append(stepsPerSecond(options))
                 .append(",\"dialogMs\":").append(dialogTimeout.toMillis())
                 .append(",\"v\":").append(replay.view()).append('}');
-        session.send(opened2.toString());
+        session.send(opened.toString());
         this.states = sandbox.states().subscribe(state -> session.send("{\"t\":\"state\",\"state\":\"" + state
                 + "\",\"replayed\":" + replayed() + "}"));
         sandbox.steps().subscribe(pump);
