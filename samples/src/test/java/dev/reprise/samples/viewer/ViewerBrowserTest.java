@@ -203,6 +203,16 @@ class ViewerBrowserTest {
     void seekBackwardAndForward_panelMatchesAStraightReplay() {
         open("tower.reprise", "route");
         int length = recording.route().length();
+        // A real drag of the seek bar's thumb, from the start to about a third of the way.
+        WebElement bar = driver.findElement(By.id("seek"));
+        int width = bar.getSize().getWidth();
+        ((JavascriptExecutor) driver).executeScript("document.getElementById('message').textContent = '';");
+        new Actions(driver).moveToElement(bar, -width / 2 + 3, 0).clickAndHold().moveByOffset(width / 3, 0)
+                .release().perform();
+        waitUntil(d -> text("message").startsWith("Moved to step"));
+        long dragged = model("replayed");
+        assertThat(dragged).isBetween(length / 5L, length / 2L);
+        assertPanel(ViewerFixtures.straight(recording, (int) dragged, ChoiceMode.BY_COMMAND));
         for (int target : new int[] {length * 3 / 4, length / 5, length / 2}) {
             seek(target);
             long landed = model("replayed");
