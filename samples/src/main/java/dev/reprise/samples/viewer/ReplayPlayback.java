@@ -1,0 +1,347 @@
+package dev.reprise.samples.viewer;
+
+import dev.reprise.desync.ReplayDesyncException;
+import dev.reprise.playback.PassiveStep;
+import dev.reprise.playback.PlaybackState;
+import dev.reprise.playback.PlaybackStep;
+import dev.reprise.playback.ReplayPlaybackException;
+import dev.reprise.playback.ReplaySandbox;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.playback.SnapshotProvider;
+import dev.reprise.route.ReplayArray;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * A session's replay: one sandbox on one {@link GameReplay}, its steps pumped to the page by credits,
+ * its controls, its interactive dialogs and its checkpoints.
+ */
+final class ReplayPlayback implements Playback {
+
+    /** Views are sent with at most one step message per this many nanoseconds while playing. */
+    static final long VIEW_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(30);
+
+    private final ViewerSession session;
+    private final ReplayLibrary.Loaded loaded;
+    private final GameReplay replay;
+    private final boolean interactive;
+    private final Duration dialogTimeout;
+    private final Scheduler.Worker worker;
+    private final ReplaySandbox sandbox;
+    private final Map<Integer, String> names;
+    private final Pump pump;
+    private final ConcurrentSkipListMap<Integer, Long> checkpoints = new ConcurrentSkipListMap<>();
+    private final long checkpointBudget;
+    private final Disposable states;
+    private int checkpointsSeen = -1;
+    private long lastViewNanos;
+    /** The open dialog and its timer; touched on the worker, and set on the playback thread before the step is sent. */
+    private final AtomicReference<@Nullable Dialog> dialog = new AtomicReference<>();
+
+    private record Dialog(PassiveStep step, int recorded, Disposable timer) {
+    }
+
+    ReplayPlayback(ViewerSession session, ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened,
+                   ViewerOptions options, Scheduler scheduler, Scheduler.Worker worker) {
+        this.session = session;
+        this.loaded = loaded;
+        this.replay = loaded.game().replay(loaded.file(), interactive);
+        this.interactive = interactive;
+        this.dialogTimeout = options.dialogTimeout();
+        this.worker = worker;
+        this.names = replay.system().commandNames();
+        this.checkpointBudget = options.checkpointBudget();
+        SandboxConfig.Builder<?> config = replay.sandbox()
+                .stepInterval(options.stepInterval())
+                .scheduler(scheduler)
+                .passiveGrace(options.dialogTimeout().plusSeconds(5))
+                .checkpointInterval(options.checkpointInterval())
+                .checkpointBudget(options.checkpointBudget());
+        SnapshotProvider<?> snapshots = replay.snapshots();
+        if (snapshots != null) {
+            config.snapshots(tracked(snapshots));
+        }
+        this.sandbox = replay.system().createReplaySandbox(config.build());
+        this.pump = new Pump(session.outbox(), options.maxCredits());
+        ReplayArray route = replay.system().array();
+        StringBuilder opened = new StringBuilder(200).append("{\"t\":\"opened\",\"kind\":\"replay\",\"name\":");
+        Json.quote(opened, loaded.name()).append(",\"game\":");
+        Json.quote(opened, loaded.game().gameId()).append(",\"renderer\":");
+        Json.quote(opened, loaded.game().renderer()).append(",\"length\":").append(route.length())
+                .append(",\"interactive\":").append(interactive)
+                .append(",\"reopened\":").append(reopened)
+                .append(",\"stepsPerSecond\":").append(stepsPerSecond(options))
+                .append(",\"dialogMs\":").append(dialogTimeout.toMillis())
+                .append(",\"v\":").append(replay.view()).append('}');
+        session.send(opened.toString());
+        this.states = sandbox.states().subscribe(state -> session.send("{\"t\":\"state\",\"state\":\"" + state
+                + "\",\"replayed\":" + replayed() + "}"));
+        sandbox.steps().subscribe(pump);
+    }
+
+    private static double stepsPerSecond(ViewerOptions options) {
+        long nanos = options.stepInterval().toNanos();
+        return nanos == 0 ? 0 : 1e9 / nanos;
+    }
+
+    /**
+     * Wraps the game's snapshots to learn where the checkpoints are: the sandbox captures at a closed group
+     * boundary, when every step before {@code replayed()} has settled, so that is the checkpoint's index.
+     * Captures happen only while playing, after the constructor has set {@link #sandbox}.
+     */
+    private <T> SnapshotProvider<T> tracked(SnapshotProvider<T> snapshots) {
+        return new SnapshotProvider<>() {
+            @Override
+            public T capture() {
+                T snapshot = snapshots.capture();
+                checkpoints.put(replayed(), snapshots.estimateBytes(snapshot));
+                return snapshot;
+            }
+
+            @Override
+            public void restore(T snapshot) {
+                snapshots.restore(snapshot);
+            }
+
+            @Override
+            public long estimateBytes(T snapshot) {
+                return snapshots.estimateBytes(snapshot);
+            }
+        };
+    }
+
+    @Override
+    public boolean grant(long n) {
+        return pump.grant(n);
+    }
+
+    @Override
+    public void play() {
+        sandbox.play();
+    }
+
+    @Override
+    public void pause() {
+        // Not kept: a control's answer arrives at once once the sandbox has stopped, so nothing outlives the session.
+        sandbox.pause().subscribe(null, error -> { }, () -> sendView("paused"));
+    }
+
+    @Override
+    public void step() {
+        sandbox.step().subscribe(step -> sendView("stepped"), error -> { }, null);
+    }
+
+    @Override
+    public void speed(double speed) {
+        if (!(speed >= 0.25 && speed <= 64)) {
+            throw new IllegalArgumentException("speed must be 0.25 to 64, was " + speed);
+        }
+        sandbox.setSpeed(speed);
+    }
+
+    @Override
+    public void seek(int target) {
+        int length = sandbox.config().route().length();
+        if (target < sandbox.config().startIndex() || target > length) {
+            throw new IllegalArgumentException("seek target must be 0.." + length + ", was " + target);
+        }
+        if (isTerminated()) {
+            // A sandbox that has ended (or failed) cannot move: a fresh one on the same file seeks instead.
+            session.reopen(loaded, interactive, target);
+            return;
+        }
+        closeDialog(null, -1); // a seek answers an open dialog as the route did
+        pump.seeking(true);
+        sandbox.seek(target).subscribe(null, error -> {
+            pump.seeking(false);
+            session.error("seek to " + target + " failed: " + error.getMessage());
+        }, () -> {
+            sendView("seeked");
+            pump.seeking(false);
+        });
+    }
+
+    @Override
+    public void answer(int stepIndex, int option) {
+        Dialog open = dialog.get();
+        if (open == null || open.step().step().index() != stepIndex) {
+            throw new IllegalArgumentException("no dialog is open for step " + stepIndex);
+        }
+        replay.answer(open.step(), option); // throws with the reason if not allowed: the dialog stays open
+        closeDialog(open, option);
+    }
+
+    /**
+     * Closes a dialog: with the person's option, or (option -1) by the route's own answer.
+     *
+     * @param expected the dialog to close, or {@code null} for whichever is open
+     */
+    private void closeDialog(@Nullable Dialog expected, int option) {
+        Dialog open = dialog.get();
+        if (open == null || (expected != null && expected != open) || !dialog.compareAndSet(open, null)) {
+            return;
+        }
+        open.timer().dispose();
+        boolean byRoute = option < 0;
+        if (byRoute) {
+            replay.answerAsRecorded(open.step());
+        }
+        session.send("{\"t\":\"answered\",\"i\":" + open.step().step().index() + ",\"by\":\""
+                + (byRoute ? "route" : "you") + "\",\"option\":" + (byRoute ? open.recorded() : option) + "}");
+        pump.block(false);
+    }
+
+    /** Sends the state as it stands between groups, with the code of the step that plays next. */
+    private void sendView(String type) {
+        int replayed = replayed();
+        ReplayArray route = sandbox.config().route();
+        StringBuilder out = new StringBuilder(512).append("{\"t\":\"").append(type).append("\",\"replayed\":")
+                .append(replayed).append(",\"state\":\"").append(sandbox.state()).append('"');
+        if (replayed < route.length()) {
+            int code = route.get(replayed).code();
+            out.append(",\"c\":").append(code).append(",\"n\":");
+            Json.quote(out, names.getOrDefault(code, "code " + code));
+        }
+        session.send(out.append(",\"v\":").append(replay.view()).append('}').toString());
+    }
+
+    /** The one place this class asks the sandbox how far it is. */
+    private int replayed() {
+        return sandbox.getReplayed();
+    }
+
+    private boolean isTerminated() {
+        PlaybackState state = sandbox.state();
+        return state == PlaybackState.ENDED || state == PlaybackState.STOPPED || state == PlaybackState.FAILED;
+    }
+
+    @Override
+    public Map<String, Long> memory() {
+        ReplayArray route = sandbox.config().route();
+        long checkpointBytes = Math.min(checkpoints.values().stream().mapToLong(Long::longValue).sum(), checkpointBudget);
+        Map<String, Long> parts = new LinkedHashMap<>();
+        parts.put("route", (long) route.commandBytes() + route.paramBytes());
+        parts.put("checkpoints", checkpointBytes);
+        return parts;
+    }
+
+    @Override
+    public long sent() {
+        return pump.sent();
+    }
+
+    @Override
+    public @Nullable String checkpointsIfChanged() {
+        int size = checkpoints.size();
+        if (size == checkpointsSeen) {
+            return null;
+        }
+        checkpointsSeen = size;
+        StringBuilder out = new StringBuilder("[");
+        checkpoints.keySet().forEach(index -> out.append(out.length() > 1 ? "," : "").append(index));
+        return out.append(']').toString();
+    }
+
+    @Override
+    public void close() {
+        Dialog open = dialog.getAndSet(null);
+        if (open != null) {
+            open.timer().dispose();
+        }
+        states.dispose();
+        pump.dispose(); // cancelling stops the sandbox
+        replay.system().releaseSandbox();
+    }
+
+    /** The pump of this replay's steps: runs on the playback's thread. */
+    private final class Pump extends CreditPump<PlaybackStep> {
+
+        Pump(Outbox outbox, int maxCredits) {
+            super(outbox, maxCredits);
+        }
+
+        @Override
+        protected void onElement(PlaybackStep step) {
+            PassiveStep pending = step instanceof PassiveStep passive && interactive && !passive.isSettled()
+                    ? passive : null;
+            if (step.seeking()) {
+                if (pending != null) {
+                    replay.answerAsRecorded(pending); // fast-forwarding replays the route's answers
+                }
+                return;
+            }
+            GameReplay.Prompt prompt = pending != null ? replay.prompt(pending) : null;
+            if (pending != null && prompt == null) {
+                replay.answerAsRecorded(pending);
+            }
+            long now = System.nanoTime();
+            boolean withView = prompt != null || now - lastViewNanos >= VIEW_INTERVAL_NANOS
+                    || sandbox.state() != PlaybackState.PLAYING;
+            StringBuilder out = new StringBuilder(withView ? 512 : 64)
+                    .append("{\"t\":\"step\",\"i\":").append(step.step().index())
+                    .append(",\"c\":").append(step.step().code()).append(",\"n\":");
+            Json.quote(out, names.getOrDefault(step.step().code(), "code " + step.step().code()));
+            if (withView) {
+                lastViewNanos = now;
+                out.append(",\"v\":").append(replay.view());
+            }
+            if (prompt != null) {
+                out.append(",\"prompt\":{\"title\":");
+                Json.quote(out, prompt.title()).append(",\"recorded\":").append(prompt.recorded())
+                        .append(",\"ms\":").append(dialogTimeout.toMillis()).append(",\"options\":[");
+                for (int i = 0; i < prompt.options().size(); i++) {
+                    Json.quote(out.append(i == 0 ? "" : ","), prompt.options().get(i));
+                }
+                out.append("]}");
+                PassiveStep asked = pending;
+                Disposable.Swap timer = Disposables.swap();
+                Dialog open = new Dialog(asked, prompt.recorded(), timer);
+                block(true);
+                dialog.set(open);
+                timer.update(worker.schedule(() -> closeDialog(open, -1),
+                        dialogTimeout.toMillis(), TimeUnit.MILLISECONDS));
+            }
+            sendStep(out.append('}').toString());
+        }
+
+        @Override
+        protected void hookOnComplete() {
+            sendView("ended");
+        }
+
+        @Override
+        protected void hookOnError(Throwable error) {
+            StringBuilder out = new StringBuilder("{\"t\":\"failed\"");
+            ReplayPlaybackException failed = find(error);
+            if (failed != null) {
+                out.append(",\"step\":").append(failed.stepIndex()).append(",\"code\":").append(failed.code())
+                        .append(",\"name\":");
+                Json.quote(out, names.getOrDefault(failed.code(), "code " + failed.code())).append(",\"phase\":");
+                Json.quote(out, failed.phase());
+            }
+            ReplayDesyncException.in(error).ifPresent(desync -> out.append(",\"desync\":{\"from\":")
+                    .append(desync.lastMatchedIndex()).append(",\"to\":").append(desync.stepIndex()).append('}'));
+            out.append(",\"message\":");
+            Json.quote(out, String.valueOf(error.getMessage()));
+            out.append(",\"replayed\":").append(replayed()).append(",\"v\":").append(replay.view());
+            session.send(out.append('}').toString());
+        }
+
+        private static @Nullable ReplayPlaybackException find(Throwable error) {
+            for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+                if (cause instanceof ReplayPlaybackException failed) {
+                    return failed;
+                }
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.reprise.samples.viewer.tower;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.playback.PassiveStep;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.playback.SnapshotProvider;
+import dev.reprise.route.ReplayArray;
+import dev.reprise.route.ReplaySave;
+import dev.reprise.samples.tower.Choice;
+import dev.reprise.samples.tower.Tower;
+import dev.reprise.samples.tower.TowerCodes;
+import dev.reprise.samples.tower.TowerGame;
+import dev.reprise.samples.tower.TowerRuleException;
+import dev.reprise.samples.tower.replay.ChoiceMode;
+import dev.reprise.samples.tower.replay.Choices;
+import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.samples.viewer.GameReplay;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/** One session's tower game: the tower's commands on a fresh game, and its view and choice dialogs. */
+final class TowerReplay implements GameReplay {
+
+    private final TowerGame game;
+    private final ReplaySystem system;
+
+    TowerReplay(Tower tower, ReplaySave route, boolean interactive) {
+        this.game = new TowerGame(tower);
+        this.system = TowerCommands.player(route, game, interactive ? ChoiceMode.BY_SUBSCRIBER : ChoiceMode.BY_COMMAND);
+    }
+
+    @Override
+    public ReplaySystem system() {
+        return system;
+    }
+
+    @Override
+    public SandboxConfig.Builder<?> sandbox() {
+        return TowerCommands.sandbox(system.array(), game);
+    }
+
+    @Override
+    public SnapshotProvider<?> snapshots() {
+        return TowerCommands.snapshots(game);
+    }
+
+    @Override
+    public String view() {
+        int queuedMove = -1;
+        if (game.queuedMoves() > 0) {
+            // The queued moves are the run that ends at the last settled step: all of its code.
+            ReplayArray route = system.array();
+            int last = Math.min(system.sandbox().map(sandbox -> sandbox.getReplayed()).orElse(0), route.length()) - 1;
+            queuedMove = last >= 0 ? route.get(last).code() : -1;
+        }
+        return TowerView.of(game, queuedMove);
+    }
+
+    @Override
+    public @Nullable Prompt prompt(PassiveStep step) {
+        Optional<Choice> open = game.state().choice();
+        if (step.step().code() != TowerCodes.CHOICE || open.isEmpty()) {
+            return null;
+        }
+        List<String> options = new ArrayList<>(open.get().dialog().options());
+        int recorded = step.step().intParam(0);
+        if (recorded < 0 || recorded >= options.size()) {
+            return null; // the route's answer does not fit: answering as recorded fails the playback with the reason
+        }
+        return new Prompt(open.get().dialog().name().toLowerCase(java.util.Locale.ROOT), options, recorded);
+    }
+
+    @Override
+    public void answer(PassiveStep step, int option) {
+        Optional<Choice> open = game.state().choice();
+        if (open.isEmpty()) {
+            throw new IllegalArgumentException("no dialog is open");
+        }
+        int options = open.get().dialog().options().size();
+        if (option < 0 || option >= options) {
+            throw new IllegalArgumentException("option " + option + " is not one of the " + options + " options");
+        }
+        try {
+            game.apply(TowerCodes.CHOICE, option);
+        } catch (TowerRuleException e) {
+            throw new IllegalArgumentException("not allowed: " + e.getMessage(), e);
+        }
+        step.complete(ReplayCommandResult.SUCCESS);
+    }
+
+    @Override
+    public void answerAsRecorded(PassiveStep step) {
+        try {
+            Choices.answer(game, step);
+        } catch (RuntimeException e) {
+            step.complete(ReplayCommandResult.FAILED);
+        }
+    }
+}
