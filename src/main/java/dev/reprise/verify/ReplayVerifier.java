@@ -1,0 +1,381 @@
+package dev.reprise.verify;
+
+import dev.reprise.io.CommandDictionary;
+import dev.reprise.io.ReplayFileReader;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Verifies replay files in bulk: reads each one within caps, builds a fresh game for it, plays its route
+ * headless to the end and says whether it holds up, as one {@link Verdict} per replay.
+ *
+ * <p>For each replay, in this order: the file is read through the {@link ReplayFileReader} (a path
+ * or bytes; a file over the caps or malformed is {@link Outcome#INVALID_FILE}); its game id, its codes
+ * and the final-hash claim are checked ({@code INVALID_FILE}); the {@link GameFactory} builds a game, its
+ * system loads the route and a sandbox plays it to the end on the worker's thread. A state-hash step that
+ * does not match is {@link Outcome#DESYNC}; a failing command is {@link Outcome#FAILED}; running over
+ * {@linkplain Builder#maxSteps the step budget} or {@linkplain Builder#timeout the timeout} is
+ * {@link Outcome#TIMED_OUT}. At the end, a final state hash other than the file claims, or a final state
+ * {@linkplain Builder#accept the game refuses}, is {@link Outcome#REJECTED}; otherwise the replay is
+ * {@link Outcome#VALID}.
+ *
+ * <p>Backpressure and memory: at most {@linkplain Builder#parallelism parallelism} replays are in work
+ * at once, each on a worker of the {@linkplain Builder#scheduler scheduler}; a source is read inside its
+ * worker, never ahead, so at most that many routes are decoded and that many games alive. Sources are
+ * requested from the publisher as work slots free up and verdicts are taken: never more than the
+ * subscriber's demand plus the parallelism. Verdicts come in the order they finish; {@link Verdict#position()}
+ * tells the source's place. Cancelling stops the playbacks in flight (a decode in progress runs to its
+ * end, then is dropped).
+ *
+ * <p>One bad replay never stops the batch: whatever goes wrong with a replay (even the game factory
+ * throwing) becomes its verdict, never an error of the Flux. Only an error of the sources publisher
+ * itself ends the Flux with that error, after the verdicts in flight.
+ *
+ * <p>Immutable and thread-safe; one verifier may verify any number of batches at once.
+ */
+public final class ReplayVerifier {
+
+    private final GameFactory games;
+    @Nullable
+    private final String gameId;
+    @Nullable
+    private final CommandDictionary dictionary;
+    @Nullable
+    private final String finalHashKey;
+    @Nullable
+    private final Predicate<VerifiableGame> accept;
+    private final int parallelism;
+    private final Scheduler scheduler;
+    private final Scheduler timer;
+    private final ReplayFileReader reader;
+    private final long maxSteps;
+    @Nullable
+    private final Duration timeout;
+
+    private ReplayVerifier(Builder b) {
+        this.games = b.games;
+        this.gameId = b.gameId;
+        this.dictionary = b.dictionary;
+        this.finalHashKey = b.finalHashKey;
+        this.accept = b.accept;
+        this.parallelism = b.parallelism;
+        // Resolved now, so a verifier built inside StepVerifier.withVirtualTime gets the virtual schedulers.
+        this.scheduler = b.scheduler != null ? b.scheduler : Schedulers.boundedElastic();
+        this.timer = Schedulers.parallel();
+        this.reader = b.reader;
+        this.maxSteps = b.maxSteps;
+        this.timeout = b.timeout;
+    }
+
+    /**
+     * Returns a builder of verifiers that build each replay's game with {@code games}.
+     *
+     * @param games builds a fresh game for each replay
+     * @return a new builder: any game id, the game's own commands as the dictionary, no final-hash key, no
+     *         acceptance check, parallelism {@code Runtime.availableProcessors()},
+     *         {@code Schedulers.boundedElastic()}, {@link ReplayFileReader#DEFAULT}, no step budget, no timeout
+     */
+    public static Builder builder(GameFactory games) {
+        return new Builder(games);
+    }
+
+    /**
+     * Verifies every replay of {@code sources}, with bounded parallelism.
+     *
+     * @param sources the replays; requested as work slots free up and verdicts are taken
+     * @return a cold Flux with one verdict per source, in the order they finish; it completes after the
+     *         last verdict and errors only if {@code sources} errors (after the verdicts in flight)
+     */
+    public Flux<Verdict> verify(Publisher<ReplaySource> sources) {
+        Objects.requireNonNull(sources, "sources");
+        return Flux.defer(() -> {
+            // flatMap calls the mapper serially, one source at a time: a plain counter is enough.
+            long[] next = {0};
+            return Flux.from(sources).flatMapDelayError(source -> verify(source, next[0]++), parallelism, 1);
+        });
+    }
+
+    /**
+     * Verifies one replay, at position 0.
+     *
+     * @param source the replay
+     * @return a cold Mono of its verdict, worked out on the scheduler; it never errors
+     */
+    public Mono<Verdict> verify(ReplaySource source) {
+        return verify(source, 0);
+    }
+
+    private Mono<Verdict> verify(ReplaySource source, long position) {
+        Objects.requireNonNull(source, "source");
+        return Mono.defer(() -> new Verification(this, source, position).run()).subscribeOn(scheduler);
+    }
+
+    /**
+     * Formats a state hash the way verdicts and the final-hash metadata spell it: 16 lower-case hex
+     * digits.
+     *
+     * @param hash the hash
+     * @return e.g. {@code "00000000deadbeef"}
+     */
+    public static String formatHash(long hash) {
+        String hex = Long.toHexString(hash);
+        return "0000000000000000".substring(hex.length()) + hex;
+    }
+
+    /**
+     * Parses a state hash written by {@link #formatHash}: 1 to 16 hex digits, either case, read as an
+     * unsigned 64-bit number.
+     *
+     * @param text the hash
+     * @return the hash
+     * @throws IllegalArgumentException if {@code text} is not 1 to 16 hex digits
+     */
+    public static long parseHash(String text) {
+        Objects.requireNonNull(text, "text");
+        if (text.isEmpty() || text.length() > 16) {
+            throw new IllegalArgumentException("a state hash is 1 to 16 hex digits, was \"" + text + "\"");
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.digit(text.charAt(i), 16) < 0) {
+                throw new IllegalArgumentException("a state hash is 1 to 16 hex digits, was \"" + text
+                        + "\" (not a hex digit at " + i + ")");
+            }
+        }
+        return Long.parseUnsignedLong(text, 16);
+    }
+
+    GameFactory games() {
+        return games;
+    }
+
+    @Nullable
+    String gameId() {
+        return gameId;
+    }
+
+    @Nullable
+    CommandDictionary dictionary() {
+        return dictionary;
+    }
+
+    @Nullable
+    String finalHashKey() {
+        return finalHashKey;
+    }
+
+    @Nullable
+    Predicate<VerifiableGame> accept() {
+        return accept;
+    }
+
+    /** @return the most replays in work at once */
+    public int parallelism() {
+        return parallelism;
+    }
+
+    Scheduler timer() {
+        return timer;
+    }
+
+    ReplayFileReader reader() {
+        return reader;
+    }
+
+    long maxSteps() {
+        return maxSteps;
+    }
+
+    @Nullable
+    Duration timeout() {
+        return timeout;
+    }
+
+    @Override
+    public String toString() {
+        return "ReplayVerifier[gameId=" + gameId + ", finalHashKey=" + finalHashKey + ", accept="
+                + (accept != null) + ", parallelism=" + parallelism + ", scheduler=" + scheduler + ", reader="
+                + reader + ", maxSteps=" + (maxSteps == Long.MAX_VALUE ? "none" : maxSteps) + ", timeout="
+                + (timeout == null ? "none" : timeout) + "]";
+    }
+
+    /**
+     * Builds a {@link ReplayVerifier}. Each setter checks its value at once and throws
+     * {@link IllegalArgumentException} (or {@link NullPointerException}) naming the option. Not
+     * thread-safe.
+     */
+    public static final class Builder {
+
+        private final GameFactory games;
+        @Nullable
+        private String gameId;
+        @Nullable
+        private CommandDictionary dictionary;
+        @Nullable
+        private String finalHashKey;
+        @Nullable
+        private Predicate<VerifiableGame> accept;
+        private int parallelism = Runtime.getRuntime().availableProcessors();
+        @Nullable
+        private Scheduler scheduler;
+        private ReplayFileReader reader = ReplayFileReader.DEFAULT;
+        private long maxSteps = Long.MAX_VALUE;
+        @Nullable
+        private Duration timeout;
+
+        private Builder(GameFactory games) {
+            this.games = Objects.requireNonNull(games, "games");
+        }
+
+        /**
+         * Requires every file to be recorded by this game: a file with another game id is
+         * {@link Outcome#INVALID_FILE}. By default any game id is accepted.
+         *
+         * @param gameId the game id the files must carry
+         * @return this builder
+         */
+        public Builder gameId(String gameId) {
+            this.gameId = Objects.requireNonNull(gameId, "gameId");
+            return this;
+        }
+
+        /**
+         * Sets the commands the files' routes may use (code to name), checked before the game is built:
+         * a code used by the route but missing here, or named differently in the file, is
+         * {@link Outcome#INVALID_FILE}. By default each file is checked the same way against the
+         * commands its game's system registers, once the game is built.
+         *
+         * @param dictionary the game's commands
+         * @return this builder
+         */
+        public Builder dictionary(CommandDictionary dictionary) {
+            this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
+            return this;
+        }
+
+        /**
+         * Requires every file to claim its final state hash in the metadata entry {@code metadataKey}
+         * (written with {@link #formatHash}), and the replayed game's {@link VerifiableGame#stateHash()}
+         * to equal it at the end: a different hash is {@link Outcome#REJECTED}; a missing or malformed
+         * entry is {@link Outcome#INVALID_FILE}, found before anything is played.
+         *
+         * @param metadataKey the metadata key of the claimed hash
+         * @return this builder
+         * @throws IllegalArgumentException if the key is empty
+         */
+        public Builder finalHashKey(String metadataKey) {
+            Objects.requireNonNull(metadataKey, "finalHashKey");
+            if (metadataKey.isEmpty()) {
+                throw new IllegalArgumentException("finalHashKey must not be empty");
+            }
+            this.finalHashKey = metadataKey;
+            return this;
+        }
+
+        /**
+         * Sets the game's judgement of its final state, asked once the route played to its end (and the
+         * final hash matched): {@code false} is {@link Outcome#REJECTED}, an exception
+         * {@link Outcome#FAILED}. Called on the worker's thread, for each replay's own game.
+         *
+         * @param accept e.g. {@code game -> game.reachedTheTop()}
+         * @return this builder
+         */
+        public Builder accept(Predicate<VerifiableGame> accept) {
+            this.accept = Objects.requireNonNull(accept, "accept");
+            return this;
+        }
+
+        /**
+         * Sets the most replays in work at once: decoded, with a game, playing.
+         *
+         * @param parallelism at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder parallelism(int parallelism) {
+            if (parallelism < 1) {
+                throw new IllegalArgumentException("parallelism must be at least 1, was " + parallelism);
+            }
+            this.parallelism = parallelism;
+            return this;
+        }
+
+        /**
+         * Sets where the replays are read and played: each replay in work takes a worker of it. The
+         * default, {@code Schedulers.boundedElastic()}, gives each replay in work a thread of its own, so a
+         * long replay never holds up a short one queued behind it on a busy worker.
+         *
+         * @param scheduler the scheduler
+         * @return this builder
+         */
+        public Builder scheduler(Scheduler scheduler) {
+            this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+            return this;
+        }
+
+        /**
+         * Sets the reader of the files, whose caps bound what one replay may cost to decode.
+         *
+         * @param reader the reader
+         * @return this builder
+         */
+        public Builder reader(ReplayFileReader reader) {
+            this.reader = Objects.requireNonNull(reader, "reader");
+            return this;
+        }
+
+        /**
+         * Sets the most steps one replay may play: a longer route plays that many steps (a desync or
+         * failure among them is still reported as such) and is then {@link Outcome#TIMED_OUT}.
+         *
+         * @param maxSteps at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder maxSteps(long maxSteps) {
+            if (maxSteps < 1) {
+                throw new IllegalArgumentException("maxSteps must be at least 1, was " + maxSteps);
+            }
+            this.maxSteps = maxSteps;
+            return this;
+        }
+
+        /**
+         * Sets the most wall-clock time one replay may take, from reading it to its verdict: past it, the
+         * replay is {@link Outcome#TIMED_OUT} and its playback stopped (checked at every step, and by a
+         * timer for a command that never answers).
+         *
+         * @param timeout positive, at most about 292 years
+         * @return this builder
+         * @throws IllegalArgumentException if zero, negative or too long
+         */
+        public Builder timeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+            }
+            try {
+                timeout.toNanos(); // deadlines are kept in nanoseconds
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("timeout is too long to count in nanoseconds: " + timeout, e);
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * Builds the verifier; the default scheduler is resolved now.
+         *
+         * @return the verifier
+         */
+        public ReplayVerifier build() {
+            return new ReplayVerifier(this);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.reprise.verify;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.playback.ReplayReseter;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.route.ReplayArray;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A fresh game for one replay, as a {@link ReplayVerifier} needs it: a {@link ReplaySystem} with the
+ * game's commands registered, how to reset the game and play a route on it, and optionally a hash of its
+ * state. Created by a {@link GameFactory} for each replay and never shared between replays, so it need
+ * not be thread-safe: the verifier calls it from one thread at a time.
+ *
+ * <p>Playback is headless: nobody answers passive steps but the game's own commands (through
+ * {@link dev.reprise.command.PlaybackContext#nextPassive()}), and the verifier plays at full speed
+ * whatever the config's step interval, so leave pacing out. To catch desyncs inside the route, register
+ * a {@link dev.reprise.desync.StateHashCheck} under the code the recording's
+ * {@link dev.reprise.desync.StateHashRecorder} used.
+ */
+public interface VerifiableGame {
+
+    /**
+     * Returns the system that plays this game's routes: the game's commands registered, the route empty.
+     * The verifier loads the file's route into it and opens the sandbox on it.
+     *
+     * @return the same system on every call
+     */
+    ReplaySystem system();
+
+    /**
+     * Returns how to play {@code route} on this game: the reseter that puts the game into the state the
+     * route starts from, the save it restores, and any other playback option. The verifier opens the
+     * sandbox with it right away, which resets the game.
+     *
+     * @param route the route to play: {@code system().array()}, holding the file's route
+     * @return the config; its step interval should be zero (a verifier does not wait between steps)
+     */
+    SandboxConfig<?> sandbox(ReplayArray route);
+
+    /**
+     * Returns a 64-bit hash of the game's current state, compared with the hash the file claims when the
+     * verifier has a {@linkplain ReplayVerifier.Builder#finalHashKey final-hash key}.
+     *
+     * @return the hash, or empty if the game has none (the default)
+     */
+    default OptionalLong stateHash() {
+        return OptionalLong.empty();
+    }
+
+    /**
+     * Returns a game made of its parts: a system, a reseter that rewinds the game (to its initial state:
+     * the verifier passes no save) and an optional state hash.
+     *
+     * @param system    the system with the game's commands registered and an empty route
+     * @param reseter   resets the game before playback; called with a {@code null} save
+     * @param stateHash the game's state hash, or {@code null} for none
+     * @param <S>       the reseter's save type
+     * @return the game
+     */
+    static <S> VerifiableGame of(ReplaySystem system, ReplayReseter<S> reseter, @Nullable LongSupplier stateHash) {
+        Objects.requireNonNull(system, "system");
+        Objects.requireNonNull(reseter, "reseter");
+        return new VerifiableGame() {
+            @Override
+            public ReplaySystem system() {
+                return system;
+            }
+
+            @Override
+            public SandboxConfig<?> sandbox(ReplayArray route) {
+                return SandboxConfig.builder(route, reseter).build();
+            }
+
+            @Override
+            public OptionalLong stateHash() {
+                return stateHash == null ? OptionalLong.empty() : OptionalLong.of(stateHash.getAsLong());
+            }
+
+            @Override
+            public String toString() {
+                return "VerifiableGame[" + system + "]";
+            }
+        };
+    }
+}

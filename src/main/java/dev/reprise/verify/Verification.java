@@ -1,0 +1,277 @@
+package dev.reprise.verify;
+
+import dev.reprise.ReplayException;
+import dev.reprise.ReplaySystem;
+import dev.reprise.desync.ReplayDesyncException;
+import dev.reprise.io.CommandDictionary;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayMismatch;
+import dev.reprise.playback.PlaybackStep;
+import dev.reprise.playback.ReplayPlaybackException;
+import dev.reprise.playback.ReplaySandbox;
+import dev.reprise.route.ReplayFormatException;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The verification of one replay: read, check, build the game, play, judge. Created and run on the
+ * verifier's worker; holds the decoded file only until its route is loaded into the game's system.
+ */
+final class Verification {
+
+    private final ReplayVerifier verifier;
+    private final ReplaySource source;
+    private final long position;
+    private long started;
+    private long deadline;
+    private int stepCount;
+    private OptionalLong claimedHash = OptionalLong.empty();
+    @Nullable
+    private VerifiableGame game;
+    @Nullable
+    private ReplaySandbox sandbox;
+
+    Verification(ReplayVerifier verifier, ReplaySource source, long position) {
+        this.verifier = verifier;
+        this.source = source;
+        this.position = position;
+    }
+
+    /** Reads and prepares on the calling thread (the worker), then returns the playback's verdict. */
+    Mono<Verdict> run() {
+        started = System.nanoTime();
+        Duration timeout = verifier.timeout();
+        deadline = timeout == null ? Long.MAX_VALUE : started + timeout.toNanos();
+        try {
+            prepare();
+        } catch (InvalidFile e) {
+            return Mono.just(verdict(Outcome.INVALID_FILE, 0, e.getMessage()));
+        } catch (RuntimeException e) {
+            return Mono.just(verdict(Outcome.FAILED, 0, "the game failed before playback: " + describe(e)));
+        }
+        if (System.nanoTime() - deadline > 0) {
+            return Mono.just(verdict(Outcome.TIMED_OUT, 0, "reading and preparing took longer than the "
+                    + timeout + " timeout"));
+        }
+        return play(timeout);
+    }
+
+    // ------------------------------------------------------------------ read and check
+
+    private void prepare() {
+        ReplayFile file = read();
+        stepCount = file.route().length();
+        check(file);
+        VerifiableGame created;
+        try {
+            created = verifier.games().create(file);
+        } catch (IllegalArgumentException | ReplayException e) {
+            throw new InvalidFile("the game could not be built from the file: " + describe(e));
+        }
+        if (created == null) {
+            throw new IllegalStateException("the game factory returned null");
+        }
+        game = created;
+        ReplaySystem system = created.system();
+        if (verifier.dictionary() == null) {
+            mismatches(file, system.commandDictionary());
+        }
+        try {
+            system.loadState(file.route());
+        } catch (ReplayFormatException e) {
+            throw new InvalidFile("the route does not fit the game's route: " + e.getMessage());
+        }
+        // The file (a second copy of the route) is not referenced past this point.
+        sandbox = system.createReplaySandbox(created.sandbox(system.array()));
+    }
+
+    private ReplayFile read() {
+        try {
+            if (source instanceof ReplaySource.FromPath p) {
+                return verifier.reader().read(p.path());
+            } else if (source instanceof ReplaySource.FromBytes b) {
+                return verifier.reader().read(b.bytes());
+            }
+            return ((ReplaySource.FromFile) source).file();
+        } catch (ReplayFormatException e) {
+            throw new InvalidFile(e.getMessage());
+        } catch (IOException e) {
+            throw new InvalidFile("cannot read " + ((ReplaySource.FromPath) source).path() + ": " + describe(e));
+        }
+    }
+
+    private void check(ReplayFile file) {
+        String gameId = verifier.gameId();
+        if (gameId != null && !gameId.equals(file.gameId())) {
+            throw new InvalidFile("recorded by game \"" + file.gameId() + "\", but this verifier checks game \""
+                    + gameId + "\"");
+        }
+        if (verifier.dictionary() != null) {
+            mismatches(file, verifier.dictionary());
+        }
+        String key = verifier.finalHashKey();
+        if (key != null) {
+            String claim = file.metadata().get(key);
+            if (claim == null) {
+                throw new InvalidFile("the file claims no final state hash: it has no metadata \"" + key + "\"");
+            }
+            try {
+                claimedHash = OptionalLong.of(ReplayVerifier.parseHash(claim));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidFile("metadata \"" + key + "\" is not a state hash: " + e.getMessage());
+            }
+        }
+    }
+
+    private static void mismatches(ReplayFile file, CommandDictionary commands) {
+        // The game id was checked already (or is not checked): only the codes matter here.
+        List<ReplayMismatch> found = ReplayFileVerifier.builder(file.gameId(), commands).build().mismatches(file);
+        if (!found.isEmpty()) {
+            throw new InvalidFile(found.stream().map(ReplayMismatch::message).collect(Collectors.joining("; ")));
+        }
+    }
+
+    // ------------------------------------------------------------------ play and judge
+
+    private Mono<Verdict> play(@Nullable Duration timeout) {
+        ReplaySandbox playing = sandbox;
+        long maxSteps = verifier.maxSteps();
+        Flux<PlaybackStep> steps = playing.steps();
+        boolean overBudget = stepCount > maxSteps;
+        if (overBudget) {
+            steps = steps.take(maxSteps);
+        }
+        if (timeout != null) {
+            steps = steps.doOnNext(step -> {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new OutOfTime();
+                }
+            });
+        }
+        playing.play();
+        Mono<Verdict> verdict = steps.then(Mono.fromCallable(() -> overBudget
+                        ? verdict(Outcome.TIMED_OUT, playing.getReplayed(), "the route has " + stepCount
+                                + " steps, more than the budget of " + maxSteps)
+                        : judge()))
+                .onErrorResume(this::failure);
+        if (timeout != null) {
+            // A command that never answers emits no step: the timer catches it.
+            long remaining = Math.max(1, deadline - System.nanoTime());
+            verdict = verdict.timeout(Duration.ofNanos(remaining), Mono.fromCallable(this::outOfTime), verifier.timer());
+        }
+        return verdict;
+    }
+
+    private Verdict judge() {
+        VerifiableGame judged = game;
+        int played = sandbox.getReplayed();
+        OptionalLong actual = OptionalLong.empty();
+        String checked = "played " + played + " steps";
+        if (claimedHash.isPresent()) {
+            try {
+                actual = judged.stateHash();
+            } catch (RuntimeException e) {
+                return verdict(Outcome.FAILED, played, "the game failed to hash its final state: " + describe(e));
+            }
+            if (actual.isEmpty()) {
+                return verdict(Outcome.FAILED, played, "the file claims a final state hash, but the game has no "
+                        + "state hash to compare it with");
+            }
+            if (actual.getAsLong() != claimedHash.getAsLong()) {
+                return new Verdict(source.id(), position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
+                        "final state hash " + ReplayVerifier.formatHash(actual.getAsLong()) + " differs from the "
+                                + ReplayVerifier.formatHash(claimedHash.getAsLong()) + " the file claims",
+                        elapsed());
+            }
+            checked += "; final state hash matches";
+        }
+        Predicate<VerifiableGame> accept = verifier.accept();
+        if (accept != null) {
+            boolean accepted;
+            try {
+                accepted = accept.test(judged);
+            } catch (RuntimeException e) {
+                return new Verdict(source.id(), position, Outcome.FAILED, played, stepCount, claimedHash, actual,
+                        "the acceptance check failed: " + describe(e), elapsed());
+            }
+            if (!accepted) {
+                return new Verdict(source.id(), position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
+                        "the game's acceptance check refused the final state", elapsed());
+            }
+            checked += "; final state accepted";
+        }
+        return new Verdict(source.id(), position, Outcome.VALID, played, stepCount, claimedHash, actual, checked,
+                elapsed());
+    }
+
+    private Mono<Verdict> failure(Throwable error) {
+        if (error instanceof OutOfTime) {
+            return Mono.just(outOfTime());
+        }
+        var desync = ReplayDesyncException.in(error);
+        if (desync.isPresent()) {
+            ReplayDesyncException d = desync.get();
+            return Mono.just(new Verdict(source.id(), position, Outcome.DESYNC, d.stepIndex(), stepCount,
+                    OptionalLong.of(d.recordedHash()), OptionalLong.of(d.replayedHash()), d.getMessage(), elapsed()));
+        }
+        if (error instanceof ReplayPlaybackException p) {
+            return Mono.just(verdict(Outcome.FAILED, p.stepIndex(), describe(p)));
+        }
+        return Mono.just(verdict(Outcome.FAILED, sandbox.getReplayed(), "playback failed after "
+                + sandbox.getReplayed() + " steps: " + describe(error)));
+    }
+
+    private Verdict outOfTime() {
+        return verdict(Outcome.TIMED_OUT, sandbox.getReplayed(), "ran over the " + verifier.timeout()
+                + " timeout after " + sandbox.getReplayed() + " of " + stepCount + " steps");
+    }
+
+    private Verdict verdict(Outcome outcome, int stepReached, String reason) {
+        return new Verdict(source.id(), position, outcome, stepReached, stepCount, OptionalLong.empty(),
+                OptionalLong.empty(), reason, elapsed());
+    }
+
+    private Duration elapsed() {
+        return Duration.ofNanos(System.nanoTime() - started);
+    }
+
+    /** The error's message, with its cause's when the cause says what went wrong. */
+    private static String describe(Throwable error) {
+        String message = error.getMessage() != null ? error.getMessage() : error.getClass().getName();
+        if (!(error instanceof ReplayException) && error.getMessage() == null
+                || error instanceof IOException) {
+            message = error.getClass().getSimpleName() + (error.getMessage() != null ? ": " + message : "");
+        }
+        Throwable cause = error.getCause();
+        if (cause != null && cause != error && cause.getMessage() != null && !message.contains(cause.getMessage())) {
+            message += " (" + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
+        }
+        return message;
+    }
+
+    /** A replay that is not a valid file of the game; the message says why. */
+    private static final class InvalidFile extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        InvalidFile(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Thrown at a step past the deadline, to stop the playback. */
+    private static final class OutOfTime extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutOfTime() {
+            super("out of time", null, false, false);
+        }
+    }
+}
