@@ -194,7 +194,11 @@ final class PollLoop<K, V> implements Subscription, Runnable, ConsumerRebalanceL
             }
         } else if (paused) {
             paused = false;
-            c.resume(c.paused());
+            Set<TopicPartition> toResume = new HashSet<>(c.paused());
+            toResume.retainAll(c.assignment());
+            if (!toResume.isEmpty()) {
+                c.resume(toResume);
+            }
             resumes.incrementAndGet();
         }
     }
