@@ -158,7 +158,7 @@ final class Verification {
         }
         playing.play();
         Mono<Verdict> verdict = steps.then(Mono.fromCallable(() -> overBudget
-                        ? verdict(Outcome.TIMED_OUT, playing.getReplayed(), "the route has " + stepCount
+                        ? verdict(Outcome.TIMED_OUT, (int) maxSteps, "the route has " + stepCount
                                 + " steps, more than the budget of " + maxSteps)
                         : judge()))
                 .onErrorResume(this::failure);

@@ -130,6 +130,151 @@ class ReplayVerifierTest {
                 .verify(TIMEOUT);
     }
 
+    @Test
+    void verify_longerThanMaxSteps_isTimedOutAfterTheBudget() {
+        ReplayFile file = CounterGame.record(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        Verdict verdict = verdictOf(counter().maxSteps(3).build(), ReplaySource.of("long", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.TIMED_OUT);
+        assertThat(verdict.stepReached()).isEqualTo(3);
+        assertThat(verdict.reason()).contains("budget of 3");
+    }
+
+    @Test
+    void verify_desyncWithinMaxSteps_isStillDesync() {
+        ReplayFile file = edit(CounterGame.record(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 4, CounterGame.HASH, 1L);
+        Verdict verdict = verdictOf(counter().maxSteps(6).build(), ReplaySource.of("early desync", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.DESYNC);
+        assertThat(verdict.stepReached()).isEqualTo(4);
+    }
+
+    @Test
+    void verify_exactlyMaxSteps_isValid() {
+        ReplayFile file = CounterGame.record(0, 1, 2);
+        Verdict verdict = verdictOf(counter().maxSteps(file.route().length()).build(), ReplaySource.of("fits", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.VALID);
+    }
+
+    @Test
+    void verify_commandThatNeverAnswers_isTimedOut() {
+        ReplayFile file = edit(CounterGame.record(0, 1, 2, 3), 1, CounterGame.HANG);
+        Verdict verdict = verdictOf(counter().timeout(Duration.ofMillis(300)).build(), ReplaySource.of("hangs", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.TIMED_OUT);
+        assertThat(verdict.stepReached()).isEqualTo(1);
+        assertThat(verdict.reason()).contains("timeout");
+        assertThat(verdict.elapsed()).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+    }
+
+    @Test
+    void verify_acceptRefuses_isRejected() {
+        ReplayFile file = CounterGame.record(0, 1, 2);
+        Verdict verdict = verdictOf(counter().accept(game -> ((CounterGame) game).total() > 100).build(),
+                ReplaySource.of("low", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(verdict.reason()).contains("acceptance");
+        assertThat(verdict.stepReached()).isEqualTo(file.route().length());
+    }
+
+    @Test
+    void verify_acceptAgrees_isValid() {
+        Verdict verdict = verdictOf(counter().accept(game -> ((CounterGame) game).total() == 3).build(),
+                ReplaySource.of("three", CounterGame.record(0, 1, 2)));
+
+        assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.VALID);
+    }
+
+    @Test
+    void verify_acceptThrows_isFailed() {
+        Verdict verdict = verdictOf(counter().accept(game -> {
+            throw new IllegalStateException("judge is out");
+        }).build(), ReplaySource.of("x", CounterGame.record(0, 1)));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(verdict.reason()).contains("judge is out");
+    }
+
+    @Test
+    void verify_factoryRefusesTheFile_isInvalidFile() {
+        ReplayFile file = ReplayFile.builder(CounterGame.record(0, 1).route()).gameId(CounterGame.GAME_ID).build();
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("no start", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("no metadata \"start\"");
+    }
+
+    @Test
+    void verify_factoryReturnsNull_isFailed() {
+        Verdict verdict = verdictOf(ReplayVerifier.builder(file -> null).build(),
+                ReplaySource.of("null", CounterGame.record(0, 1)));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(verdict.reason()).contains("null");
+    }
+
+    @Test
+    void verify_codeTheGameLacks_isInvalidFileBeforePlaying() {
+        ReplayFile file = edit(CounterGame.record(0, 1, 2), 1, 7);
+        Verdict verdict = verdictOf(counter().build(), ReplaySource.of("code 7", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("code 7").contains("first at step 1");
+        assertThat(verdict.stepReached()).isZero();
+    }
+
+    @Test
+    void verify_dictionaryNamesACodeOtherwise_isInvalidFileWithoutBuildingAGame() {
+        ReplayFile file = CounterGame.record(0, 1);
+        int before = CounterGame.CREATED.get();
+        Verdict verdict = verdictOf(counter().dictionary(dev.reprise.io.CommandDictionary.of(
+                        java.util.Map.of(CounterGame.ADD, "PLUS", CounterGame.HASH, "HASH"))).build(),
+                ReplaySource.of("renamed", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("\"PLUS\"");
+        assertThat(CounterGame.CREATED.get()).isEqualTo(before);
+    }
+
+    @Test
+    void verify_fileOverTheReadersCaps_isInvalidFile() {
+        ReplayFile file = CounterGame.record(0, 1, 2, 3, 4, 5, 6, 7, 8);
+        Verdict verdict = verdictOf(counter().reader(dev.reprise.io.ReplayFileReader.builder().maxSteps(4).build())
+                .build(), ReplaySource.of("big", file.toBytes()));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+    }
+
+    @Test
+    void verify_missingOrMalformedFinalHashClaim_isInvalidFile() {
+        ReplayVerifier verifier = counter().finalHashKey("claimed").build();
+        ReplayFile file = CounterGame.record(0, 1);
+
+        Verdict missing = verdictOf(verifier, ReplaySource.of("missing", file));
+        Verdict malformed = verdictOf(verifier, ReplaySource.of("malformed",
+                file.toBuilder().metadata("claimed", "not-hex").build()));
+
+        assertThat(missing.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(missing.reason()).contains("\"claimed\"");
+        assertThat(malformed.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(malformed.reason()).contains("not-hex");
+    }
+
+    @Test
+    void verify_gameWithoutStateHash_isFailedWhenAFinalHashIsClaimed() {
+        GameFactory noHash = file -> {
+            CounterGame game = CounterGame.of(file);
+            return VerifiableGame.of(game.system(), save -> { }, null);
+        };
+        Verdict verdict = verdictOf(ReplayVerifier.builder(noHash).finalHashKey(CounterGame.FINAL_KEY).build(),
+                ReplaySource.of("x", CounterGame.record(0, 1)));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(verdict.reason()).contains("no state hash");
+    }
+
     /** A copy of {@code file} with step {@code index} replaced. */
     static ReplayFile edit(ReplayFile file, int index, int code, Object... params) {
         dev.reprise.route.ReplayArray route = new dev.reprise.route.ReplayArray();

@@ -1,0 +1,70 @@
+package dev.reprise.samples.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.io.ReplayFile;
+import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.Verdict;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class TowerVerificationTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    @Test
+    void record_thenVerify_isValidWithTheClaimedFinalHash() {
+        ReplayFile file = TowerVerification.record(7, 3, 500);
+        Verdict verdict = TowerVerification.verifier().build().verify(ReplaySource.of("seven", file.toBytes()))
+                .block(TIMEOUT);
+
+        assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.VALID);
+        assertThat(verdict.stepReached()).isEqualTo(file.route().length());
+        assertThat(verdict.actualHash()).hasValue(ReplayVerifier.parseHash(
+                file.metadata().get(TowerVerification.FINAL_HASH_KEY)));
+    }
+
+    @Test
+    void record_writesSeedFloorsAndHashSteps() {
+        ReplayFile file = TowerVerification.record(7, 3, 500);
+
+        assertThat(file.gameId()).isEqualTo(TowerCommands.GAME_ID);
+        assertThat(file.metadata()).containsEntry(TowerVerification.SEED_KEY, "7")
+                .containsEntry(TowerVerification.FLOORS_KEY, "3").containsKey(TowerVerification.FINAL_HASH_KEY);
+        assertThat(file.dictionary().name(TowerCommands.STATE_HASH)).hasValue(TowerCommands.STATE_HASH_NAME);
+    }
+
+    @Test
+    void game_withoutFloors_throwsNamingTheKey() {
+        ReplayFile file = TowerVerification.record(7, 2, 50);
+        ReplayFile demoStyle = ReplayFile.builder(file.route()).gameId(TowerCommands.GAME_ID)
+                .metadata(TowerVerification.SEED_KEY, "7").build();
+
+        assertThatThrownBy(() -> TowerVerification.game(demoStyle)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("\"floors\"");
+    }
+
+    @Test
+    void verify_floorsOutOfRange_isInvalidFile() {
+        ReplayFile file = TowerVerification.record(7, 2, 50).toBuilder()
+                .metadata(TowerVerification.FLOORS_KEY, "1000").build();
+        Verdict verdict = TowerVerification.verifier().build().verify(ReplaySource.of("tall", file)).block(TIMEOUT);
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("1000");
+    }
+
+    @Test
+    void verify_otherSeedThanRecorded_isDesync() {
+        ReplayFile file = TowerVerification.record(7, 3, 500).toBuilder()
+                .metadata(TowerVerification.SEED_KEY, "8").build();
+        Verdict verdict = TowerVerification.verifier().build().verify(ReplaySource.of("seed 8", file)).block(TIMEOUT);
+
+        assertThat(verdict.outcome()).as(verdict.reason()).isIn(Outcome.DESYNC, Outcome.FAILED);
+        assertThat(verdict.valid()).isFalse();
+    }
+}
