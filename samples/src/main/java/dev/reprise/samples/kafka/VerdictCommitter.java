@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -25,7 +24,7 @@ import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Publishes verdicts and commits submission offsets in one Kafka transaction per polling turn
+ * Publishes verdicts and commits submission offsets in one Kafka transaction per commit interval
  * (read-process-write): a verdict becomes visible to {@code read_committed} readers exactly when its
  * submission's offset is committed, so every submission gets exactly one committed verdict.
  *
@@ -40,21 +39,23 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
 
     private final Producer<String, String> producer;
     private final String verdictsTopic;
+    private final long commitIntervalNanos;
     private final Runnable wakeup;
     private final SubmissionTracker<Done> tracker = new SubmissionTracker<>();
     private final ConcurrentLinkedQueue<VerifiedSubmission> finished = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean wakeupPending = new AtomicBoolean();
     private final AtomicLong committedVerdicts = new AtomicLong();
     private final AtomicLong transactions = new AtomicLong();
     private final AtomicLong abortedTransactions = new AtomicLong();
     private volatile boolean crash;
     private long nextSequence;
+    private long lastCommit = System.nanoTime();
     /** A batch whose transaction was aborted: committed first on the next turn. */
     private SubmissionTracker.@Nullable Ready<Done> retry;
 
-    VerdictCommitter(Producer<String, String> producer, String verdictsTopic, Runnable wakeup) {
+    VerdictCommitter(Producer<String, String> producer, String verdictsTopic, Duration commitInterval, Runnable wakeup) {
         this.producer = producer;
         this.verdictsTopic = verdictsTopic;
+        this.commitIntervalNanos = commitInterval.toNanos();
         this.wakeup = wakeup;
     }
 
@@ -65,12 +66,13 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         return submission;
     }
 
-    /** Hands over a finished verdict; any thread. Wakes the polling thread when the queue was empty. */
+    /**
+     * Hands over a finished verdict; any thread. It is committed on the first polling turn after the
+     * commit interval: one transaction per interval, not per verdict, keeps the polling thread free to
+     * deliver submissions (a commit takes several round trips to the broker).
+     */
     void offer(VerifiedSubmission verdict) {
         finished.offer(verdict);
-        if (wakeupPending.compareAndSet(false, true)) {
-            wakeup.run();
-        }
     }
 
     /** Makes the next turn behave like a crash: verdicts sent in a transaction that is never committed. */
@@ -96,7 +98,9 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         if (crash) {
             crash(consumer);
         }
-        commit(consumer);
+        if (System.nanoTime() - lastCommit >= commitIntervalNanos) {
+            commit(consumer);
+        }
     }
 
     @Override
@@ -128,6 +132,7 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
     }
 
     private void commit(Consumer<String, byte[]> consumer) {
+        lastCommit = System.nanoTime();
         SubmissionTracker.Ready<Done> ready = collect();
         if (ready.isEmpty()) {
             return;
@@ -155,7 +160,6 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
 
     /** Moves finished verdicts into the tracker and takes what is ready, after any batch to retry. */
     private SubmissionTracker.Ready<Done> collect() {
-        wakeupPending.set(false);
         VerifiedSubmission verdict;
         while ((verdict = finished.poll()) != null) {
             TopicPartition partition = tracker.partitionOf(verdict.sequence());

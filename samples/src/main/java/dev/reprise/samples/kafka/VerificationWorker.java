@@ -20,8 +20,8 @@ import reactor.core.Disposable;
  * submissions topic, verifies them, and publishes one verdict per submission (JSON, keyed by submission
  * id) to the verdicts topic, exactly once.
  *
- * <p>Exactly once: each polling turn publishes the verdicts that are ready and commits their
- * submissions' offsets in one transaction ({@code sendOffsetsToTransaction}). A worker that dies
+ * <p>Exactly once: every commit interval, the worker publishes the verdicts that are ready and commits
+ * their submissions' offsets in one transaction ({@code sendOffsetsToTransaction}). A worker that dies
  * loses nothing: its open transaction is aborted, its partitions move to the other workers of the
  * group, and the submissions it had not committed are verified again. Readers of the verdicts topic
  * must set {@code isolation.level=read_committed}, or they also see verdicts of aborted transactions.
@@ -49,12 +49,15 @@ public final class VerificationWorker implements AutoCloseable {
         this.verifier = verifier;
         KafkaProducer<String, String> producer = new KafkaProducer<>(producerProperties(settings),
                 new StringSerializer(), new StringSerializer());
-        this.committer = new VerdictCommitter(producer, settings.verdictsTopic(), this::wakeReceiver);
+        this.committer = new VerdictCommitter(producer, settings.verdictsTopic(), settings.commitInterval(),
+                this::wakeReceiver);
         this.receiver = KafkaReceiver.<String, byte[]>builder(() -> new KafkaConsumer<>(consumerProperties(settings),
                         new StringDeserializer(), new ByteArrayDeserializer()))
                 .topics(settings.submissionsTopic())
                 .threadName("reprise-verification-worker-" + settings.workerId())
                 .stopTimeout(settings.stopTimeout())
+                // Polls return at least this often, so ready verdicts wait at most about one interval.
+                .pollTimeout(settings.commitInterval())
                 .listener(committer)
                 .build();
         try {

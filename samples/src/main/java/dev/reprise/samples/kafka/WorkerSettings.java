@@ -18,12 +18,13 @@ import java.util.Objects;
  * @param parallelism how many replays the worker verifies at once
  * @param maxPollRecords the most submissions fetched by one poll
  * @param stopTimeout how long a graceful stop waits for submissions being verified
+ * @param commitInterval how often ready verdicts are committed, in one transaction
  * @param consumerOverrides extra consumer properties, applied last
  * @param producerOverrides extra producer properties, applied last
  */
 public record WorkerSettings(String bootstrapServers, String submissionsTopic, String verdictsTopic, String groupId,
         String transactionalIdPrefix, String workerId, int parallelism, int maxPollRecords, Duration stopTimeout,
-        Map<String, Object> consumerOverrides, Map<String, Object> producerOverrides) {
+        Duration commitInterval, Map<String, Object> consumerOverrides, Map<String, Object> producerOverrides) {
 
     /** The default submissions topic. */
     public static final String DEFAULT_SUBMISSIONS_TOPIC = "reprise.submissions";
@@ -48,7 +49,8 @@ public record WorkerSettings(String bootstrapServers, String submissionsTopic, S
      * Starts settings for a worker of the given cluster, with the defaults: topics
      * {@value #DEFAULT_SUBMISSIONS_TOPIC} and {@value #DEFAULT_VERDICTS_TOPIC}, group
      * {@value #DEFAULT_GROUP_ID}, transactional id prefix {@value #DEFAULT_TRANSACTIONAL_ID_PREFIX}, a random
-     * worker id, parallelism = available processors, 100 records per poll, a 30 s stop timeout.
+     * worker id, parallelism = available processors, 100 records per poll, a 30 s stop timeout, a 100 ms
+     * commit interval.
      *
      * @param bootstrapServers the Kafka bootstrap servers
      * @return a builder
@@ -76,6 +78,7 @@ public record WorkerSettings(String bootstrapServers, String submissionsTopic, S
         private int parallelism = Runtime.getRuntime().availableProcessors();
         private int maxPollRecords = 100;
         private Duration stopTimeout = Duration.ofSeconds(30);
+        private Duration commitInterval = Duration.ofMillis(100);
         private Map<String, Object> consumerOverrides = Map.of();
         private Map<String, Object> producerOverrides = Map.of();
 
@@ -170,11 +173,20 @@ public record WorkerSettings(String bootstrapServers, String submissionsTopic, S
          * @throws IllegalArgumentException if not positive
          */
         public Builder stopTimeout(Duration stopTimeout) {
-            Objects.requireNonNull(stopTimeout, "stopTimeout");
-            if (stopTimeout.isNegative() || stopTimeout.isZero()) {
-                throw new IllegalArgumentException("stopTimeout: must be positive, was " + stopTimeout);
-            }
-            this.stopTimeout = stopTimeout;
+            this.stopTimeout = positive(stopTimeout, "stopTimeout");
+            return this;
+        }
+
+        /**
+         * Sets how often ready verdicts are committed (one transaction each time): shorter means verdicts
+         * show sooner, longer means fewer, bigger transactions.
+         *
+         * @param commitInterval a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder commitInterval(Duration commitInterval) {
+            this.commitInterval = positive(commitInterval, "commitInterval");
             return this;
         }
 
@@ -207,7 +219,16 @@ public record WorkerSettings(String bootstrapServers, String submissionsTopic, S
          */
         public WorkerSettings build() {
             return new WorkerSettings(bootstrapServers, submissionsTopic, verdictsTopic, groupId, transactionalIdPrefix,
-                    workerId, parallelism, maxPollRecords, stopTimeout, consumerOverrides, producerOverrides);
+                    workerId, parallelism, maxPollRecords, stopTimeout, commitInterval, consumerOverrides,
+                    producerOverrides);
+        }
+
+        private static Duration positive(Duration duration, String name) {
+            Objects.requireNonNull(duration, name);
+            if (duration.isNegative() || duration.isZero()) {
+                throw new IllegalArgumentException(name + ": must be positive, was " + duration);
+            }
+            return duration;
         }
 
         private static int atLeastOne(int value, String name) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -97,15 +98,17 @@ final class EmbeddedKafka implements AutoCloseable {
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_MESSAGE_BYTES);
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(),
-                new ByteArraySerializer())) {
-            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+        KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+        try {
+            List<Future<?>> sent = new ArrayList<>();
             for (ProducerRecord<String, byte[]> record : records) {
                 sent.add(producer.send(record));
             }
-            for (java.util.concurrent.Future<?> ack : sent) {
+            for (Future<?> ack : sent) {
                 ack.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             }
+        } finally {
+            producer.close(TIMEOUT);
         }
     }
 

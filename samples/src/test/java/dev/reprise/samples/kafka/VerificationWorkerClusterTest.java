@@ -2,16 +2,23 @@ package dev.reprise.samples.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.samples.verify.TowerCorpus;
+import dev.reprise.samples.verify.TowerVerification;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
+import reactor.core.publisher.Flux;
+import dev.reprise.io.ReplayFileReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -28,6 +35,12 @@ class VerificationWorkerClusterTest {
     private static final int PARTITIONS = 6;
     private static final Duration VERDICTS_WAIT = Duration.ofSeconds(90);
     private static final Pattern OUTCOME = Pattern.compile("\"outcome\":\"([A-Z_]+)\"");
+    private static final String BUILD = "1.0.0";
+    /**
+     * Generated once for the class (the same seed always gives the same replays) and cycled through:
+     * generating a replay costs more than verifying it.
+     */
+    private static final List<TowerCorpus.Entry> CORPUS = TowerCorpus.generate(11, 100);
 
     private static EmbeddedKafka kafka;
 
@@ -59,27 +72,37 @@ class VerificationWorkerClusterTest {
     private record Expected(ProducerRecord<String, byte[]> record, String outcome) {
     }
 
-    /** {@code count} submissions of every kind, poison included, with their expected outcomes. */
+    /**
+     * {@code count} submissions of the tower corpus (valid, corrupt, desynced, another game's file, a wrong
+     * final hash) with, every 50th, poison the worker itself rejects: an unknown game header, no game header.
+     */
     private static List<Expected> submissions(String topic, int count) {
-        String[] kinds = {"VALID", "VALID", "VALID", "DESYNC", "REJECTED", "garbage", "unknown-game", "no-game"};
         List<Expected> expected = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            String kind = kinds[i % kinds.length];
-            String id = String.format("sub-%04d-%s", i, kind);
-            ProducerRecord<String, byte[]> record;
-            switch (kind) {
-                case "unknown-game" -> record = Submissions.record(topic, id, bytes("VALID"), "chess", "1");
-                case "no-game" -> record = new ProducerRecord<>(topic, id, bytes("VALID"));
-                default -> record = Submissions.record(topic, id, bytes(kind), StubVerifier.GAME, "1");
+            TowerCorpus.Entry original = CORPUS.get(i % CORPUS.size());
+            TowerCorpus.Entry entry = new TowerCorpus.Entry(original.id() + "-" + i, original.bytes(),
+                    original.expected());
+            if (i % 50 == 20) {
+                expected.add(new Expected(Submissions.record(topic, entry.id() + "-unknown-game", entry.bytes(),
+                        "chess", BUILD), Outcome.INVALID_FILE.name()));
+            } else if (i % 50 == 45) {
+                expected.add(new Expected(new ProducerRecord<>(topic, entry.id() + "-no-game", entry.bytes()),
+                        Outcome.INVALID_FILE.name()));
+            } else {
+                expected.add(new Expected(Submissions.record(topic, entry.id(), entry.bytes(), TowerCommands.GAME_ID,
+                        BUILD), entry.expected().name()));
             }
-            String outcome = kind.equals("VALID") || kind.equals("DESYNC") || kind.equals("REJECTED") ? kind : "INVALID_FILE";
-            expected.add(new Expected(record, outcome));
         }
         return expected;
     }
 
-    private static byte[] bytes(String text) {
-        return text.getBytes(StandardCharsets.UTF_8);
+    private static SubmissionVerifier towerVerifier() {
+        return towerVerifier(ReplayFileReader.DEFAULT);
+    }
+
+    private static SubmissionVerifier towerVerifier(ReplayFileReader reader) {
+        return new ReplayVerifierAdapter(TowerVerification.verifier().parallelism(2).reader(reader).build(),
+                Set.of(TowerCommands.GAME_ID));
     }
 
     private static WorkerSettings settings(Setup setup, int index) {
@@ -135,7 +158,7 @@ class VerificationWorkerClusterTest {
     void threeWorkers_everySubmissionGetsExactlyOneCorrectCommittedVerdict(TestInfo info) throws Exception {
         Setup setup = setup(info);
         List<Expected> expected = submissions(setup.submissions(), 1000);
-        List<VerificationWorker> workers = startWorkers(setup, 3, i -> new StubVerifier(2));
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
         try {
             send(expected);
             List<ConsumerRecord<String, String>> verdicts =
@@ -151,7 +174,7 @@ class VerificationWorkerClusterTest {
     void workerKilledMidway_loosesNothingAndDuplicatesNothing(TestInfo info) throws Exception {
         Setup setup = setup(info);
         List<Expected> expected = submissions(setup.submissions(), 1000);
-        List<VerificationWorker> workers = startWorkers(setup, 3, i -> new StubVerifier(2));
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
         try {
             send(expected);
             kafka.readCommitted(setup.verdicts(), 300, VERDICTS_WAIT);
@@ -169,7 +192,7 @@ class VerificationWorkerClusterTest {
     void brokerRestartMidway_workersCarryOn(TestInfo info) throws Exception {
         Setup setup = setup(info);
         List<Expected> expected = submissions(setup.submissions(), 1000);
-        List<VerificationWorker> workers = startWorkers(setup, 3, i -> new StubVerifier(2));
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
         try {
             send(expected);
             kafka.readCommitted(setup.verdicts(), 300, VERDICTS_WAIT);
@@ -181,5 +204,77 @@ class VerificationWorkerClusterTest {
         } finally {
             closeAll(workers);
         }
+    }
+
+    @Test
+    void submissionOverTheReadersCaps_isInvalidFileAndDoesNotBlockItsPartition(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        // Caps well under the broker's message size, so a file over them can be sent at all.
+        ReplayFileReader reader = ReplayFileReader.builder().maxSteps(20_000).maxParamBytes(200_000)
+                .maxHeaderBytes(64 << 10).build();
+        long cap = reader.maxFileBytes();
+        assertThat(cap).as("the test needs the broker to carry a file over the caps")
+                .isLessThan(EmbeddedKafka.MAX_MESSAGE_BYTES - 1024);
+        byte[] oversized = java.util.Arrays.copyOf(CORPUS.get(0).bytes(), (int) cap + 1);
+        List<Expected> expected = new ArrayList<>();
+        // One partition: the valid replays behind the oversized one must still get their verdicts.
+        for (int i = 0; i < 5; i++) {
+            TowerCorpus.Entry entry = CORPUS.get(i);
+            ProducerRecord<String, byte[]> record = Submissions.record(setup.submissions(), entry.id(),
+                    i == 2 ? oversized : entry.bytes(), TowerCommands.GAME_ID, BUILD);
+            expected.add(new Expected(new ProducerRecord<>(record.topic(), 0, record.key(), record.value(),
+                    record.headers()), i == 2 ? Outcome.INVALID_FILE.name() : entry.expected().name()));
+        }
+        List<VerificationWorker> workers = startWorkers(setup, 1, i -> towerVerifier(reader));
+        try {
+            send(expected);
+            List<ConsumerRecord<String, String>> verdicts =
+                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            String verdict = verdicts.stream().filter(v -> v.key().equals(expected.get(2).record().key())).findFirst()
+                    .orElseThrow().value();
+            assertThat(verdict).contains("caps");
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    /**
+     * Measures verdicts per second with one and two workers (each with parallelism 2) on 1,000
+     * submissions already waiting, from the workers' start to the last committed verdict; prints them.
+     */
+    @Test
+    void throughput_oneAndTwoWorkers(TestInfo info) throws Exception {
+        StringBuilder report = new StringBuilder("Kafka verification throughput (1,000 tower replays, 6 partitions):");
+        List<Expected> baseline = submissions("none", 1000);
+        long baselineStart = System.nanoTime();
+        Long verified = TowerVerification.verifier().parallelism(2).build()
+                .verify(Flux.fromIterable(baseline).map(e -> ReplaySource.of(e.record().key(), e.record().value())))
+                .count().block(VERDICTS_WAIT);
+        double baselineSeconds = (System.nanoTime() - baselineStart) / 1e9;
+        assertThat(verified).isEqualTo(1000);
+        report.append(String.format(java.util.Locale.ROOT, "%n  no Kafka, parallelism 2: %.1f s, %.0f verdicts/s",
+                baselineSeconds, 1000 / baselineSeconds));
+        for (int workerCount = 1; workerCount <= 2; workerCount++) {
+            String name = info.getTestMethod().orElseThrow().getName() + "-" + workerCount;
+            Setup setup = new Setup("subs-" + name, "verdicts-" + name, "group-" + name);
+            kafka.createTopic(setup.submissions(), PARTITIONS);
+            kafka.createTopic(setup.verdicts(), 3);
+            List<Expected> expected = submissions(setup.submissions(), 1000);
+            send(expected);
+            long start = System.nanoTime();
+            List<VerificationWorker> workers = startWorkers(setup, workerCount, i -> towerVerifier());
+            try {
+                List<ConsumerRecord<String, String>> verdicts =
+                        kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+                double seconds = (System.nanoTime() - start) / 1e9;
+                assertExactlyOneCorrectVerdictEach(expected, verdicts);
+                report.append(String.format(java.util.Locale.ROOT, "%n  %d worker(s): %.1f s, %.0f verdicts/s",
+                        workerCount, seconds, expected.size() / seconds));
+            } finally {
+                closeAll(workers);
+            }
+        }
+        System.out.println(report);
     }
 }
