@@ -18,6 +18,7 @@ import dev.reprise.samples.verify.TowerVerification;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import reactor.core.publisher.Flux;
+import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -97,11 +98,7 @@ class VerificationWorkerClusterTest {
     }
 
     private static SubmissionVerifier towerVerifier() {
-        return towerVerifier(ReplayFileReader.DEFAULT);
-    }
-
-    private static SubmissionVerifier towerVerifier(ReplayFileReader reader) {
-        return new ReplayVerifierAdapter(TowerVerification.verifier().parallelism(2).reader(reader).build(),
+        return new ReplayVerifierAdapter(TowerVerification.verifier().parallelism(2).build(),
                 Set.of(TowerCommands.GAME_ID));
     }
 
@@ -209,15 +206,18 @@ class VerificationWorkerClusterTest {
     @Test
     void submissionOverTheReadersCaps_isInvalidFileAndDoesNotBlockItsPartition(TestInfo info) throws Exception {
         Setup setup = setup(info);
-        // Caps well under the broker's message size, so a file over them can be sent at all.
-        ReplayFileReader reader = ReplayFileReader.builder().maxSteps(20_000).maxParamBytes(200_000)
-                .maxHeaderBytes(64 << 10).build();
-        long cap = reader.maxFileBytes();
-        assertThat(cap).as("the test needs the broker to carry a file over the caps")
-                .isLessThan(EmbeddedKafka.MAX_MESSAGE_BYTES - 1024);
-        byte[] oversized = java.util.Arrays.copyOf(CORPUS.get(0).bytes(), (int) cap + 1);
+        // A real replay whose metadata makes its header twice the default reader's 1 MiB header cap: a
+        // 2 MiB message, over Kafka's default 1 MiB message size too (the test broker allows 24 MiB).
+        int padding = 2 << 20;
+        ReplayFile.Builder padded = ReplayFileReader.DEFAULT.read(CORPUS.get(0).bytes()).toBuilder();
+        String chunk = "x".repeat(60_000); // a metadata value holds at most 65,535 bytes
+        for (int i = 0; i * chunk.length() <= padding; i++) {
+            padded.metadata("padding-" + i, chunk);
+        }
+        byte[] oversized = padded.build().toBytes();
+        assertThat(oversized.length).isGreaterThan(padding).isLessThan(EmbeddedKafka.MAX_MESSAGE_BYTES);
         List<Expected> expected = new ArrayList<>();
-        // One partition: the valid replays behind the oversized one must still get their verdicts.
+        // One partition: the replays behind the oversized one must still get their verdicts.
         for (int i = 0; i < 5; i++) {
             TowerCorpus.Entry entry = CORPUS.get(i);
             ProducerRecord<String, byte[]> record = Submissions.record(setup.submissions(), entry.id(),
@@ -225,15 +225,15 @@ class VerificationWorkerClusterTest {
             expected.add(new Expected(new ProducerRecord<>(record.topic(), 0, record.key(), record.value(),
                     record.headers()), i == 2 ? Outcome.INVALID_FILE.name() : entry.expected().name()));
         }
-        List<VerificationWorker> workers = startWorkers(setup, 1, i -> towerVerifier(reader));
+        List<VerificationWorker> workers = startWorkers(setup, 1, i -> towerVerifier());
         try {
             send(expected);
             List<ConsumerRecord<String, String>> verdicts =
                     kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
             assertExactlyOneCorrectVerdictEach(expected, verdicts);
-            String verdict = verdicts.stream().filter(v -> v.key().equals(expected.get(2).record().key())).findFirst()
+            String verdict = verdicts.stream().filter(v -> v.key().equals(CORPUS.get(2).id())).findFirst()
                     .orElseThrow().value();
-            assertThat(verdict).contains("caps");
+            assertThat(verdict).contains("the header passes the cap of " + ReplayFileReader.DEFAULT.maxHeaderBytes());
         } finally {
             closeAll(workers);
         }
