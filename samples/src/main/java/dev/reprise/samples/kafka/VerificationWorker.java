@@ -68,7 +68,18 @@ public final class VerificationWorker implements AutoCloseable {
         }
     }
 
-    /** Called by the committer, from verifier threads, once the receiver exists. */
+    /**
+     * Runs one worker from the command line or the environment until SIGTERM; see {@link WorkerCommand}
+     * ({@code --help} lists the options). Run it with {@code mvn -q -DskipTests test-compile exec:java
+     * -Dexec.mainClass=dev.reprise.samples.kafka.VerificationWorker -Dexec.args="--bootstrap-servers host:9092"}.
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        System.exit(WorkerCommand.commandLine().execute(args));
+    }
+
+    /** Called by the committer once the receiver exists. */
     private void wakeReceiver() {
         receiver.wakeup();
     }

@@ -2,6 +2,8 @@ package dev.reprise.samples.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,6 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,6 +31,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
+import picocli.CommandLine;
 
 /**
  * Workers against a real (in-process) Kafka cluster: exactly one committed verdict per submission,
@@ -276,5 +282,28 @@ class VerificationWorkerClusterTest {
             }
         }
         System.out.println(report);
+    }
+
+    @Test
+    void command_verifiesUntilItsShutdownHookRunsThenExitsCleanly(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        WorkerCommand command = new WorkerCommand();
+        AtomicReference<Thread> hook = new AtomicReference<>();
+        command.shutdownHooks = hook::set;
+        StringWriter out = new StringWriter();
+        CommandLine line = WorkerCommand.commandLine(command);
+        line.setOut(new PrintWriter(out));
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> line.execute(
+                "--bootstrap-servers", kafka.bootstrapServers(), "--submissions-topic", setup.submissions(),
+                "--verdicts-topic", setup.verdicts(), "--group-id", setup.group(), "--parallelism", "2",
+                "--consumer-property", "session.timeout.ms=6000"));
+        List<Expected> expected = submissions(setup.submissions(), 50);
+        send(expected);
+        assertExactlyOneCorrectVerdictEach(expected,
+                kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT));
+        assertThat(hook.get()).as("the shutdown hook the command registered").isNotNull();
+        hook.get().run(); // what SIGTERM does
+        assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
+        assertThat(out.toString()).contains("stopped after 50 committed verdicts");
     }
 }
