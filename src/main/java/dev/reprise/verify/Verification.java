@@ -45,7 +45,7 @@ final class Verification {
     Verification(ReplayVerifier verifier, ReplaySource source, long position) {
         this.verifier = verifier;
         this.source = source;
-        this.id = id;
+        this.id = source.id();
         this.position = position;
     }
 
