@@ -4,6 +4,7 @@ import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFileReader;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -98,7 +99,7 @@ public final class ReplayVerifier {
         return Flux.defer(() -> {
             // flatMap calls the mapper serially, one source at a time: a plain counter is enough.
             long[] next = {0};
-            return Flux.from(sources).flatMapDelayError(source -> verify(source, next[0]++), parallelism, 1);
+            return Flux.from(sources).flatMapDelayError(source -> verifyOnce(source, next[0]++), parallelism, 1);
         });
     }
 
@@ -115,6 +116,21 @@ public final class ReplayVerifier {
     private Mono<Verdict> verify(ReplaySource source, long position) {
         Objects.requireNonNull(source, "source");
         return Mono.defer(() -> new Verification(this, source, position).run()).subscribeOn(scheduler);
+    }
+
+    /**
+     * The batch's form: flatMap subscribes each inner once, so the source is handed over and forgotten,
+     * and its bytes can be collected while the route plays.
+     */
+    private Mono<Verdict> verifyOnce(ReplaySource source, long position) {
+        AtomicReference<ReplaySource> pending = new AtomicReference<>(source);
+        return Mono.defer(() -> {
+            ReplaySource taken = pending.getAndSet(null);
+            if (taken == null) {
+                return Mono.error(new IllegalStateException("a batch's inner verification is subscribed once"));
+            }
+            return new Verification(this, taken, position).run();
+        }).subscribeOn(scheduler);
     }
 
     /**

@@ -28,7 +28,10 @@ import reactor.core.publisher.Mono;
 final class Verification {
 
     private final ReplayVerifier verifier;
-    private final ReplaySource source;
+    /** The source until it is read: then only its id is kept, so its bytes can be collected during playback. */
+    @Nullable
+    private ReplaySource source;
+    private final String id;
     private final long position;
     private long started;
     private long deadline;
@@ -42,6 +45,7 @@ final class Verification {
     Verification(ReplayVerifier verifier, ReplaySource source, long position) {
         this.verifier = verifier;
         this.source = source;
+        this.id = source.id();
         this.position = position;
     }
 
@@ -94,6 +98,8 @@ final class Verification {
     }
 
     private ReplayFile read() {
+        ReplaySource source = this.source;
+        this.source = null;
         try {
             if (source instanceof ReplaySource.FromPath p) {
                 return verifier.reader().read(p.path());
@@ -186,7 +192,7 @@ final class Verification {
                         + "state hash to compare it with");
             }
             if (actual.getAsLong() != claimedHash.getAsLong()) {
-                return new Verdict(source.id(), position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
+                return new Verdict(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
                         "final state hash " + ReplayVerifier.formatHash(actual.getAsLong()) + " differs from the "
                                 + ReplayVerifier.formatHash(claimedHash.getAsLong()) + " the file claims",
                         elapsed());
@@ -199,16 +205,16 @@ final class Verification {
             try {
                 accepted = accept.test(judged);
             } catch (RuntimeException e) {
-                return new Verdict(source.id(), position, Outcome.FAILED, played, stepCount, claimedHash, actual,
+                return new Verdict(id, position, Outcome.FAILED, played, stepCount, claimedHash, actual,
                         "the acceptance check failed: " + describe(e), elapsed());
             }
             if (!accepted) {
-                return new Verdict(source.id(), position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
+                return new Verdict(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
                         "the game's acceptance check refused the final state", elapsed());
             }
             checked += "; final state accepted";
         }
-        return new Verdict(source.id(), position, Outcome.VALID, played, stepCount, claimedHash, actual, checked,
+        return new Verdict(id, position, Outcome.VALID, played, stepCount, claimedHash, actual, checked,
                 elapsed());
     }
 
@@ -219,7 +225,7 @@ final class Verification {
         var desync = ReplayDesyncException.in(error);
         if (desync.isPresent()) {
             ReplayDesyncException d = desync.get();
-            return Mono.just(new Verdict(source.id(), position, Outcome.DESYNC, d.stepIndex(), stepCount,
+            return Mono.just(new Verdict(id, position, Outcome.DESYNC, d.stepIndex(), stepCount,
                     OptionalLong.of(d.recordedHash()), OptionalLong.of(d.replayedHash()), d.getMessage(), elapsed()));
         }
         if (error instanceof ReplayPlaybackException p) {
@@ -235,7 +241,7 @@ final class Verification {
     }
 
     private Verdict verdict(Outcome outcome, int stepReached, String reason) {
-        return new Verdict(source.id(), position, outcome, stepReached, stepCount, OptionalLong.empty(),
+        return new Verdict(id, position, outcome, stepReached, stepCount, OptionalLong.empty(),
                 OptionalLong.empty(), reason, elapsed());
     }
 
