@@ -5,15 +5,19 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.jspecify.annotations.Nullable;
-import reactor.core.Disposable;
 
 /**
  * One member of a group of workers that verify replays from Kafka: it reads submissions from the
@@ -37,35 +41,23 @@ import reactor.core.Disposable;
  */
 public final class VerificationWorker implements AutoCloseable {
 
+    private static final Logger LOG = Logger.getLogger(VerificationWorker.class.getName());
+    /** How long the worker waits before starting again after a failed run. */
+    private static final Duration RESTART_BACKOFF = Duration.ofSeconds(1);
+
     private final WorkerSettings settings;
     private final SubmissionVerifier verifier;
-    private final KafkaReceiver<String, byte[]> receiver;
-    private final VerdictCommitter committer;
-    private volatile @Nullable Disposable pipeline;
-    private volatile @Nullable Throwable verifierFailure;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final AtomicLong committedBefore = new AtomicLong();
+    private final AtomicInteger restarts = new AtomicInteger();
+    private @Nullable WorkerRun run;
+    private boolean started;
+    private volatile boolean closing;
+    private volatile @Nullable Throwable failure;
 
     private VerificationWorker(WorkerSettings settings, SubmissionVerifier verifier) {
         this.settings = settings;
         this.verifier = verifier;
-        KafkaProducer<String, String> producer = new KafkaProducer<>(producerProperties(settings),
-                new StringSerializer(), new StringSerializer());
-        this.committer = new VerdictCommitter(producer, settings.verdictsTopic(), settings.commitInterval(),
-                this::wakeReceiver);
-        this.receiver = KafkaReceiver.<String, byte[]>builder(() -> new KafkaConsumer<>(consumerProperties(settings),
-                        new StringDeserializer(), new ByteArrayDeserializer()))
-                .topics(settings.submissionsTopic())
-                .threadName("reprise-verification-worker-" + settings.workerId())
-                .stopTimeout(settings.stopTimeout())
-                // Polls return at least this often, so ready verdicts wait at most about one interval.
-                .pollTimeout(settings.commitInterval())
-                .listener(committer)
-                .build();
-        try {
-            producer.initTransactions();
-        } catch (RuntimeException e) {
-            producer.close(Duration.ZERO);
-            throw e;
-        }
     }
 
     /**
@@ -79,20 +71,12 @@ public final class VerificationWorker implements AutoCloseable {
         System.exit(WorkerCommand.commandLine().execute(args));
     }
 
-    /** Called by the committer once the receiver exists. */
-    private void wakeReceiver() {
-        receiver.wakeup();
-    }
-
     /**
-     * Creates a worker and readies its transactional producer (which fences an earlier producer with the
-     * same transactional id, aborting what that one left open). Blocks until the transaction coordinator
-     * answers, at most {@code max.block.ms}.
+     * Creates a worker; it connects to nothing until {@link #start()}.
      *
      * @param settings the worker's settings
      * @param verifier the verifier to use
      * @return a worker, not yet consuming
-     * @throws org.apache.kafka.common.KafkaException if the producer cannot be readied
      */
     public static VerificationWorker create(WorkerSettings settings, SubmissionVerifier verifier) {
         return new VerificationWorker(Objects.requireNonNull(settings, "settings"),
@@ -100,27 +84,72 @@ public final class VerificationWorker implements AutoCloseable {
     }
 
     /**
-     * Joins the group and starts verifying, on the worker's own polling thread; returns at once.
+     * Readies the transactional producer (which fences an earlier producer with the same transactional
+     * id, aborting what that one left open; this blocks until the transaction coordinator answers, at
+     * most {@code max.block.ms}), joins the group and starts verifying on the worker's own polling thread.
+     *
+     * <p>If a run fails with a Kafka error (the producer fenced after a transaction timed out during a
+     * broker outage, a commit refused after the group moved on), the worker closes both clients and
+     * starts again after a second: the partitions go back through the group, and whatever was not
+     * committed is verified again. Only authorisation and version errors, and a failure to start at
+     * all, end the worker.
      *
      * @return this worker
      * @throws IllegalStateException if already started
+     * @throws org.apache.kafka.common.KafkaException if the producer cannot be readied
      */
     public synchronized VerificationWorker start() {
-        if (pipeline != null) {
+        if (started) {
             throw new IllegalStateException("worker " + settings.workerId() + " is already started");
         }
-        pipeline = verifier.verify(receiver.receive()
-                        .map(committer::track)
-                        .handle((submission, sink) -> {
-                            String problem = Submissions.poison(submission, verifier);
-                            if (problem == null) {
-                                sink.next(submission);
-                            } else {
-                                committer.offer(verifier.invalid(submission, problem));
-                            }
-                        }))
-                .subscribe(committer::offer, error -> verifierFailure = error);
+        started = true;
+        run = new WorkerRun(settings, verifier, this::runEnded);
         return this;
+    }
+
+    /** Called once per run, after its clients are closed: starts the next run or ends the worker. */
+    private void runEnded(@Nullable Throwable error) {
+        synchronized (this) {
+            WorkerRun ended = run;
+            if (ended != null) {
+                committedBefore.addAndGet(ended.committedVerdicts());
+            }
+            run = null;
+            if (error == null || closing || !restartable(error)) {
+                failure = error;
+                terminated.countDown();
+                return;
+            }
+            restarts.incrementAndGet();
+        }
+        LOG.log(Level.WARNING, "worker " + settings.workerId() + ": run failed, starting again", error);
+        try {
+            Thread.sleep(RESTART_BACKOFF.toMillis());
+            WorkerRun next = new WorkerRun(settings, verifier, this::runEnded);
+            boolean stopNow;
+            synchronized (this) {
+                run = next;
+                stopNow = closing;
+            }
+            if (stopNow) {
+                next.stop();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failure = error;
+            terminated.countDown();
+        } catch (RuntimeException e) {
+            e.addSuppressed(error);
+            failure = e;
+            terminated.countDown();
+        }
+    }
+
+    private static boolean restartable(Throwable error) {
+        return error instanceof KafkaException
+                && !(error instanceof AuthenticationException)
+                && !(error instanceof AuthorizationException)
+                && !(error instanceof UnsupportedVersionException);
     }
 
     /**
@@ -131,9 +160,19 @@ public final class VerificationWorker implements AutoCloseable {
      */
     @Override
     public void close() {
-        receiver.stop();
+        WorkerRun current;
+        synchronized (this) {
+            closing = true;
+            current = run;
+            if (!started) {
+                started = true;
+                terminated.countDown();
+            }
+        }
+        if (current != null) {
+            current.stop();
+        }
         awaitQuietly(settings.stopTimeout().plusSeconds(10));
-        Disposable current = pipeline;
         if (current != null) {
             current.dispose();
         }
@@ -141,22 +180,30 @@ public final class VerificationWorker implements AutoCloseable {
 
     /**
      * Simulates a crash, for tests: the verdicts that are ready are sent in a transaction that is never
-     * committed, the producer is closed without aborting it, and the unfinished submissions are abandoned.
+     * committed, the producer is closed without aborting it, the unfinished submissions are abandoned,
+     * and the worker does not start again.
      */
     void kill() {
-        committer.crashOnNextTurn();
+        WorkerRun current;
+        synchronized (this) {
+            closing = true;
+            current = run;
+        }
+        if (current != null) {
+            current.crash();
+        }
         awaitQuietly(Duration.ofSeconds(30));
     }
 
     /**
-     * Waits until the worker's polling thread has ended (after {@link #close()} or a failure).
+     * Waits until the worker has ended (after {@link #close()} or a failure it does not recover from).
      *
      * @param timeout how long to wait at most
      * @return whether it has ended
      * @throws InterruptedException if interrupted while waiting
      */
     public boolean awaitTermination(Duration timeout) throws InterruptedException {
-        return receiver.awaitTermination(timeout);
+        return terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -165,32 +212,34 @@ public final class VerificationWorker implements AutoCloseable {
      * @return the failure, or {@code null}
      */
     public @Nullable Throwable failure() {
-        Throwable polling = receiver.failure();
-        return polling != null ? polling : verifierFailure;
+        return failure;
     }
 
     /**
-     * Returns how many verdicts this worker has committed.
+     * Returns how many verdicts this worker has committed, over all its runs.
      *
      * @return the count so far
      */
     public long committedVerdicts() {
-        return committer.committedVerdicts();
+        WorkerRun current;
+        synchronized (this) {
+            current = run;
+        }
+        return committedBefore.get() + (current == null ? 0 : current.committedVerdicts());
     }
 
-    /** Returns the worker's settings. */
-    WorkerSettings settings() {
-        return settings;
-    }
-
-    /** Returns the receiver, for tests of its pause accounting. */
-    KafkaReceiver<String, byte[]> receiver() {
-        return receiver;
+    /**
+     * Returns how often the worker started again after a failed run.
+     *
+     * @return the restart count
+     */
+    public int restarts() {
+        return restarts.get();
     }
 
     private void awaitQuietly(Duration timeout) {
         try {
-            receiver.awaitTermination(timeout);
+            terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -98,6 +98,8 @@ final class EmbeddedKafka implements AutoCloseable {
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_MESSAGE_BYTES);
+        // Plain sends: the test's submissions need no producer id from the broker.
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
         KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
         try {
             List<Future<?>> sent = new ArrayList<>();
