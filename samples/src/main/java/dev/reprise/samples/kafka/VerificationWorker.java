@@ -237,6 +237,11 @@ public final class VerificationWorker implements AutoCloseable {
         return restarts.get();
     }
 
+    /** Returns the worker's settings. */
+    WorkerSettings settings() {
+        return settings;
+    }
+
     private void awaitQuietly(Duration timeout) {
         try {
             terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);

@@ -26,7 +26,9 @@ import reactor.core.publisher.Flux;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -308,5 +310,30 @@ class VerificationWorkerClusterTest {
         hook.get().run(); // what SIGTERM does
         assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
         assertThat(out.toString()).contains("stopped after 50 committed verdicts");
+    }
+
+    @Test
+    void fencedWorker_startsAgainAndLosesNothing(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 300);
+        List<VerificationWorker> workers = startWorkers(setup, 1, i -> towerVerifier());
+        try {
+            send(expected.subList(0, 100));
+            kafka.readCommitted(setup.verdicts(), 50, VERDICTS_WAIT);
+            // Another producer with the worker's transactional id: the worker's next transaction is fenced.
+            Map<String, Object> p = new HashMap<>(VerificationWorker.producerProperties(workers.get(0).settings()));
+            try (KafkaProducer<String, String> usurper = new KafkaProducer<>(p, new StringSerializer(),
+                    new StringSerializer())) {
+                usurper.initTransactions();
+            }
+            send(expected.subList(100, expected.size()));
+            List<ConsumerRecord<String, String>> verdicts =
+                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            assertThat(workers.get(0).restarts()).isPositive();
+            assertThat(workers.get(0).failure()).isNull();
+        } finally {
+            closeAll(workers);
+        }
     }
 }
