@@ -39,7 +39,9 @@ public interface ReceiverListener<K, V> {
 
     /**
      * Called when partitions were lost (this member was dropped from the group): another member may
-     * own them already, so work on them must be discarded, not committed.
+     * own them already, so work on them must be discarded, not committed. By default it calls
+     * {@link #onRevoked}, as Kafka's own rebalance listener does; a listener that commits in
+     * {@code onRevoked} must override it.
      *
      * @param consumer the receiver's consumer
      * @param partitions the partitions lost
