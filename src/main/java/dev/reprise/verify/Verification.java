@@ -249,13 +249,13 @@ final class Verification {
         return Duration.ofNanos(System.nanoTime() - started);
     }
 
-    /** The error's message, with its cause's when the cause says what went wrong. */
+    /**
+     * The error in one line: a library exception's own message (it names step, code, phase or byte),
+     * any other error's type and message; and the cause's, when the message does not already tell it.
+     */
     private static String describe(Throwable error) {
-        String message = error.getMessage() != null ? error.getMessage() : error.getClass().getName();
-        if (!(error instanceof ReplayException) && error.getMessage() == null
-                || error instanceof IOException) {
-            message = error.getClass().getSimpleName() + (error.getMessage() != null ? ": " + message : "");
-        }
+        String message = error instanceof ReplayException && error.getMessage() != null ? error.getMessage()
+                : error.getClass().getSimpleName() + (error.getMessage() != null ? ": " + error.getMessage() : "");
         Throwable cause = error.getCause();
         if (cause != null && cause != error && cause.getMessage() != null && !message.contains(cause.getMessage())) {
             message += " (" + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
