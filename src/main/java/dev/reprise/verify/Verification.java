@@ -60,6 +60,14 @@ final class Verification {
             return Mono.just(verdict(Outcome.INVALID_FILE, 0, e.getMessage()));
         } catch (RuntimeException e) {
             return Mono.just(verdict(Outcome.FAILED, 0, "the game failed before playback: " + describe(e)));
+        } catch (OutOfMemoryError e) {
+            // Not the replay's fault, so not a verdict; but Reactor would rethrow the error itself on the
+            // worker and leave the batch waiting forever. Wrapped, it ends the batch with a clear error.
+            game = null;
+            sandbox = null;
+            return Mono.error(new IllegalStateException("ran out of memory reading and preparing replay \"" + id
+                    + "\" (" + verifier.parallelism() + " replays in work at most): lower the parallelism or the "
+                    + "reader's caps, or give the JVM more heap", e));
         }
         if (System.nanoTime() - deadline > 0) {
             return Mono.just(verdict(Outcome.TIMED_OUT, 0, "reading and preparing took longer than the "
