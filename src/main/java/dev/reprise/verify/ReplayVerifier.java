@@ -37,7 +37,9 @@ import reactor.core.scheduler.Schedulers;
  *
  * <p>One bad replay never stops the batch: whatever goes wrong with a replay (even the game factory
  * throwing) becomes its verdict, never an error of the Flux. Only an error of the sources publisher
- * itself ends the Flux with that error, after the verdicts in flight.
+ * itself ends the Flux with that error, after the verdicts in flight; and running out of memory while
+ * reading or preparing a replay (too many too large routes in work for the heap) ends it with an
+ * {@link IllegalStateException} naming the replay, whose cause is the {@link OutOfMemoryError}.
  *
  * <p>Immutable and thread-safe; one verifier may verify any number of batches at once.
  */
@@ -92,7 +94,8 @@ public final class ReplayVerifier {
      *
      * @param sources the replays; requested as work slots free up and verdicts are taken
      * @return a cold Flux with one verdict per source, in the order they finish; it completes after the
-     *         last verdict and errors only if {@code sources} errors (after the verdicts in flight)
+     *         last verdict and errors only if {@code sources} errors or the heap runs out (after the
+     *         verdicts in flight)
      */
     public Flux<Verdict> verify(Publisher<ReplaySource> sources) {
         Objects.requireNonNull(sources, "sources");
@@ -107,7 +110,8 @@ public final class ReplayVerifier {
      * Verifies one replay, at position 0.
      *
      * @param source the replay
-     * @return a cold Mono of its verdict, worked out on the scheduler; it never errors
+     * @return a cold Mono of its verdict, worked out on the scheduler; it errors only if the heap runs out
+     *         while the replay is read or prepared
      */
     public Mono<Verdict> verify(ReplaySource source) {
         return verify(source, 0);

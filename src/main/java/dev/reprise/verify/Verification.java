@@ -53,15 +53,24 @@ final class Verification {
     Mono<Verdict> run() {
         started = System.nanoTime();
         Duration timeout = verifier.timeout();
-        deadline = timeout == null ? Long.MAX_VALUE : started + timeout.toNanos();
+        // Only compared when there is a timeout: nanoTime's origin is arbitrary, so no value means "never".
+        deadline = timeout == null ? 0 : started + timeout.toNanos();
         try {
             prepare();
         } catch (InvalidFile e) {
             return Mono.just(verdict(Outcome.INVALID_FILE, 0, e.getMessage()));
         } catch (RuntimeException e) {
             return Mono.just(verdict(Outcome.FAILED, 0, "the game failed before playback: " + describe(e)));
+        } catch (OutOfMemoryError e) {
+            // Not the replay's fault, so not a verdict; but Reactor would rethrow the error itself on the
+            // worker and leave the batch waiting forever. Wrapped, it ends the batch with a clear error.
+            game = null;
+            sandbox = null;
+            return Mono.error(new IllegalStateException("ran out of memory reading and preparing replay \"" + id
+                    + "\" (" + verifier.parallelism() + " replays in work at most): lower the parallelism or the "
+                    + "reader's caps, or give the JVM more heap", e));
         }
-        if (System.nanoTime() - deadline > 0) {
+        if (timeout != null && System.nanoTime() - deadline > 0) {
             return Mono.just(verdict(Outcome.TIMED_OUT, 0, "reading and preparing took longer than the "
                     + timeout + " timeout"));
         }
@@ -249,13 +258,13 @@ final class Verification {
         return Duration.ofNanos(System.nanoTime() - started);
     }
 
-    /** The error's message, with its cause's when the cause says what went wrong. */
+    /**
+     * The error in one line: a library exception's own message (it names step, code, phase or byte),
+     * any other error's type and message; and the cause's, when the message does not already tell it.
+     */
     private static String describe(Throwable error) {
-        String message = error.getMessage() != null ? error.getMessage() : error.getClass().getName();
-        if (!(error instanceof ReplayException) && error.getMessage() == null
-                || error instanceof IOException) {
-            message = error.getClass().getSimpleName() + (error.getMessage() != null ? ": " + message : "");
-        }
+        String message = error instanceof ReplayException && error.getMessage() != null ? error.getMessage()
+                : error.getClass().getSimpleName() + (error.getMessage() != null ? ": " + error.getMessage() : "");
         Throwable cause = error.getCause();
         if (cause != null && cause != error && cause.getMessage() != null && !message.contains(cause.getMessage())) {
             message += " (" + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
