@@ -4,6 +4,7 @@ import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFileReader;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -36,7 +37,9 @@ import reactor.core.scheduler.Schedulers;
  *
  * <p>One bad replay never stops the batch: whatever goes wrong with a replay (even the game factory
  * throwing) becomes its verdict, never an error of the Flux. Only an error of the sources publisher
- * itself ends the Flux with that error, after the verdicts in flight.
+ * itself ends the Flux with that error, after the verdicts in flight; and running out of memory while
+ * reading or preparing a replay (too many too large routes in work for the heap) ends it with an
+ * {@link IllegalStateException} naming the replay, whose cause is the {@link OutOfMemoryError}.
  *
  * <p>Immutable and thread-safe; one verifier may verify any number of batches at once.
  */
@@ -91,14 +94,15 @@ public final class ReplayVerifier {
      *
      * @param sources the replays; requested as work slots free up and verdicts are taken
      * @return a cold Flux with one verdict per source, in the order they finish; it completes after the
-     *         last verdict and errors only if {@code sources} errors (after the verdicts in flight)
+     *         last verdict and errors only if {@code sources} errors or the heap runs out (after the
+     *         verdicts in flight)
      */
     public Flux<Verdict> verify(Publisher<ReplaySource> sources) {
         Objects.requireNonNull(sources, "sources");
         return Flux.defer(() -> {
             // flatMap calls the mapper serially, one source at a time: a plain counter is enough.
             long[] next = {0};
-            return Flux.from(sources).flatMapDelayError(source -> verify(source, next[0]++), parallelism, 1);
+            return Flux.from(sources).flatMapDelayError(source -> verifyOnce(source, next[0]++), parallelism, 1);
         });
     }
 
@@ -106,7 +110,8 @@ public final class ReplayVerifier {
      * Verifies one replay, at position 0.
      *
      * @param source the replay
-     * @return a cold Mono of its verdict, worked out on the scheduler; it never errors
+     * @return a cold Mono of its verdict, worked out on the scheduler; it errors only if the heap runs out
+     *         while the replay is read or prepared
      */
     public Mono<Verdict> verify(ReplaySource source) {
         return verify(source, 0);
@@ -115,6 +120,21 @@ public final class ReplayVerifier {
     private Mono<Verdict> verify(ReplaySource source, long position) {
         Objects.requireNonNull(source, "source");
         return Mono.defer(() -> new Verification(this, source, position).run()).subscribeOn(scheduler);
+    }
+
+    /**
+     * The batch's form: flatMap subscribes each inner once, so the source is handed over and forgotten,
+     * and its bytes can be collected while the route plays.
+     */
+    private Mono<Verdict> verifyOnce(ReplaySource source, long position) {
+        AtomicReference<ReplaySource> pending = new AtomicReference<>(source);
+        return Mono.defer(() -> {
+            ReplaySource taken = pending.getAndSet(null);
+            if (taken == null) {
+                return Mono.error(new IllegalStateException("a batch's inner verification is subscribed once"));
+            }
+            return new Verification(this, taken, position).run();
+        }).subscribeOn(scheduler);
     }
 
     /**

@@ -28,7 +28,10 @@ import reactor.core.publisher.Mono;
 final class Verification {
 
     private final ReplayVerifier verifier;
-    private final ReplaySource source;
+    /** The source until it is read: then only its id is kept, so its bytes can be collected during playback. */
+    @Nullable
+    private ReplaySource source;
+    private final String id;
     private final long position;
     private long started;
     private long deadline;
@@ -42,6 +45,7 @@ final class Verification {
     Verification(ReplayVerifier verifier, ReplaySource source, long position) {
         this.verifier = verifier;
         this.source = source;
+        this.id = source.id();
         this.position = position;
     }
 
@@ -49,15 +53,24 @@ final class Verification {
     Mono<Verdict> run() {
         started = System.nanoTime();
         Duration timeout = verifier.timeout();
-        deadline = timeout == null ? Long.MAX_VALUE : started + timeout.toNanos();
+        // Only compared when there is a timeout: nanoTime's origin is arbitrary, so no value means "never".
+        deadline = timeout == null ? 0 : started + timeout.toNanos();
         try {
             prepare();
         } catch (InvalidFile e) {
             return Mono.just(verdict(Outcome.INVALID_FILE, 0, e.getMessage()));
         } catch (RuntimeException e) {
             return Mono.just(verdict(Outcome.FAILED, 0, "the game failed before playback: " + describe(e)));
+        } catch (OutOfMemoryError e) {
+            // Not the replay's fault, so not a verdict; but Reactor would rethrow the error itself on the
+            // worker and leave the batch waiting forever. Wrapped, it ends the batch with a clear error.
+            game = null;
+            sandbox = null;
+            return Mono.error(new IllegalStateException("ran out of memory reading and preparing replay \"" + id
+                    + "\" (" + verifier.parallelism() + " replays in work at most): lower the parallelism or the "
+                    + "reader's caps, or give the JVM more heap", e));
         }
-        if (System.nanoTime() - deadline > 0) {
+        if (timeout != null && System.nanoTime() - deadline > 0) {
             return Mono.just(verdict(Outcome.TIMED_OUT, 0, "reading and preparing took longer than the "
                     + timeout + " timeout"));
         }
@@ -94,6 +107,8 @@ final class Verification {
     }
 
     private ReplayFile read() {
+        ReplaySource source = this.source;
+        this.source = null;
         try {
             if (source instanceof ReplaySource.FromPath p) {
                 return verifier.reader().read(p.path());
@@ -186,7 +201,7 @@ final class Verification {
                         + "state hash to compare it with");
             }
             if (actual.getAsLong() != claimedHash.getAsLong()) {
-                return new Verdict(source.id(), position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
+                return new Verdict(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
                         "final state hash " + ReplayVerifier.formatHash(actual.getAsLong()) + " differs from the "
                                 + ReplayVerifier.formatHash(claimedHash.getAsLong()) + " the file claims",
                         elapsed());
@@ -199,16 +214,16 @@ final class Verification {
             try {
                 accepted = accept.test(judged);
             } catch (RuntimeException e) {
-                return new Verdict(source.id(), position, Outcome.FAILED, played, stepCount, claimedHash, actual,
+                return new Verdict(id, position, Outcome.FAILED, played, stepCount, claimedHash, actual,
                         "the acceptance check failed: " + describe(e), elapsed());
             }
             if (!accepted) {
-                return new Verdict(source.id(), position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
+                return new Verdict(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
                         "the game's acceptance check refused the final state", elapsed());
             }
             checked += "; final state accepted";
         }
-        return new Verdict(source.id(), position, Outcome.VALID, played, stepCount, claimedHash, actual, checked,
+        return new Verdict(id, position, Outcome.VALID, played, stepCount, claimedHash, actual, checked,
                 elapsed());
     }
 
@@ -219,7 +234,7 @@ final class Verification {
         var desync = ReplayDesyncException.in(error);
         if (desync.isPresent()) {
             ReplayDesyncException d = desync.get();
-            return Mono.just(new Verdict(source.id(), position, Outcome.DESYNC, d.stepIndex(), stepCount,
+            return Mono.just(new Verdict(id, position, Outcome.DESYNC, d.stepIndex(), stepCount,
                     OptionalLong.of(d.recordedHash()), OptionalLong.of(d.replayedHash()), d.getMessage(), elapsed()));
         }
         if (error instanceof ReplayPlaybackException p) {
@@ -235,7 +250,7 @@ final class Verification {
     }
 
     private Verdict verdict(Outcome outcome, int stepReached, String reason) {
-        return new Verdict(source.id(), position, outcome, stepReached, stepCount, OptionalLong.empty(),
+        return new Verdict(id, position, outcome, stepReached, stepCount, OptionalLong.empty(),
                 OptionalLong.empty(), reason, elapsed());
     }
 
@@ -243,13 +258,13 @@ final class Verification {
         return Duration.ofNanos(System.nanoTime() - started);
     }
 
-    /** The error's message, with its cause's when the cause says what went wrong. */
+    /**
+     * The error in one line: a library exception's own message (it names step, code, phase or byte),
+     * any other error's type and message; and the cause's, when the message does not already tell it.
+     */
     private static String describe(Throwable error) {
-        String message = error.getMessage() != null ? error.getMessage() : error.getClass().getName();
-        if (!(error instanceof ReplayException) && error.getMessage() == null
-                || error instanceof IOException) {
-            message = error.getClass().getSimpleName() + (error.getMessage() != null ? ": " + message : "");
-        }
+        String message = error instanceof ReplayException && error.getMessage() != null ? error.getMessage()
+                : error.getClass().getSimpleName() + (error.getMessage() != null ? ": " + error.getMessage() : "");
         Throwable cause = error.getCause();
         if (cause != null && cause != error && cause.getMessage() != null && !message.contains(cause.getMessage())) {
             message += " (" + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";

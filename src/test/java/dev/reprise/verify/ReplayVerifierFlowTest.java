@@ -118,6 +118,21 @@ class ReplayVerifierFlowTest {
     }
 
     @Test
+    void verify_outOfMemoryWhilePreparing_endsTheBatchWithAnErrorInsteadOfHanging() {
+        byte[] bytes = CounterGame.record(0, 1).toBytes();
+        GameFactory factory = file -> {
+            throw new OutOfMemoryError("simulated");
+        };
+
+        StepVerifier.create(ReplayVerifier.builder(factory).parallelism(1).build()
+                        .verify(Flux.just(ReplaySource.of("huge", bytes))))
+                .expectErrorSatisfies(error -> assertThat(error).isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("\"huge\"").hasMessageContaining("parallelism")
+                        .hasCauseInstanceOf(OutOfMemoryError.class))
+                .verify(TIMEOUT);
+    }
+
+    @Test
     void verify_throwingFactory_givesAVerdictAndTheBatchGoesOn() {
         byte[] bytes = CounterGame.record(0, 1).toBytes();
         GameFactory factory = file -> {

@@ -15,6 +15,7 @@ import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.VerifiableGame;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.function.Predicate;
 
 /**
  * Verifying tower replays in bulk: a replay file of the tower carries what it takes to rebuild its game
@@ -117,6 +118,21 @@ public final class TowerVerification {
                 .metadata(FLOORS_KEY, Integer.toString(floors))
                 .metadata(FINAL_HASH_KEY, ReplayVerifier.formatHash(finalHash))
                 .build();
+    }
+
+    /**
+     * Returns an acceptance check for {@link ReplayVerifier.Builder#accept}: the replayed hero must have
+     * reached at least floor {@code floor} (1-based, as players count).
+     *
+     * @param floor the lowest acceptable highest floor, at least 1
+     * @return the check; it refuses games not built by {@link #game}
+     * @throws IllegalArgumentException if {@code floor} is below 1
+     */
+    public static Predicate<VerifiableGame> reachedFloor(int floor) {
+        if (floor < 1) {
+            throw new IllegalArgumentException("floor must be at least 1, was " + floor);
+        }
+        return verifiable -> verifiable instanceof Game game && game.game.state().highestFloor() + 1 >= floor;
     }
 
     private static long longEntry(ReplayFile file, String key) {

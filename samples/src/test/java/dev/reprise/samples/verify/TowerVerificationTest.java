@@ -39,6 +39,21 @@ class TowerVerificationTest {
     }
 
     @Test
+    void reachedFloor_refusesAGameBelowIt() {
+        ReplayFile file = TowerVerification.record(7, 3, 500);
+        ReplaySource source = ReplaySource.of("seven", file);
+
+        Verdict low = TowerVerification.verifier().accept(TowerVerification.reachedFloor(1)).build()
+                .verify(source).block(TIMEOUT);
+        Verdict high = TowerVerification.verifier().accept(TowerVerification.reachedFloor(4)).build()
+                .verify(source).block(TIMEOUT);
+
+        assertThat(low.outcome()).as(low.reason()).isEqualTo(Outcome.VALID);
+        assertThat(high.outcome()).isEqualTo(Outcome.REJECTED); // a 3-floor tower has no floor 4
+        assertThat(high.reason()).contains("acceptance");
+    }
+
+    @Test
     void game_withoutFloors_throwsNamingTheKey() {
         ReplayFile file = TowerVerification.record(7, 2, 50);
         ReplayFile demoStyle = ReplayFile.builder(file.route()).gameId(TowerCommands.GAME_ID)

@@ -1,0 +1,160 @@
+package dev.reprise.samples.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+/**
+ * An in-process Kafka cluster for the tests: one KRaft controller and one broker, on loopback ports
+ * chosen by the system, with the settings a single broker needs (replication factor 1 for the internal
+ * topics), quick group joins, quick expiry of abandoned transactions and messages up to
+ * {@value #MAX_MESSAGE_BYTES} bytes. Start one per test class; it deletes its files on close.
+ */
+final class EmbeddedKafka implements AutoCloseable {
+
+    /** The largest message the broker and {@link #send} accept. */
+    static final int MAX_MESSAGE_BYTES = 24 << 20;
+    /** How long tests wait for the cluster at most, per operation. */
+    static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private final KafkaClusterTestKit cluster;
+    private final int brokerId;
+
+    private EmbeddedKafka(KafkaClusterTestKit cluster) {
+        this.cluster = cluster;
+        this.brokerId = cluster.brokers().keySet().iterator().next();
+    }
+
+    static EmbeddedKafka start() throws Exception {
+        TestKitNodes nodes = new TestKitNodes.Builder()
+                .setCombined(false)
+                .setNumControllerNodes(1)
+                .setNumBrokerNodes(1)
+                .build();
+        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes);
+        Map<String, Object> config = Map.ofEntries(
+                Map.entry("offsets.topic.replication.factor", "1"),
+                Map.entry("offsets.topic.num.partitions", "3"),
+                Map.entry("transaction.state.log.replication.factor", "1"),
+                Map.entry("transaction.state.log.min.isr", "1"),
+                Map.entry("transaction.state.log.num.partitions", "3"),
+                Map.entry("group.initial.rebalance.delay.ms", "0"),
+                Map.entry("group.min.session.timeout.ms", "1000"),
+                Map.entry("transaction.abort.timed.out.transaction.cleanup.interval.ms", "500"),
+                Map.entry("message.max.bytes", String.valueOf(MAX_MESSAGE_BYTES)),
+                Map.entry("replica.fetch.max.bytes", String.valueOf(MAX_MESSAGE_BYTES)),
+                Map.entry("auto.create.topics.enable", "false"));
+        config.forEach(builder::setConfigProp);
+        KafkaClusterTestKit cluster = builder.build();
+        try {
+            cluster.format();
+            cluster.startup();
+            cluster.waitForReadyBrokers();
+        } catch (Exception e) {
+            cluster.close();
+            throw e;
+        }
+        return new EmbeddedKafka(cluster);
+    }
+
+    String bootstrapServers() {
+        return cluster.bootstrapServers();
+    }
+
+    void createTopic(String name, int partitions) throws Exception {
+        try (Admin admin = cluster.admin()) {
+            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1)))
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Stops the broker and starts it again on the same port, with the same data. */
+    void restartBroker() {
+        cluster.restartBroker(brokerId, Map.of());
+    }
+
+    /** Sends the records and waits until every one is acknowledged. */
+    void send(List<ProducerRecord<String, byte[]>> records) throws Exception {
+        Map<String, Object> p = new HashMap<>();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_MESSAGE_BYTES);
+        // Plain sends: the test's submissions need no producer id from the broker.
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
+        KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+        try {
+            List<Future<?>> sent = new ArrayList<>();
+            for (ProducerRecord<String, byte[]> record : records) {
+                sent.add(producer.send(record));
+            }
+            for (Future<?> ack : sent) {
+                ack.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } finally {
+            producer.close(TIMEOUT);
+        }
+    }
+
+    /**
+     * Reads a topic from the beginning as a {@code read_committed} consumer until {@code count} records
+     * were read or {@code timeout} passed, then on to the end of what is committed (the last stable
+     * offset), so that extra records past {@code count} show up too.
+     */
+    List<ConsumerRecord<String, String>> readCommitted(String topic, int count, Duration timeout) {
+        Map<String, Object> p = new HashMap<>();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        List<ConsumerRecord<String, String>> read = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p, new StringDeserializer(),
+                new StringDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, TIMEOUT).stream()
+                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (read.size() < count && System.nanoTime() - deadline < 0) {
+                consumer.poll(Duration.ofMillis(200)).forEach(read::add);
+            }
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, TIMEOUT);
+            long endDeadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (!reached(consumer, end) && System.nanoTime() - endDeadline < 0) {
+                consumer.poll(Duration.ofMillis(200)).forEach(read::add);
+            }
+        }
+        return read;
+    }
+
+    private static boolean reached(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> end) {
+        for (Map.Entry<TopicPartition, Long> e : end.entrySet()) {
+            if (consumer.position(e.getKey(), TIMEOUT) < e.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void close() throws Exception {
+        cluster.close();
+    }
+}

@@ -1,0 +1,339 @@
+package dev.reprise.samples.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.samples.verify.TowerCorpus;
+import dev.reprise.samples.verify.TowerVerification;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
+import reactor.core.publisher.Flux;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileReader;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import picocli.CommandLine;
+
+/**
+ * Workers against a real (in-process) Kafka cluster: exactly one committed verdict per submission,
+ * also when a worker dies or the broker restarts midway.
+ */
+class VerificationWorkerClusterTest {
+
+    private static final int PARTITIONS = 6;
+    private static final Duration VERDICTS_WAIT = Duration.ofSeconds(90);
+    private static final Pattern OUTCOME = Pattern.compile("\"outcome\":\"([A-Z_]+)\"");
+    private static final String BUILD = "1.0.0";
+    /**
+     * Generated once for the class (the same seed always gives the same replays) and cycled through:
+     * generating a replay costs more than verifying it.
+     */
+    private static final List<TowerCorpus.Entry> CORPUS = TowerCorpus.generate(11, 100);
+
+    private static EmbeddedKafka kafka;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        kafka = EmbeddedKafka.start();
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    /** The topics and group of one test. */
+    private record Setup(String submissions, String verdicts, String group) {
+    }
+
+    private static Setup setup(TestInfo info) throws Exception {
+        String name = info.getTestMethod().orElseThrow().getName();
+        Setup setup = new Setup("subs-" + name, "verdicts-" + name, "group-" + name);
+        kafka.createTopic(setup.submissions(), PARTITIONS);
+        kafka.createTopic(setup.verdicts(), 3);
+        return setup;
+    }
+
+    /** A submission with the outcome its verdict must have. */
+    private record Expected(ProducerRecord<String, byte[]> record, String outcome) {
+    }
+
+    /**
+     * {@code count} submissions of the tower corpus (valid, corrupt, desynced, another game's file, a wrong
+     * final hash) with, every 50th, poison the worker itself rejects: an unknown game header, no game header.
+     */
+    private static List<Expected> submissions(String topic, int count) {
+        List<Expected> expected = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            TowerCorpus.Entry original = CORPUS.get(i % CORPUS.size());
+            TowerCorpus.Entry entry = new TowerCorpus.Entry(original.id() + "-" + i, original.bytes(),
+                    original.expected());
+            if (i % 50 == 20) {
+                expected.add(new Expected(Submissions.record(topic, entry.id() + "-unknown-game", entry.bytes(),
+                        "chess", BUILD), Outcome.INVALID_FILE.name()));
+            } else if (i % 50 == 45) {
+                expected.add(new Expected(new ProducerRecord<>(topic, entry.id() + "-no-game", entry.bytes()),
+                        Outcome.INVALID_FILE.name()));
+            } else {
+                expected.add(new Expected(Submissions.record(topic, entry.id(), entry.bytes(), TowerCommands.GAME_ID,
+                        BUILD), entry.expected().name()));
+            }
+        }
+        return expected;
+    }
+
+    private static SubmissionVerifier towerVerifier() {
+        return new ReplayVerifierAdapter(TowerVerification.verifier().parallelism(2).build(),
+                Set.of(TowerCommands.GAME_ID));
+    }
+
+    private static WorkerSettings settings(Setup setup, int index) {
+        return WorkerSettings.builder(kafka.bootstrapServers())
+                .submissionsTopic(setup.submissions())
+                .verdictsTopic(setup.verdicts())
+                .groupId(setup.group())
+                .workerId(setup.group() + "-" + index)
+                .parallelism(2)
+                .maxPollRecords(50)
+                .stopTimeout(Duration.ofSeconds(10))
+                .consumerOverrides(Map.of("session.timeout.ms", 6000, "heartbeat.interval.ms", 500))
+                .producerOverrides(Map.of("transaction.timeout.ms", 6000))
+                .build();
+    }
+
+    private static List<VerificationWorker> startWorkers(Setup setup, int count, IntFunction<SubmissionVerifier> verifiers) {
+        List<VerificationWorker> workers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            workers.add(VerificationWorker.create(settings(setup, i), verifiers.apply(i)).start());
+        }
+        return workers;
+    }
+
+    private static void closeAll(List<VerificationWorker> workers) {
+        workers.forEach(VerificationWorker::close);
+    }
+
+    /** Checks that every submission has exactly one committed verdict, with the expected outcome. */
+    private static void assertExactlyOneCorrectVerdictEach(List<Expected> expected,
+            List<ConsumerRecord<String, String>> verdicts) {
+        Map<String, List<String>> outcomes = new HashMap<>();
+        for (ConsumerRecord<String, String> verdict : verdicts) {
+            Matcher m = OUTCOME.matcher(verdict.value());
+            assertThat(m.find()).as("an outcome in %s", verdict.value()).isTrue();
+            outcomes.computeIfAbsent(verdict.key(), k -> new ArrayList<>()).add(m.group(1));
+        }
+        Map<String, String> wanted = new LinkedHashMap<>();
+        expected.forEach(e -> wanted.put(e.record().key(), e.outcome()));
+        List<String> duplicated = outcomes.entrySet().stream().filter(e -> e.getValue().size() > 1)
+                .map(Map.Entry::getKey).toList();
+        assertThat(duplicated).as("submissions with more than one committed verdict").isEmpty();
+        assertThat(outcomes.keySet()).as("submissions with a verdict").containsExactlyInAnyOrderElementsOf(wanted.keySet());
+        wanted.forEach((id, outcome) -> assertThat(outcomes.get(id)).as("verdict of %s", id).containsExactly(outcome));
+        assertThat(verdicts).hasSize(expected.size());
+    }
+
+    private static void send(List<Expected> expected) throws Exception {
+        kafka.send(expected.stream().map(Expected::record).toList());
+    }
+
+    @Test
+    void threeWorkers_everySubmissionGetsExactlyOneCorrectCommittedVerdict(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 1000);
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
+        try {
+            send(expected);
+            List<ConsumerRecord<String, String>> verdicts =
+                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    @Test
+    void workerKilledMidway_loosesNothingAndDuplicatesNothing(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 1000);
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
+        try {
+            send(expected);
+            kafka.readCommitted(setup.verdicts(), 300, VERDICTS_WAIT);
+            workers.get(1).kill();
+            assertThat(workers.get(1).failure()).isInstanceOf(VerdictCommitter.SimulatedCrash.class);
+            List<ConsumerRecord<String, String>> verdicts =
+                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    @Test
+    void brokerRestartMidway_workersCarryOn(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 1000);
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
+        try {
+            send(expected);
+            kafka.readCommitted(setup.verdicts(), 300, VERDICTS_WAIT);
+            kafka.restartBroker();
+            List<ConsumerRecord<String, String>> verdicts =
+                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            // A worker whose transaction outlived its timeout while the broker was away is fenced; it
+            // starts again (a new run) rather than fail.
+            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
+            System.out.println("broker restart: worker restarts " + workers.stream().map(VerificationWorker::restarts).toList());
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    @Test
+    void submissionOverTheReadersCaps_isInvalidFileAndDoesNotBlockItsPartition(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        // A real replay whose metadata makes its header twice the default reader's 1 MiB header cap: a
+        // 2 MiB message, over Kafka's default 1 MiB message size too (the test broker allows 24 MiB).
+        int padding = 2 << 20;
+        ReplayFile.Builder padded = ReplayFileReader.DEFAULT.read(CORPUS.get(0).bytes()).toBuilder();
+        String chunk = "x".repeat(60_000); // a metadata value holds at most 65,535 bytes
+        for (int i = 0; i * chunk.length() <= padding; i++) {
+            padded.metadata("padding-" + i, chunk);
+        }
+        byte[] oversized = padded.build().toBytes();
+        assertThat(oversized.length).isGreaterThan(padding).isLessThan(EmbeddedKafka.MAX_MESSAGE_BYTES);
+        List<Expected> expected = new ArrayList<>();
+        // One partition: the replays behind the oversized one must still get their verdicts.
+        for (int i = 0; i < 5; i++) {
+            TowerCorpus.Entry entry = CORPUS.get(i);
+            ProducerRecord<String, byte[]> record = Submissions.record(setup.submissions(), entry.id(),
+                    i == 2 ? oversized : entry.bytes(), TowerCommands.GAME_ID, BUILD);
+            expected.add(new Expected(new ProducerRecord<>(record.topic(), 0, record.key(), record.value(),
+                    record.headers()), i == 2 ? Outcome.INVALID_FILE.name() : entry.expected().name()));
+        }
+        List<VerificationWorker> workers = startWorkers(setup, 1, i -> towerVerifier());
+        try {
+            send(expected);
+            List<ConsumerRecord<String, String>> verdicts =
+                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            String verdict = verdicts.stream().filter(v -> v.key().equals(CORPUS.get(2).id())).findFirst()
+                    .orElseThrow().value();
+            assertThat(verdict).contains("the header passes the cap of " + ReplayFileReader.DEFAULT.maxHeaderBytes());
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    /**
+     * Measures verdicts per second with one and two workers (each with parallelism 2) on 1,000
+     * submissions already waiting, from the workers' start to the last committed verdict; prints them.
+     */
+    @Test
+    void throughput_oneAndTwoWorkers(TestInfo info) throws Exception {
+        StringBuilder report = new StringBuilder("Kafka verification throughput (1,000 tower replays, 6 partitions):");
+        List<Expected> baseline = submissions("none", 1000);
+        long baselineStart = System.nanoTime();
+        Long verified = TowerVerification.verifier().parallelism(2).build()
+                .verify(Flux.fromIterable(baseline).map(e -> ReplaySource.of(e.record().key(), e.record().value())))
+                .count().block(VERDICTS_WAIT);
+        double baselineSeconds = (System.nanoTime() - baselineStart) / 1e9;
+        assertThat(verified).isEqualTo(1000);
+        report.append(String.format(java.util.Locale.ROOT, "%n  no Kafka, parallelism 2: %.1f s, %.0f verdicts/s",
+                baselineSeconds, 1000 / baselineSeconds));
+        for (int workerCount = 1; workerCount <= 2; workerCount++) {
+            String name = info.getTestMethod().orElseThrow().getName() + "-" + workerCount;
+            Setup setup = new Setup("subs-" + name, "verdicts-" + name, "group-" + name);
+            kafka.createTopic(setup.submissions(), PARTITIONS);
+            kafka.createTopic(setup.verdicts(), 3);
+            List<Expected> expected = submissions(setup.submissions(), 1000);
+            send(expected);
+            long start = System.nanoTime();
+            List<VerificationWorker> workers = startWorkers(setup, workerCount, i -> towerVerifier());
+            try {
+                List<ConsumerRecord<String, String>> verdicts =
+                        kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+                double seconds = (System.nanoTime() - start) / 1e9;
+                assertExactlyOneCorrectVerdictEach(expected, verdicts);
+                report.append(String.format(java.util.Locale.ROOT, "%n  %d worker(s): %.1f s, %.0f verdicts/s",
+                        workerCount, seconds, expected.size() / seconds));
+            } finally {
+                closeAll(workers);
+            }
+        }
+        System.out.println(report);
+    }
+
+    @Test
+    void command_verifiesUntilItsShutdownHookRunsThenExitsCleanly(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        WorkerCommand command = new WorkerCommand();
+        AtomicReference<Thread> hook = new AtomicReference<>();
+        command.shutdownHooks = hook::set;
+        StringWriter out = new StringWriter();
+        CommandLine line = WorkerCommand.commandLine(command);
+        line.setOut(new PrintWriter(out));
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> line.execute(
+                "--bootstrap-servers", kafka.bootstrapServers(), "--submissions-topic", setup.submissions(),
+                "--verdicts-topic", setup.verdicts(), "--group-id", setup.group(), "--parallelism", "2",
+                "--consumer-property", "session.timeout.ms=6000"));
+        List<Expected> expected = submissions(setup.submissions(), 50);
+        send(expected);
+        assertExactlyOneCorrectVerdictEach(expected,
+                kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT));
+        assertThat(hook.get()).as("the shutdown hook the command registered").isNotNull();
+        hook.get().run(); // what SIGTERM does
+        assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
+        assertThat(out.toString()).contains("stopped after 50 committed verdicts");
+    }
+
+    @Test
+    void fencedWorker_startsAgainAndLosesNothing(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 300);
+        List<VerificationWorker> workers = startWorkers(setup, 1, i -> towerVerifier());
+        try {
+            send(expected.subList(0, 100));
+            kafka.readCommitted(setup.verdicts(), 50, VERDICTS_WAIT);
+            // Another producer with the worker's transactional id: the worker's next transaction is fenced.
+            Map<String, Object> p = new HashMap<>(VerificationWorker.producerProperties(workers.get(0).settings()));
+            try (KafkaProducer<String, String> usurper = new KafkaProducer<>(p, new StringSerializer(),
+                    new StringSerializer())) {
+                usurper.initTransactions();
+            }
+            send(expected.subList(100, expected.size()));
+            List<ConsumerRecord<String, String>> verdicts =
+                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            assertThat(workers.get(0).restarts()).isPositive();
+            assertThat(workers.get(0).failure()).isNull();
+        } finally {
+            closeAll(workers);
+        }
+    }
+}
