@@ -123,13 +123,13 @@ final class BytePredictor {
     BytePredictor(byte[] history) {
         this.history = history;
         int size = history.length;
-        int tableBits = Math.max(12, Math.min(20, 32 - Integer.numberOfLeadingZeros(Math.max(1, size)) + 5));
+        int tableBits = tableBits(size);
         mask = (1 << tableBits) - 1;
         order1 = new int[1 << tableBits];
         order2 = new int[1 << tableBits];
         order3 = new int[1 << tableBits];
         sparse = new int[1 << tableBits];
-        int matchBits = Math.max(8, Math.min(22, 32 - Integer.numberOfLeadingZeros(Math.max(1, size))));
+        int matchBits = matchBits(size);
         matchTable = new int[1 << matchBits];
         matchMask = matchTable.length - 1;
         for (int s = 0; s < SETS; s++) {
@@ -146,6 +146,23 @@ final class BytePredictor {
             }
         }
         stream(HEAD);
+    }
+
+    /** Log2 of each hashed table's size for {@code size} coded bytes: part of the format. */
+    private static int tableBits(int size) {
+        return Math.max(12, Math.min(20, 32 - Integer.numberOfLeadingZeros(Math.max(1, size)) + 5));
+    }
+
+    /** Log2 of the match table's size for {@code size} coded bytes: part of the format. */
+    private static int matchBits(int size) {
+        return Math.max(8, Math.min(22, 32 - Integer.numberOfLeadingZeros(Math.max(1, size))));
+    }
+
+    /** The heap a predictor for {@code size} coded bytes allocates, in bytes (the history excluded). */
+    static long tableBytes(int size) {
+        long fixed = 4L * (STREAMS * 256 + 64 * 2 + SETS * INPUTS + STREAMS * 256 * INPUTS + STREAMS * 256 + SETS
+                + STREAMS * 256 * MAP_POINTS);
+        return fixed + 4L * (4L << tableBits(size)) + 4L * (1L << matchBits(size));
     }
 
     /** Starts a stream: the order contexts see only the stream's own bytes. */

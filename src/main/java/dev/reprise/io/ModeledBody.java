@@ -24,6 +24,11 @@ final class ModeledBody {
     private ModeledBody() {
     }
 
+    /** The heap the model for a transform of {@code inflatedLength} bytes allocates, in bytes. */
+    static long tableBytes(int inflatedLength) {
+        return inflatedLength <= MIXED_MAX ? BytePredictor.tableBytes(inflatedLength) : OrderOneModel.MAX_BYTES;
+    }
+
     /** One of the two models, as the transform's length decides. */
     private static final class ByteCoder {
 

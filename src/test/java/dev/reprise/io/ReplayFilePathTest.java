@@ -17,23 +17,23 @@ class ReplayFilePathTest {
     Path folder;
 
     @Test
-    void writeTo_thenRead_roundTrips() throws IOException {
+    void write_thenRead_roundTrips() throws IOException {
         ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
         Path target = folder.resolve("run.rpl");
 
-        file.writeTo(target);
+        file.write(target);
 
         assertThat(Files.readAllBytes(target)).isEqualTo(file.toBytes());
         assertThat(ReplayFile.read(target)).isEqualTo(file);
     }
 
     @Test
-    void writeTo_overAnOlderFile_replacesIt() throws IOException {
+    void write_overAnOlderFile_replacesIt() throws IOException {
         Path target = folder.resolve("run.rpl");
-        ReplayFileTest.sampleFile(Compression.NONE).writeTo(target);
+        ReplayFileTest.sampleFile(Compression.NONE).write(target);
         ReplayFile newer = ReplayFileTest.sampleFile(Compression.DEFLATE);
 
-        newer.writeTo(target);
+        newer.write(target);
 
         assertThat(ReplayFile.read(target)).isEqualTo(newer);
         try (Stream<Path> files = Files.list(folder)) {
@@ -46,7 +46,7 @@ class ReplayFilePathTest {
         ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
         Path target = folder.resolve("async.rpl");
 
-        StepVerifier.create(file.save(target).then(ReplayFile.load(target))
+        StepVerifier.create(file.writeAsync(target).then(ReplayFile.readAsync(target))
                         .map(read -> read.equals(file) + " " + Thread.currentThread().getName()), 0)
                 .expectSubscription()
                 .thenRequest(1)
@@ -58,7 +58,7 @@ class ReplayFilePathTest {
     void save_isLazy_untilSubscribed() {
         Path target = folder.resolve("lazy.rpl");
 
-        ReplayFileTest.sampleFile(Compression.NONE).save(target);
+        ReplayFileTest.sampleFile(Compression.NONE).writeAsync(target);
 
         assertThat(Files.exists(target)).isFalse();
     }
@@ -68,7 +68,7 @@ class ReplayFilePathTest {
         Path target = folder.resolve("bad.rpl");
         Files.write(target, new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1});
 
-        StepVerifier.create(ReplayFile.load(target))
+        StepVerifier.create(ReplayFile.readAsync(target))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayFormatException.class)
                         .hasMessageContaining("Truncated"))
                 .verify();
@@ -76,7 +76,7 @@ class ReplayFilePathTest {
 
     @Test
     void load_ofAMissingFile_signalsIOException() {
-        StepVerifier.create(ReplayFile.load(folder.resolve("none.rpl")))
+        StepVerifier.create(ReplayFile.readAsync(folder.resolve("none.rpl")))
                 .expectError(IOException.class)
                 .verify();
     }

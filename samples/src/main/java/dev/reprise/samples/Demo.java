@@ -83,7 +83,7 @@ public final class Demo {
         Path file = dir.resolve("tower.reprise");
         ReplayFile.builder(recorder.saveState()).gameId(TowerCommands.GAME_ID)
                 .dictionary(TowerCommands.dictionary()).metadata("seed", Long.toString(seed))
-                .build().writeTo(file);
+                .build().write(file);
         out.printf("Saved %,d steps to %s; replaying it onto a fresh game%n", run.inputs(), file);
 
         TowerGame game = new TowerGame(tower);

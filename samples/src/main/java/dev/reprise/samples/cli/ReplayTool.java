@@ -293,7 +293,7 @@ public final class ReplayTool implements Runnable {
             ReplayFile file = load(input).file();
             long before = Files.size(input);
             ReplayFile converted = file.toBuilder().compression(compression).build();
-            converted.writeTo(output);
+            converted.write(output);
             out().printf(Locale.ROOT, "%s (%d bytes, %s) -> %s (%d bytes, %s)%n", input, before,
                     file.compression(), output, Files.size(output), compression);
             return 0;
@@ -322,7 +322,7 @@ public final class ReplayTool implements Runnable {
                     .metadata("player", "sample")
                     .dictionary(dev.reprise.io.CommandDictionary.of(Map.of(0, "up", 1, "right", 3, "left",
                             4, "teleport", 5, "useItem", 10, "fly")))
-                    .build().writeTo(output);
+                    .build().write(output);
             out().printf(Locale.ROOT, "wrote %s (%d bytes)%n", output, Files.size(output));
             return 0;
         }

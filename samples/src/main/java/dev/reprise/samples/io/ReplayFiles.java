@@ -37,7 +37,7 @@ public final class ReplayFiles {
                 .dictionary(COMMANDS)
                 .compression(Compression.DEFLATE)
                 .build();
-        return file.save(target);
+        return file.writeAsync(target);
     }
 
     /**
@@ -48,7 +48,7 @@ public final class ReplayFiles {
      */
     public static Mono<ReplayArray> load(Path source) {
         ReplayFileVerifier verifier = ReplayFileVerifier.builder("dev.example.tower", COMMANDS).build();
-        return ReplayFile.load(source)          // ReplayFormatException for any malformed file
+        return ReplayFile.readAsync(source)          // ReplayFormatException for any malformed file
                 .map(verifier::verify)          // ReplayMismatchException listing every mismatch
                 .map(file -> {
                     ReplayArray route = new ReplayArray();
