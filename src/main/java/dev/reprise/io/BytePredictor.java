@@ -65,6 +65,26 @@ final class BytePredictor {
         }
     }
 
+    private static final float[] INITIAL_WEIGHTS = new float[SETS * INPUTS];
+    private static final float[] INITIAL_WEIGHTS2 = new float[STREAMS * 256 * INPUTS];
+    private static final int[] INITIAL_MAP = new int[STREAMS * 256 * MAP_POINTS];
+
+    static {
+        for (int s = 0; s < SETS; s++) {
+            for (int k = 0; k < INPUTS - 1; k++) {
+                INITIAL_WEIGHTS[s * INPUTS + k] = INITIAL_WEIGHT;
+            }
+        }
+        for (int c = 0; c < STREAMS * 256; c++) {
+            for (int k = 0; k < INPUTS - 1; k++) {
+                INITIAL_WEIGHTS2[c * INPUTS + k] = INITIAL_WEIGHT;
+            }
+            for (int j = 0; j < MAP_POINTS; j++) {
+                INITIAL_MAP[c * MAP_POINTS + j] = SQUASH[Math.max(0, Math.min(4095, (j - 16) * 128 + 2048))] * 16;
+            }
+        }
+    }
+
     private final byte[] history;
     private int length;
     private final int mask;
@@ -132,19 +152,11 @@ final class BytePredictor {
         int matchBits = matchBits(size);
         matchTable = new int[1 << matchBits];
         matchMask = matchTable.length - 1;
-        for (int s = 0; s < SETS; s++) {
-            for (int k = 0; k < INPUTS - 1; k++) {
-                weights[s * INPUTS + k] = INITIAL_WEIGHT;
-            }
-        }
-        for (int c = 0; c < STREAMS * 256; c++) {
-            for (int k = 0; k < INPUTS - 1; k++) {
-                weights2[c * INPUTS + k] = INITIAL_WEIGHT;
-            }
-            for (int j = 0; j < MAP_POINTS; j++) {
-                map[c * MAP_POINTS + j] = SQUASH[Math.max(0, Math.min(4095, (j - 16) * 128 + 2048))] * 16;
-            }
-        }
+        // Copies of the initial state, worked out once: most routes are short, and filling these
+        // arrays value by value took as long as coding them.
+        System.arraycopy(INITIAL_WEIGHTS, 0, weights, 0, weights.length);
+        System.arraycopy(INITIAL_WEIGHTS2, 0, weights2, 0, weights2.length);
+        System.arraycopy(INITIAL_MAP, 0, map, 0, map.length);
         stream(HEAD);
     }
 

@@ -234,7 +234,7 @@ class ReplayFileBadInputTest {
     }
 
     @Test
-    void streamLongerThanTheCapsAllow_isRefusedWithoutReadingItAll() {
+    void endlessStreamOfOtherBytes_isRefusedAtItsMagic() {
         ReplayFileReader reader = ReplayFileReader.builder().maxSteps(1).maxParamBytes(1).maxHeaderBytes(64).build();
         InputStream endless = new InputStream() {
             @Override
@@ -244,7 +244,7 @@ class ReplayFileBadInputTest {
         };
 
         assertThatThrownBy(() -> reader.read(endless)).isInstanceOf(ReplayFormatException.class)
-                .hasMessageContaining("longer than the largest replay file the caps allow");
+                .hasMessageContaining("Not a Reprise replay file").hasMessageContaining("file byte 0");
     }
 
     @Test
