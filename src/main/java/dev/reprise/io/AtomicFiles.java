@@ -12,6 +12,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.SecureRandom;
@@ -38,6 +39,12 @@ final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** Runs right after the temporary file is created: a seam for tests that race the writer. */
+    @FunctionalInterface
+    interface Created {
+        void created(Path temp) throws IOException;
+    }
+
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final int ATTEMPTS = 16;
 
@@ -45,6 +52,10 @@ final class AtomicFiles {
     }
 
     static void write(Path target, Content content) throws IOException {
+        write(target, content, temp -> { });
+    }
+
+    static void write(Path target, Content content, Created created) throws IOException {
         Path absolute = target.toAbsolutePath();
         Path folder = absolute.getParent();
         if (absolute.getFileName() == null || folder == null) {
@@ -71,11 +82,19 @@ final class AtomicFiles {
                     }
                 }
             }
-            try (FileChannel created = channel) {
-                OutputStream out = Channels.newOutputStream(created);
+            Object ours;
+            try (FileChannel open = channel) {
+                ours = Files.readAttributes(temp, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+                created.created(temp);
+                OutputStream out = Channels.newOutputStream(open);
                 content.writeTo(out);
                 out.flush();
-                created.force(true);
+                open.force(true);
+            }
+            BasicFileAttributes now = Files.readAttributes(temp, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!now.isRegularFile() || ours != null && !ours.equals(now.fileKey())) {
+                throw new FileSystemException(temp.toString(), null, "the temporary file was replaced while "
+                        + "it was written; " + target + " is left as it was");
             }
             if (keep != null) {
                 // Without following a link: the JDK changes the mode through a descriptor it opens
