@@ -69,9 +69,9 @@ final class DecodeBudget {
         long route = (long) steps * entrySize + paramBytes;
         long work = fileBytes + route + 64 * 1024;
         if (inflatedLength > 0) {
-            // The transform, the column decoder's per-step arrays (keys, order, starts, lengths,
-            // positions) and its grouped copy of the params.
-            work += inflatedLength + 17L * steps + paramBytes;
+            // The transform, the column decoder's per-step arrays (keys; with params also order,
+            // starts, lengths and positions) and its grouped copy of the params.
+            work += inflatedLength + (paramBytes == 0 ? 4L : 17L) * steps + paramBytes;
             if (modelled) {
                 work += ModeledBody.tableBytes(inflatedLength);
             }

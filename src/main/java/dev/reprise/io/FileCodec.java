@@ -427,7 +427,8 @@ final class FileCodec {
                     ByteBuffer.wrap(Arrays.copyOfRange(bytes, paramsAt, paramsAt + paramBytes)).asReadOnlyBuffer());
         }
         byte[] inflated = layout.modelled()
-                ? ModeledBody.decode(bytes, bodyStart, layout.bodyLength(), layout.inflatedLength(), bodyStart)
+                ? ModeledBody.decode(bytes, bodyStart, layout.bodyLength(), layout.inflatedLength(), bodyStart,
+                        Math.min(steps, width.maxCode() + 1L - ColumnCodec.DIRECTIONS))
                 : Deflate.inflate(bytes, bodyStart, layout.bodyLength(), layout.inflatedLength(), bodyStart);
         ColumnCodec.Areas areas = ColumnCodec.decode(
                 new BoundedInput(inflated, 0, inflated.length, 0, "inflated body"), steps, width, paramBytes);
