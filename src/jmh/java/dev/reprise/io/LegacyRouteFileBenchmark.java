@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Writes and reads back (with full validation) a compressed replay file of a real route of the old
- * engine ({@code ../shared/legacy-routes}, run from the project folder), so the context-mixing model
+ * engine (the {@code legacy-routes} folder of the shared test data, found as {@code LegacyRoutesTest} finds it), so the context-mixing model
  * that real routes get is measured; {@link ReplayFileBenchmark}'s 1,000,000-step route is past that
  * model's size limit. {@link #setup()} prints the sizes.
  */

@@ -144,9 +144,9 @@ public final class ReplayFile {
     // ------------------------------------------------------------------------------------------ write
 
     /**
-     * Encodes this file. The bytes are decoded again before they are returned, so they always read
-     * back as this file (with the caps it was built within); if the smaller, modelled body would
-     * not, the DEFLATE body is used instead.
+     * Encodes this file. Before the bytes are returned, their header is parsed back against the caps
+     * the file was built within and their body is decoded and compared with what it codes; if the
+     * smaller, modelled body would not read back, the DEFLATE body is used instead.
      *
      * @return the file's bytes, CRC included
      */

@@ -151,7 +151,7 @@ public final class ReadMemoryHarness {
         com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         byte[][] files = {bogusModelled(1), upSteps(1_000_000),
                 ReplayFile.builder(RandomRoutes.route(new Random(5), 40)).build().toBytes()};
-        String[] names = {"bogus 51-byte modelled file", "1M UP steps (89 bytes)", "40-step random route"};
+        String[] names = {"corrupt 43-byte modelled file", "1M UP steps (89 bytes)", "40-step random route"};
         for (int f = 0; f < files.length; f++) {
             long best = Long.MAX_VALUE;
             for (int rep = 0; rep < 5; rep++) {
