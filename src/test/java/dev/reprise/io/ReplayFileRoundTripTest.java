@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Every file the writer produces reads back, and the modelled coder alone round-trips, over many
  * seeded random small routes: 20,000 in the normal run, 1,000,000 with {@code -Dreprise.long=true}
- * (see docs/file-format.md, "Tests"). A failure prints the seeds to rerun; {@code -Dreprise.seed=N}
- * starts the seeds at N.
+ * (see docs/file-format.md, "Tests of the writer"). A failure prints the seeds to rerun;
+ * {@code -Dreprise.seed=N} starts the seeds at N and {@code -Dreprise.cases=N} sets the number of
+ * routes (to run the long mode in slices).
  */
 class ReplayFileRoundTripTest {
 
@@ -23,7 +24,7 @@ class ReplayFileRoundTripTest {
     private static final long FIRST_SEED = Long.getLong("reprise.seed", 20_261_201L);
 
     static int cases() {
-        return Boolean.getBoolean("reprise.long") ? LONG_CASES : FAST_CASES;
+        return Integer.getInteger("reprise.cases", Boolean.getBoolean("reprise.long") ? LONG_CASES : FAST_CASES);
     }
 
     @Test
