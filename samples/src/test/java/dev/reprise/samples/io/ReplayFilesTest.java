@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.route.ReplayArray;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import reactor.test.StepVerifier;
@@ -27,7 +28,7 @@ class ReplayFilesTest {
                     assertThat(loaded.length()).isEqualTo(3);
                     assertThat(loaded.get(1).params()).containsExactly(6, 2);
                 })
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -39,6 +40,6 @@ class ReplayFilesTest {
         StepVerifier.create(ReplayFiles.writeAsync(route, target).then(ReplayFiles.readAsync(target)))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayMismatchException.class)
                         .hasMessageContaining("registers no command 9"))
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 }
