@@ -254,6 +254,18 @@ class ReplayFileBadInputTest {
                 .isInstanceOf(ReplayFormatException.class).hasMessageContaining("Truncated");
     }
 
+    @Test
+    void aWrongChecksum_isFoundBeforeTheMetadataIsParsed() {
+        byte[] bytes = ReplayFile.builder(ReplayFileTest.sampleRoute()).compression(Compression.NONE)
+                .metadata("player", "Ada").build().toBytes();
+        String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int at = text.indexOf("Ada");
+        bytes[at] = (byte) 0xC0; // malformed UTF-8 in the metadata, checksum left wrong
+
+        assertThat(readFails(bytes).getMessage()).startsWith("Checksum mismatch");
+        assertThat(readFails(Corruption.withValidChecksum(bytes)).getMessage()).contains("not well-formed UTF-8");
+    }
+
     /** The header of a compressed one-width file with no param bytes, empty game id and build, no sections. */
     private static byte[] compressedHeader(int flags, int steps, int bodyLength, int inflatedLength) {
         ByteOutput header = new ByteOutput(32);
