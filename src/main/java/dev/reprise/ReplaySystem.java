@@ -13,6 +13,7 @@ import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.route.ReplayStep;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -431,7 +432,7 @@ public final class ReplaySystem {
     /**
      * Starts a replay file of the route as it is now, with this system's command dictionary. The route
      * is copied when the builder's {@code build()} is called: call it on the recording thread, then
-     * write the file from anywhere (for example with {@link ReplayFile#save(Path)}).
+     * write the file from anywhere (for example with {@link ReplayFile#writeAsync(Path)}).
      *
      * @param gameId    the game's identity, checked when the file is loaded
      * @param gameBuild the game's build string
@@ -442,8 +443,21 @@ public final class ReplaySystem {
     }
 
     /**
-     * Saves the route as it is now to a replay file, without blocking the caller: the route is copied
-     * at once, on the calling thread (so later recording does not change what is saved), and the file
+     * Writes the route as it is now to a replay file, blocking until it is on disk: the file is
+     * written atomically (a previous file there is replaced only once the new one is complete).
+     *
+     * @param target    the file to write
+     * @param gameId    the game's identity
+     * @param gameBuild the game's build string
+     * @throws IOException if the file cannot be written
+     */
+    public void writeReplay(Path target, String gameId, String gameBuild) throws IOException {
+        replayFile(gameId, gameBuild).build().write(target);
+    }
+
+    /**
+     * Writes the route as it is now to a replay file, without blocking the caller: the route is copied
+     * at once, on the calling thread (so later recording does not change what is written), and the file
      * is written atomically on {@code Schedulers.boundedElastic()} when the Mono is subscribed.
      *
      * @param target    the file to write; a previous file there is replaced only once the new one is complete
@@ -451,23 +465,43 @@ public final class ReplaySystem {
      * @param gameBuild the game's build string
      * @return a Mono completing once the file is on disk, or failing with the I/O error
      */
-    public Mono<Void> saveReplay(Path target, String gameId, String gameBuild) {
-        return replayFile(gameId, gameBuild).build().save(target);
+    public Mono<Void> writeReplayAsync(Path target, String gameId, String gameBuild) {
+        return replayFile(gameId, gameBuild).build().writeAsync(target);
     }
 
     /**
-     * Reads a replay file on {@code Schedulers.boundedElastic()} and checks it against this game: its
-     * game id and every command code its route uses must match {@link #commandDictionary()}. Load the
-     * result with {@link #loadReplay(ReplayFile)} on the recording thread.
+     * Reads a replay file, blocking, and checks it against this game: its game id and every command
+     * code its route uses must match {@link #commandDictionary()}. Load the result with
+     * {@link #loadState(ReplayFile)} on the recording thread.
      *
      * @param source the file to read
      * @param gameId this game's identity
-     * @return a Mono of the verified file; it fails with {@link ReplayFormatException} for a malformed
-     *         file and {@link ReplayMismatchException} listing every mismatch
+     * @return the verified file
+     * @throws ReplayFormatException   if the file is malformed
+     * @throws ReplayMismatchException listing every mismatch with this game
+     * @throws IOException             if the file cannot be read
      */
-    public Mono<ReplayFile> readReplay(Path source, String gameId) {
-        ReplayFileVerifier verifier = ReplayFileVerifier.builder(gameId, commandDictionary()).build();
-        return ReplayFile.load(source).map(verifier::verify);
+    public ReplayFile readReplay(Path source, String gameId) throws IOException {
+        return verifier(gameId).verify(ReplayFile.read(source));
+    }
+
+    /**
+     * Reads a replay file on {@code Schedulers.boundedElastic()} and checks it against this game, as
+     * {@link #readReplay(Path, String)} does. Load the result with {@link #loadState(ReplayFile)} on
+     * the recording thread.
+     *
+     * @param source the file to read
+     * @param gameId this game's identity
+     * @return a cold Mono of the verified file; it fails with {@link ReplayFormatException} for a
+     *         malformed file, {@link ReplayMismatchException} listing every mismatch, or the I/O error
+     */
+    public Mono<ReplayFile> readReplayAsync(Path source, String gameId) {
+        ReplayFileVerifier verifier = verifier(gameId);
+        return ReplayFile.readAsync(source).map(verifier::verify);
+    }
+
+    private ReplayFileVerifier verifier(String gameId) {
+        return ReplayFileVerifier.builder(gameId, commandDictionary()).build();
     }
 
     /**
@@ -476,7 +510,7 @@ public final class ReplaySystem {
      * @param file a file, typically from {@link #readReplay(Path, String)}
      * @throws ReplayFormatException if the route is beyond this system's caps
      */
-    public void loadReplay(ReplayFile file) {
+    public void loadState(ReplayFile file) {
         loadState(file.route());
     }
 

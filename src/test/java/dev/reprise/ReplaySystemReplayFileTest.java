@@ -27,18 +27,18 @@ class ReplaySystemReplayFileTest {
     }
 
     @Test
-    void saveReplay_snapshotsAtCall_thenReadReplay_loadsTheSameRoute() {
+    void writeReplayAsync_snapshotsAtCall_thenReadReplayAsync_loadsTheSameRoute() {
         ReplaySystem recorder = game();
         recorder.record(ReplayCode.UP);
         recorder.record(20, 7, "gold");
         Path file = dir.resolve("run.rpl");
-        var save = recorder.saveReplay(file, "tower", "1.0");
+        var save = recorder.writeReplayAsync(file, "tower", "1.0");
         recorder.record(ReplayCode.UP); // after the call: not in the file
         StepVerifier.create(save).expectComplete().verify(Duration.ofSeconds(10));
 
         ReplaySystem player = game();
-        ReplayFile read = player.readReplay(file, "tower").block(Duration.ofSeconds(10));
-        player.loadReplay(read);
+        ReplayFile read = player.readReplayAsync(file, "tower").block(Duration.ofSeconds(10));
+        player.loadState(read);
 
         assertThat(player.array().length()).isEqualTo(2);
         assertThat(player.array().get(1).params()).containsExactly(7, "gold");
@@ -47,14 +47,14 @@ class ReplaySystemReplayFileTest {
     }
 
     @Test
-    void readReplay_otherGameOrUnknownCommand_failsWithEveryMismatch() throws Exception {
+    void readReplayAsync_otherGameOrUnknownCommand_failsWithEveryMismatch() throws Exception {
         ReplaySystem recorder = game();
         recorder.record(20, 1);
         Path file = dir.resolve("run.rpl");
-        recorder.saveReplay(file, "tower", "1.0").block(Duration.ofSeconds(10));
+        recorder.writeReplayAsync(file, "tower", "1.0").block(Duration.ofSeconds(10));
 
         ReplaySystem other = new ReplaySystem(); // knows no command 20, and is another game
-        StepVerifier.create(other.readReplay(file, "other-game"))
+        StepVerifier.create(other.readReplayAsync(file, "other-game"))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayMismatchException.class)
                         .hasMessageContaining("other-game").hasMessageContaining("20"))
                 .verify(Duration.ofSeconds(10));
@@ -68,7 +68,7 @@ class ReplaySystemReplayFileTest {
     }
 
     @Test
-    void loadReplay_beyondCaps_throwsAndKeepsTheRoute() {
+    void loadState_beyondCaps_throwsAndKeepsTheRoute() {
         ReplaySystem recorder = game();
         for (int i = 0; i < 5; i++) {
             recorder.record(ReplayCode.UP);
@@ -77,7 +77,22 @@ class ReplaySystemReplayFileTest {
         ReplaySystem small = new ReplaySystem(dev.reprise.route.ReplayArrayConfig.builder()
                 .initCommandLength(2).commandMaxLength(3).build());
         small.record(ReplayCode.UP);
-        assertThatThrownBy(() -> small.loadReplay(file)).isInstanceOf(dev.reprise.route.ReplayFormatException.class);
+        assertThatThrownBy(() -> small.loadState(file)).isInstanceOf(dev.reprise.route.ReplayFormatException.class);
         assertThat(small.array().length()).isEqualTo(1);
+    }
+
+    @Test
+    void writeReplay_thenReadReplay_blocking_roundTripsAndVerifies() throws Exception {
+        ReplaySystem recorder = game();
+        recorder.record(20, 3, "key");
+        Path file = dir.resolve("blocking.rpl");
+        recorder.writeReplay(file, "tower", "2.0");
+
+        ReplaySystem player = game();
+        ReplayFile read = player.readReplay(file, "tower");
+        player.loadState(read);
+        assertThat(player.array().get(0).params()).containsExactly(3, "key");
+        assertThatThrownBy(() -> new ReplaySystem().readReplay(file, "other-game"))
+                .isInstanceOf(ReplayMismatchException.class).hasMessageContaining("other-game");
     }
 }

@@ -1,9 +1,6 @@
 package dev.reprise.io;
 
 import dev.reprise.route.ReplayFormatException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -18,6 +15,8 @@ final class BoundedInput {
     private final int end;
     private final long base;
     private final String where;
+    /** Whether the bytes may be only the start of the input (see {@link FileCodec.NeedMore}). */
+    private final boolean prefix;
     private int position;
 
     /**
@@ -28,11 +27,20 @@ final class BoundedInput {
      * @param where names the input in messages, e.g. "file" or "inflated body"
      */
     BoundedInput(byte[] bytes, int from, int to, long base, String where) {
+        this(bytes, from, to, base, where, false);
+    }
+
+    /**
+     * @param prefix {@code true} if {@code bytes[from .. to)} may be only the start of the input:
+     *               reading past {@code to} then throws {@link FileCodec.NeedMore}
+     */
+    BoundedInput(byte[] bytes, int from, int to, long base, String where, boolean prefix) {
         this.bytes = bytes;
         this.position = from;
         this.end = to;
         this.base = base;
         this.where = where;
+        this.prefix = prefix;
     }
 
     int position() {
@@ -58,6 +66,9 @@ final class BoundedInput {
 
     void require(long count, String what) {
         if (count > end - position) {
+            if (prefix) {
+                throw FileCodec.NeedMore.INSTANCE;
+            }
             throw error("Truncated " + where + ": " + what + " needs " + count + " bytes, but only "
                     + (end - position) + " remain");
         }
@@ -103,6 +114,9 @@ final class BoundedInput {
         long start = offset();
         long value = varint(what);
         if (value > end - position) {
+            if (prefix) {
+                throw FileCodec.NeedMore.INSTANCE;
+            }
             throw error("Truncated " + where + " (or a corrupt " + what + "): " + what + " is " + value
                     + " bytes, but only " + (end - position) + " bytes follow", start);
         }
@@ -114,17 +128,58 @@ final class BoundedInput {
         int length = varint(what + " length", FileLayout.MAX_STRING_BYTES);
         long start = offset();
         require(length, what);
-        try {
-            String s = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes, position, length))
-                    .toString();
-            position += length;
-            return s;
-        } catch (CharacterCodingException e) {
+        // Validated here, then decoded by the JDK's fast path: no decoder object per string, so a
+        // header of many short strings costs little more than its bytes.
+        if (!wellFormedUtf8(bytes, position, position + length)) {
             throw error(what + " is not well-formed UTF-8", start);
         }
+        String s = new String(bytes, position, length, StandardCharsets.UTF_8);
+        position += length;
+        return s;
+    }
+
+    /** Whether {@code b[from .. to)} is well-formed UTF-8 (RFC 3629: no overlong form, surrogate or value past U+10FFFF). */
+    static boolean wellFormedUtf8(byte[] b, int from, int to) {
+        int i = from;
+        while (i < to) {
+            int c = b[i] & 0xFF;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int n;
+            int min;
+            int max = 0xBF;
+            if (c >= 0xC2 && c <= 0xDF) {
+                n = 1;
+                min = 0x80;
+            } else if (c >= 0xE0 && c <= 0xEF) {
+                n = 2;
+                min = c == 0xE0 ? 0xA0 : 0x80;
+                max = c == 0xED ? 0x9F : 0xBF;
+            } else if (c >= 0xF0 && c <= 0xF4) {
+                n = 3;
+                min = c == 0xF0 ? 0x90 : 0x80;
+                max = c == 0xF4 ? 0x8F : 0xBF;
+            } else {
+                return false;
+            }
+            if (to - i <= n) {
+                return false;
+            }
+            int second = b[i + 1] & 0xFF;
+            if (second < min || second > max) {
+                return false;
+            }
+            for (int k = 2; k <= n; k++) {
+                int next = b[i + k] & 0xFF;
+                if (next < 0x80 || next > 0xBF) {
+                    return false;
+                }
+            }
+            i += n + 1;
+        }
+        return true;
     }
 
     /** Skips {@code count} bytes, which must be there. */

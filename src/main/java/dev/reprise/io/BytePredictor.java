@@ -14,7 +14,9 @@ package dev.reprise.io;
  *
  * <p>The order and sparse contexts live in hashed tables of adaptive bit models, a row of 16 per
  * context and nibble (the high nibble's row is picked by the context, the low nibble's by the
- * context and the high nibble), sized at 32 models per transformed byte, at most 2^20 each.
+ * context and the high nibble), sized at 32 models per transformed byte, at most 2^20 each. Their
+ * pages are allocated when first used ({@link PagedTable}): what a decode allocates follows the
+ * contexts it meets, so a repetitive transform or a corrupt body that fails early costs little.
  *
  * <p>Encoder and decoder run the same predictor on the same bytes, so they agree bit for bit; all
  * arithmetic is integer or {@code float} (strict IEEE in Java 17), and the tables are built with
@@ -65,14 +67,39 @@ final class BytePredictor {
         }
     }
 
+    private static final float[] INITIAL_WEIGHTS = new float[SETS * INPUTS];
+    private static final float[] INITIAL_WEIGHTS2 = new float[STREAMS * 256 * INPUTS];
+    private static final int[] INITIAL_MAP = new int[STREAMS * 256 * MAP_POINTS];
+
+    static {
+        for (int s = 0; s < SETS; s++) {
+            for (int k = 0; k < INPUTS - 1; k++) {
+                INITIAL_WEIGHTS[s * INPUTS + k] = INITIAL_WEIGHT;
+            }
+        }
+        for (int c = 0; c < STREAMS * 256; c++) {
+            for (int k = 0; k < INPUTS - 1; k++) {
+                INITIAL_WEIGHTS2[c * INPUTS + k] = INITIAL_WEIGHT;
+            }
+            for (int j = 0; j < MAP_POINTS; j++) {
+                INITIAL_MAP[c * MAP_POINTS + j] = SQUASH[Math.max(0, Math.min(4095, (j - 16) * 128 + 2048))] * 16;
+            }
+        }
+    }
+
     private final byte[] history;
     private int length;
     private final int mask;
     private final int[] order0 = new int[STREAMS * 256];
-    private final int[] order1;
-    private final int[] order2;
-    private final int[] order3;
-    private final int[] sparse;
+    private final PagedTable order1;
+    private final PagedTable order2;
+    private final PagedTable order3;
+    private final PagedTable sparse;
+    /** The pages holding the current nibble's rows of the four hashed tables. */
+    private int[] page1;
+    private int[] page2;
+    private int[] page3;
+    private int[] pageS;
     private final int[] matchModels = new int[64 * 2];
     private final int[] matchTable;
     private final int matchMask;
@@ -123,29 +150,38 @@ final class BytePredictor {
     BytePredictor(byte[] history) {
         this.history = history;
         int size = history.length;
-        int tableBits = Math.max(12, Math.min(20, 32 - Integer.numberOfLeadingZeros(Math.max(1, size)) + 5));
+        int tableBits = tableBits(size);
         mask = (1 << tableBits) - 1;
-        order1 = new int[1 << tableBits];
-        order2 = new int[1 << tableBits];
-        order3 = new int[1 << tableBits];
-        sparse = new int[1 << tableBits];
-        int matchBits = Math.max(8, Math.min(22, 32 - Integer.numberOfLeadingZeros(Math.max(1, size))));
+        order1 = new PagedTable(tableBits);
+        order2 = new PagedTable(tableBits);
+        order3 = new PagedTable(tableBits);
+        sparse = new PagedTable(tableBits);
+        int matchBits = matchBits(size);
         matchTable = new int[1 << matchBits];
         matchMask = matchTable.length - 1;
-        for (int s = 0; s < SETS; s++) {
-            for (int k = 0; k < INPUTS - 1; k++) {
-                weights[s * INPUTS + k] = INITIAL_WEIGHT;
-            }
-        }
-        for (int c = 0; c < STREAMS * 256; c++) {
-            for (int k = 0; k < INPUTS - 1; k++) {
-                weights2[c * INPUTS + k] = INITIAL_WEIGHT;
-            }
-            for (int j = 0; j < MAP_POINTS; j++) {
-                map[c * MAP_POINTS + j] = SQUASH[Math.max(0, Math.min(4095, (j - 16) * 128 + 2048))] * 16;
-            }
-        }
+        // Copies of the initial state, worked out once: most routes are short, and filling these
+        // arrays value by value took as long as coding them.
+        System.arraycopy(INITIAL_WEIGHTS, 0, weights, 0, weights.length);
+        System.arraycopy(INITIAL_WEIGHTS2, 0, weights2, 0, weights2.length);
+        System.arraycopy(INITIAL_MAP, 0, map, 0, map.length);
         stream(HEAD);
+    }
+
+    /** Log2 of each hashed table's size for {@code size} coded bytes: part of the format. */
+    private static int tableBits(int size) {
+        return Math.max(12, Math.min(20, 32 - Integer.numberOfLeadingZeros(Math.max(1, size)) + 5));
+    }
+
+    /** Log2 of the match table's size for {@code size} coded bytes: part of the format. */
+    private static int matchBits(int size) {
+        return Math.max(8, Math.min(22, 32 - Integer.numberOfLeadingZeros(Math.max(1, size))));
+    }
+
+    /** The heap a predictor for {@code size} coded bytes allocates, in bytes (the history excluded). */
+    static long tableBytes(int size) {
+        long fixed = 4L * (STREAMS * 256 + 64 * 2 + SETS * INPUTS + STREAMS * 256 * INPUTS + STREAMS * 256 + SETS
+                + STREAMS * 256 * MAP_POINTS);
+        return fixed + 4L * (4L << tableBits(size)) + 4L * (1L << matchBits(size));
     }
 
     /** Starts a stream: the order contexts see only the stream's own bytes. */
@@ -176,6 +212,15 @@ final class BytePredictor {
         h2 = hash(k2 + partial) & rows;
         h3 = hash(k3 + partial) & rows;
         hs = hash(ks + partial) & rows;
+        // A row (16 models) never crosses a page: the page is fixed for the whole nibble.
+        page1 = order1.page(h1);
+        page2 = order2.page(h2);
+        page3 = order3.page(h3);
+        pageS = sparse.page(hs);
+        h1 &= PagedTable.PAGE_MASK;
+        h2 &= PagedTable.PAGE_MASK;
+        h3 &= PagedTable.PAGE_MASK;
+        hs &= PagedTable.PAGE_MASK;
     }
 
     private static int hash(int x) {
@@ -192,10 +237,10 @@ final class BytePredictor {
         is = hs | nibble;
         float[] x = inputs;
         x[0] = stretch(order0[i0]);
-        x[1] = stretch(order1[i1]);
-        x[2] = stretch(order2[i2]);
-        x[3] = stretch(order3[i3]);
-        x[4] = stretch(sparse[is]);
+        x[1] = stretch(page1[i1]);
+        x[2] = stretch(page2[i2]);
+        x[3] = stretch(page3[i3]);
+        x[4] = stretch(pageS[is]);
         im = -1;
         x[5] = 0;
         if (matchLength > 0) {
@@ -248,10 +293,10 @@ final class BytePredictor {
         int target = (bit << 16) + (bit << MAP_SHIFT) - bit - bit;
         map[iMap] += (target - map[iMap]) >> MAP_SHIFT;
         order0[i0] = RangeCoder.update(order0[i0], bit);
-        order1[i1] = RangeCoder.update(order1[i1], bit);
-        order2[i2] = RangeCoder.update(order2[i2], bit);
-        order3[i3] = RangeCoder.update(order3[i3], bit);
-        sparse[is] = RangeCoder.update(sparse[is], bit);
+        page1[i1] = RangeCoder.update(page1[i1], bit);
+        page2[i2] = RangeCoder.update(page2[i2], bit);
+        page3[i3] = RangeCoder.update(page3[i3], bit);
+        pageS[is] = RangeCoder.update(pageS[is], bit);
         if (im >= 0) {
             matchModels[im] = RangeCoder.update(matchModels[im], bit);
         }

@@ -19,7 +19,7 @@ import dev.reprise.route.ReplayFormatException;
 final class ColumnCodec {
 
     /** Codes 0..3 are the four directions ({@code ReplayCode.UP..LEFT}), coded as turns. */
-    private static final int DIRECTIONS = 4;
+    static final int DIRECTIONS = 4;
 
 
     /**
@@ -392,6 +392,18 @@ final class ColumnCodec {
     private static byte[] decodeParams(BoundedInput[] streams, byte[] commands, int entry, int[] keys,
                                        int distinct, int paramBytes) {
         int steps = keys.length;
+        if (paramBytes == 0) {
+            // No params: skip the per-step bookkeeping (17 bytes a step: 17 MB for a million steps).
+            for (int step = 0; step < steps; step++) {
+                int count = commands[step * entry] & 0xFF;
+                if (count != 0) {
+                    throw streams[STREAM_COUNTS].error("step " + step + " has " + count
+                            + " params, but the header declares no param bytes");
+                }
+            }
+            new TagColumn.Reader(streams[STREAM_TAGS], distinct).finish();
+            return new byte[0];
+        }
         byte[] grouped = new byte[paramBytes];
         int[] start = new int[steps];
         int[] length = new int[steps];

@@ -5,6 +5,7 @@ import static dev.reprise.io.FileLayout.*;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -24,31 +25,78 @@ final class FileCodec {
 
     // ------------------------------------------------------------------------------------------ encode
 
-    static byte[] encode(ReplayFile file) {
+    /**
+     * Encodes a file, with the smaller of the two entropy stages for a compressed body, and checks
+     * what it chose before returning it: the header is parsed back against the caps, and the body is
+     * decoded and compared with the transform it codes. A modelled body that does not decode to it
+     * (a coder bug) is replaced by the DEFLATE body, so an unreadable file is never written. (The
+     * column transform is checked by the round-trip tests; decoding it again here would double the
+     * cost of writing a long route.)
+     *
+     * @throws IllegalStateException if nothing reads back (a bug; nothing is written)
+     */
+    static byte[] encode(ReplayFile file, ReplayFileReader limits) {
         ReplaySave route = file.route();
+        if (file.compression() == Compression.NONE) {
+            byte[] bytes = assemble(file, route, 0, null, route.commandArray().remaining()
+                    + route.paramArray().remaining(), 0);
+            return checked(bytes, readsBack(bytes, limits, null), file, "uncompressed");
+        }
+        ColumnCodec.Encoded transformed = ColumnCodec.encode(route.commandBytes(), route.paramBytes(),
+                route.length(), route.commandWidth());
+        int inflatedLength = transformed.bytes().length;
+        // Both entropy stages, the smaller one kept: the modelled coder wins on real routes, DEFLATE
+        // on long repeated payloads (e.g. the same long string again and again).
+        ByteOutput deflated = Deflate.compressSmallest(transformed.bytes(), transformed.boundaries());
+        ByteOutput modelled = ModeledBody.encode(transformed);
+        if (modelled.size() < deflated.size()) {
+            byte[] bytes = assemble(file, route, FLAG_DEFLATE | FLAG_MODELED, modelled.array(), modelled.size(),
+                    inflatedLength);
+            if (readsBack(bytes, limits, transformed.bytes()) == null) {
+                return bytes;
+            }
+        }
+        byte[] bytes = assemble(file, route, FLAG_DEFLATE, deflated.array(), deflated.size(), inflatedLength);
+        return checked(bytes, readsBack(bytes, limits, transformed.bytes()), file, "DEFLATE");
+    }
+
+    private static byte[] checked(byte[] bytes, RuntimeException failure, ReplayFile file, String body) {
+        if (failure != null) {
+            throw new IllegalStateException("Internal error: the " + body + " encoding of " + file
+                    + " does not read back; nothing was written", failure);
+        }
+        return bytes;
+    }
+
+    /**
+     * Parses the header of {@code bytes} back and decodes its body: {@code null} if the body gives
+     * {@code transform} (or, uncompressed, has the declared length), else what went wrong.
+     */
+    private static RuntimeException readsBack(byte[] bytes, ReplayFileReader limits, byte[] transform) {
+        try {
+            Layout layout = layout(bytes, bytes.length, limits, false);
+            if (layout.fileLength() != bytes.length) {
+                return new IllegalStateException("the header declares " + layout.fileLength() + " bytes, the file has "
+                        + bytes.length);
+            }
+            if (transform == null) {
+                return null;
+            }
+            byte[] decoded = layout.modelled()
+                    ? ModeledBody.decode(bytes, layout.bodyStart(), layout.bodyLength(), layout.inflatedLength(), 0)
+                    : Deflate.inflate(bytes, layout.bodyStart(), layout.bodyLength(), layout.inflatedLength(), 0);
+            return Arrays.equals(decoded, transform) ? null
+                    : new IllegalStateException("the body decodes to other bytes than it codes");
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    /** Lays out the header, the body (or the route's areas if {@code body} is null) and the CRC. */
+    private static byte[] assemble(ReplayFile file, ReplaySave route, int flags, byte[] body, int bodyLength,
+                                   int inflatedLength) {
         int commandBytes = route.commandArray().remaining();
         int paramBytes = route.paramArray().remaining();
-        byte[] body;
-        int bodyLength;
-        int inflatedLength = 0;
-        int flags = 0;
-        if (file.compression() == Compression.DEFLATE) {
-            ColumnCodec.Encoded transformed = ColumnCodec.encode(route.commandBytes(), route.paramBytes(),
-                    route.length(), route.commandWidth());
-            inflatedLength = transformed.bytes().length;
-            // Both entropy stages, the smaller one kept: the modelled coder wins on real routes, DEFLATE
-            // on long repeated payloads (e.g. the same long string again and again).
-            ByteOutput deflated = Deflate.compressSmallest(transformed.bytes(), transformed.boundaries());
-            ByteOutput modelled = ModeledBody.encode(transformed);
-            ByteOutput compressed = modelled.size() < deflated.size() ? modelled : deflated;
-            flags = compressed == modelled ? FLAG_DEFLATE | FLAG_MODELED : FLAG_DEFLATE;
-            body = compressed.array();
-            bodyLength = compressed.size();
-        } else {
-            body = null;
-            bodyLength = commandBytes + paramBytes;
-        }
-
         ByteOutput out = new ByteOutput(64 + headerEstimate(file));
         out.bytes(MAGIC);
         out.u8(MAJOR_VERSION);
@@ -58,7 +106,7 @@ final class FileCodec {
         out.varint(route.length());
         out.varint(paramBytes);
         out.varint(bodyLength);
-        if (file.compression() == Compression.DEFLATE) {
+        if ((flags & FLAG_DEFLATE) != 0) {
             out.varint(inflatedLength);
         }
         out.string(file.gameId());
@@ -105,6 +153,47 @@ final class FileCodec {
         return bytes;
     }
 
+    /**
+     * The most bytes the header of such a file takes: exact but for the body's two lengths, which
+     * count at the size of their largest possible value (so at most 8 bytes too many). The reader's
+     * header cap applies to this size, so a file within it always fits the cap.
+     */
+    static long headerBound(String gameId, String gameBuild, Map<String, String> metadata,
+                            CommandDictionary dictionary, int steps, int paramBytes, CommandWidth width,
+                            Compression compression) {
+        long size = FIXED_HEADER_SIZE + ByteOutput.varintSize(steps) + ByteOutput.varintSize(paramBytes);
+        if (compression == Compression.NONE) {
+            size += ByteOutput.varintSize((long) steps * width.entrySize() + paramBytes);
+        } else {
+            long inflated = inflatedBound(steps, paramBytes);
+            // Stored DEFLATE blocks grow incompressible data a little; the modelled body is kept only if smaller.
+            size += ByteOutput.varintSize(inflated) + ByteOutput.varintSize(inflated + inflated / 3000 + 1024);
+        }
+        size += stringSize(gameId) + stringSize(gameBuild);
+        if (!metadata.isEmpty()) {
+            long payload = ByteOutput.varintSize(metadata.size());
+            for (Map.Entry<String, String> e : metadata.entrySet()) {
+                payload += stringSize(e.getKey()) + stringSize(e.getValue());
+            }
+            size += 1 + ByteOutput.varintSize(payload) + payload;
+        }
+        if (!dictionary.isEmpty()) {
+            long payload = ByteOutput.varintSize(dictionary.size());
+            int previous = -1;
+            for (Map.Entry<Integer, String> entry : dictionary.asMap().entrySet()) {
+                payload += ByteOutput.varintSize(entry.getKey() - previous - 1L) + stringSize(entry.getValue());
+                previous = entry.getKey();
+            }
+            size += 1 + ByteOutput.varintSize(payload) + payload;
+        }
+        return size + 1;
+    }
+
+    private static long stringSize(String s) {
+        long utf8 = Strings.utf8Length(s);
+        return ByteOutput.varintSize(utf8) + utf8;
+    }
+
     private static int headerEstimate(ReplayFile file) {
         int size = file.gameId().length() * 3 + file.gameBuild().length() * 3 + 16;
         for (Map.Entry<String, String> e : file.metadata().entrySet()) {
@@ -125,13 +214,48 @@ final class FileCodec {
     // ------------------------------------------------------------------------------------------ decode
 
     /**
-     * Decodes and validates {@code bytes[0 .. length)}: structure, caps, checksum, body and route.
+     * What the header declares, parsed and checked against the caps before anything is allocated or
+     * decoded: strings and sections are only stepped over here.
      *
+     * @param stringsAt  offset of the game id (the first string)
+     * @param bodyStart  offset of the body, after the end-of-sections byte
+     * @param skipped    unknown optional sections
+     */
+    record Layout(int major, int minor, Compression compression, boolean modelled, CommandWidth width, int steps,
+                  int paramBytes, int bodyLength, int inflatedLength, int stringsAt, int bodyStart, int skipped) {
+
+        /** The whole file's size: header, body and checksum. */
+        long fileLength() {
+            return (long) bodyStart + bodyLength + CRC_SIZE;
+        }
+
+        /** The working memory decoding this file takes, its input of {@code inputBytes} included. */
+        long workingBytes(long inputBytes) {
+            return DecodeBudget.estimate(inputBytes, steps, width.entrySize(), paramBytes, inflatedLength, modelled);
+        }
+    }
+
+    /** Thrown by {@link #layout} when the header goes past the bytes available so far. */
+    static final class NeedMore extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        static final NeedMore INSTANCE = new NeedMore();
+
+        private NeedMore() {
+            super("more input needed", null, false, false);
+        }
+    }
+
+    /**
+     * Parses the header of {@code bytes[0 .. length)}: magic, version, flags, width, every declared
+     * size against the caps, and the sections' framing (not their content).
+     *
+     * @param prefix {@code true} if {@code bytes[0 .. length)} may be only the start of the input:
+     *               running out of bytes then throws {@link NeedMore} instead of a truncation error
      * @throws ReplayFormatException naming what is wrong and its byte offset
      */
-    static Decoded decode(byte[] bytes, int length, ReplayFileReader limits) {
-        checkMagic(bytes, length);
-        BoundedInput in = new BoundedInput(bytes, 0, length, 0, "file");
+    static Layout layout(byte[] bytes, int length, ReplayFileReader limits, boolean prefix) {
+        checkMagic(bytes, length, prefix);
+        BoundedInput in = new BoundedInput(bytes, 0, length, 0, "file", prefix);
         in.skip(MAJOR_OFFSET, "magic");
         int major = in.u8("major version");
         int minor = in.u8("minor version");
@@ -160,7 +284,12 @@ final class FileCodec {
         int paramBytes = in.varint("param byte count", limits.maxParamBytes());
         long rawLength = (long) steps * width.entrySize() + paramBytes;
         long bodyAt = in.offset();
-        int bodyLength = in.length("body length");
+        // A prefix holds the header only: the body's length is checked against the input later.
+        int bodyLength = prefix ? in.varint("body length", Integer.MAX_VALUE - 16) : in.length("body length");
+        if (bodyLength > limits.maxFileBytes()) {
+            throw in.error("body length " + bodyLength + " is more than the largest replay file the caps allow ("
+                    + limits.maxFileBytes() + " bytes)", bodyAt);
+        }
         int inflatedLength = 0;
         if (compression == Compression.DEFLATE) {
             long at = in.offset();
@@ -180,10 +309,9 @@ final class FileCodec {
             throw in.error("body length " + bodyLength + " is not " + steps + " steps x "
                     + width.entrySize() + " bytes + " + paramBytes + " param bytes = " + rawLength, bodyAt);
         }
-        String gameId = in.string("game id");
-        String gameBuild = in.string("game build");
-        Map<String, String> metadata = Map.of();
-        CommandDictionary dictionary = CommandDictionary.empty();
+        int stringsAt = in.position();
+        in.skip(in.varint("game id length", MAX_STRING_BYTES), "game id");
+        in.skip(in.varint("game build length", MAX_STRING_BYTES), "game build");
         int skipped = 0;
         boolean seenMetadata = false;
         boolean seenDictionary = false;
@@ -194,78 +322,131 @@ final class FileCodec {
                 break;
             }
             int sectionLength = in.length("length of section " + tag);
-            if (in.position() + sectionLength > limits.maxHeaderBytes()) {
+            if ((long) in.position() + sectionLength > limits.maxHeaderBytes()) {
                 throw in.error("the header passes the cap of " + limits.maxHeaderBytes() + " bytes", tagAt);
             }
-            BoundedInput section = new BoundedInput(bytes, in.position(), in.position() + sectionLength, 0, "file");
-            in.skip(sectionLength, "section " + tag);
             if (tag == SECTION_METADATA) {
                 if (seenMetadata) {
                     throw in.error("a second metadata section", tagAt);
                 }
                 seenMetadata = true;
-                metadata = readMetadata(section);
             } else if (tag == SECTION_DICTIONARY) {
                 if (seenDictionary) {
                     throw in.error("a second dictionary section", tagAt);
                 }
                 seenDictionary = true;
-                dictionary = readDictionary(section);
             } else if (tag >= FIRST_REQUIRED_SECTION) {
                 throw in.error("Section " + tag + " is required to read this file, but this reader (format "
                         + MAJOR_VERSION + "." + MINOR_VERSION + ") does not know it", tagAt);
             } else {
                 skipped++;
             }
+            in.skip(sectionLength, "section " + tag);
         }
         int bodyStart = in.position();
         if (bodyStart > limits.maxHeaderBytes()) {
             throw in.error("the header takes " + bodyStart + " bytes, more than the cap of "
                     + limits.maxHeaderBytes(), 0);
         }
-        long bodyEnd = (long) bodyStart + bodyLength;
-        long fileEnd = bodyEnd + CRC_SIZE;
+        return new Layout(major, minor, compression, modelled, width, steps, paramBytes, bodyLength, inflatedLength,
+                stringsAt, bodyStart, skipped);
+    }
+
+    /**
+     * Decodes and validates {@code bytes[0 .. length)}, cheapest checks first: the header's structure
+     * and caps, the file's length and CRC32C, then the strings and sections, then (within the
+     * {@code budget}, if any) the body and every step of the route.
+     *
+     * @param budget the shared decoding budget to reserve this decode's memory from, or {@code null}
+     *               if the caller has reserved it (or it is the writer checking its own output)
+     * @throws ReplayFormatException  naming what is wrong and its byte offset
+     * @throws InterruptedIOException if interrupted while waiting for the budget
+     */
+    static Decoded decode(byte[] bytes, int length, ReplayFileReader limits, DecodeBudget budget)
+            throws InterruptedIOException {
+        Layout layout = layout(bytes, length, limits, false);
+        long bodyEnd = (long) layout.bodyStart() + layout.bodyLength();
+        long fileEnd = layout.fileLength();
         if (fileEnd > length) {
-            throw in.error("Truncated file: the header declares a body of " + bodyLength
+            throw new ReplayFormatException("Truncated file: the header declares a body of " + layout.bodyLength()
                     + " bytes and a checksum, ending at byte " + fileEnd + ", but the file has " + length
-                    + " bytes", length);
+                    + " bytes (file byte " + length + ")", -1, length);
         }
         if (fileEnd < length) {
-            throw in.error((length - fileEnd) + " unexpected bytes after the end of the replay file", fileEnd);
+            throw new ReplayFormatException((length - fileEnd) + " unexpected bytes after the end of the replay file"
+                    + " (file byte " + fileEnd + ")", -1, fileEnd);
         }
         CRC32C crc = new CRC32C();
         crc.update(bytes, 0, (int) bodyEnd);
         int stored = (bytes[(int) bodyEnd] & 0xFF) << 24 | (bytes[(int) bodyEnd + 1] & 0xFF) << 16
                 | (bytes[(int) bodyEnd + 2] & 0xFF) << 8 | bytes[(int) bodyEnd + 3] & 0xFF;
         if (stored != (int) crc.getValue()) {
-            throw in.error(String.format("Checksum mismatch: the file stores CRC32C %08x, but bytes 0..%d "
-                    + "give %08x: the file is corrupt", stored, bodyEnd - 1, (int) crc.getValue()), bodyEnd);
+            throw new ReplayFormatException(String.format("Checksum mismatch: the file stores CRC32C %08x, but bytes "
+                    + "0..%d give %08x: the file is corrupt (file byte %d)", stored, bodyEnd - 1, (int) crc.getValue(),
+                    bodyEnd), -1, bodyEnd);
         }
 
+        BoundedInput in = new BoundedInput(bytes, layout.stringsAt(), layout.bodyStart(), 0, "file");
+        String gameId = in.string("game id");
+        String gameBuild = in.string("game build");
+        Map<String, String> metadata = Map.of();
+        CommandDictionary dictionary = CommandDictionary.empty();
+        while (true) {
+            int tag = in.u8("section tag");
+            if (tag == SECTION_END) {
+                break;
+            }
+            int sectionLength = in.length("length of section " + tag);
+            BoundedInput section = new BoundedInput(bytes, in.position(), in.position() + sectionLength, 0, "file");
+            in.skip(sectionLength, "section " + tag);
+            if (tag == SECTION_METADATA) {
+                metadata = readMetadata(section);
+            } else if (tag == SECTION_DICTIONARY) {
+                dictionary = readDictionary(section);
+            }
+        }
+
+        long reserved = budget == null ? 0 : budget.reserve(layout.workingBytes(0));
+        try {
+            ReplaySave route = body(bytes, layout);
+            ReplayFile file = ReplayFile.trusted(gameId, gameBuild, metadata, dictionary, layout.compression(),
+                    route, limits);
+            ReplayFileHeader header = new ReplayFileHeader(layout.major(), layout.minor(), layout.compression(),
+                    layout.width(), layout.steps(), layout.paramBytes(), layout.bodyLength(), length,
+                    layout.skipped());
+            return new Decoded(file, header);
+        } finally {
+            if (budget != null) {
+                budget.release(reserved);
+            }
+        }
+    }
+
+    /** Decodes the body of a file whose header and checksum are valid, and validates the route. */
+    private static ReplaySave body(byte[] bytes, Layout layout) {
+        int steps = layout.steps();
+        CommandWidth width = layout.width();
+        int paramBytes = layout.paramBytes();
+        int bodyStart = layout.bodyStart();
         int commandBytes = steps * width.entrySize();
-        ReplaySave route;
-        if (compression == Compression.NONE) {
+        if (layout.compression() == Compression.NONE) {
             // Validate in place first, then copy each area once.
             int paramsAt = bodyStart + commandBytes;
             int used = RouteScan.scan(bytes, bodyStart, steps, width.entrySize(), bytes, paramsAt, paramBytes, paramsAt);
             if (used != paramBytes) {
                 throw RouteCheck.trailing(used, paramBytes, paramsAt);
             }
-            route = new ReplaySave(steps, width,
+            return new ReplaySave(steps, width,
                     ByteBuffer.wrap(Arrays.copyOfRange(bytes, bodyStart, paramsAt)).asReadOnlyBuffer(),
                     ByteBuffer.wrap(Arrays.copyOfRange(bytes, paramsAt, paramsAt + paramBytes)).asReadOnlyBuffer());
-        } else {
-            byte[] inflated = modelled
-                    ? ModeledBody.decode(bytes, bodyStart, bodyLength, inflatedLength, bodyStart)
-                    : Deflate.inflate(bytes, bodyStart, bodyLength, inflatedLength, bodyStart);
-            ColumnCodec.Areas areas = ColumnCodec.decode(
-                    new BoundedInput(inflated, 0, inflated.length, 0, "inflated body"), steps, width, paramBytes);
-            route = RouteCheck.validated(steps, width, areas.commands(), areas.params(), -1, false);
         }
-        ReplayFile file = ReplayFile.trusted(gameId, gameBuild, metadata, dictionary, compression, route);
-        ReplayFileHeader header = new ReplayFileHeader(major, minor, compression, width, steps, paramBytes,
-                bodyLength, length, skipped);
-        return new Decoded(file, header);
+        byte[] inflated = layout.modelled()
+                ? ModeledBody.decode(bytes, bodyStart, layout.bodyLength(), layout.inflatedLength(), bodyStart,
+                        Math.min(steps, width.maxCode() + 1L - ColumnCodec.DIRECTIONS))
+                : Deflate.inflate(bytes, bodyStart, layout.bodyLength(), layout.inflatedLength(), bodyStart);
+        ColumnCodec.Areas areas = ColumnCodec.decode(
+                new BoundedInput(inflated, 0, inflated.length, 0, "inflated body"), steps, width, paramBytes);
+        return RouteCheck.validated(steps, width, areas.commands(), areas.params(), -1, false);
     }
 
     /** The most bytes a column transform of a route of these sizes can take. */
@@ -276,7 +457,7 @@ final class FileCodec {
         return 64 + 3L * Math.min(steps, 65_536) + 17L * steps + 2L * paramBytes;
     }
 
-    private static void checkMagic(byte[] bytes, int length) {
+    private static void checkMagic(byte[] bytes, int length, boolean prefix) {
         int n = Math.min(length, MAGIC.length);
         for (int i = 0; i < n; i++) {
             if (bytes[i] != MAGIC[i]) {
@@ -286,6 +467,9 @@ final class FileCodec {
             }
         }
         if (length < MIN_FILE_SIZE) {
+            if (prefix) {
+                throw NeedMore.INSTANCE;
+            }
             throw new ReplayFormatException("Truncated file: " + length + " bytes, but a replay file has at least "
                     + MIN_FILE_SIZE + " (file byte " + length + ")", -1, length);
         }

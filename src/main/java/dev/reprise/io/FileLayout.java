@@ -126,6 +126,9 @@ final class FileLayout {
     /** Section tags from here on must be understood; a reader refuses those it does not know. */
     static final int FIRST_REQUIRED_SECTION = 128;
 
+    /** The default cap on the header (magic to the end of the sections), in bytes: 1 MiB. */
+    static final int DEFAULT_MAX_HEADER_BYTES = 1 << 20;
+
     /** Longest game id, build, metadata key or value, or command name, in UTF-8 bytes. */
     static final int MAX_STRING_BYTES = 65_535;
     /** Longest varint: 5 bytes carry 32 bits. */

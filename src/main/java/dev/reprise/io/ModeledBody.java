@@ -24,6 +24,11 @@ final class ModeledBody {
     private ModeledBody() {
     }
 
+    /** The heap the model for a transform of {@code inflatedLength} bytes allocates, in bytes. */
+    static long tableBytes(int inflatedLength) {
+        return inflatedLength <= MIXED_MAX ? BytePredictor.tableBytes(inflatedLength) : OrderOneModel.MAX_BYTES;
+    }
+
     /** One of the two models, as the transform's length decides. */
     private static final class ByteCoder {
 
@@ -93,28 +98,45 @@ final class ModeledBody {
         return out;
     }
 
+    /** Decodes as {@link #decode(byte[], int, int, int, long, long)} with any code table of a route. */
+    static byte[] decode(byte[] input, int from, int length, int inflatedLength, long fileOffset) {
+        return decode(input, from, length, inflatedLength, fileOffset, 0x10000 - 4);
+    }
+
     /**
      * Decodes {@code input[from .. from + length)} into exactly {@code inflatedLength} transform bytes
      * (already checked against the caps and {@link FileLayout#MAX_MODELED_RATIO}).
      *
-     * @param fileOffset file offset of {@code input[from]}, for messages
+     * @param fileOffset  file offset of {@code input[from]}, for messages
+     * @param maxDistinct the most codes the head's code table may list (the route's step count and
+     *                    command width bound it): a corrupt head is refused after its first bytes,
+     *                    before the model has met many contexts
      * @throws ReplayFormatException if the head is malformed, its stream lengths do not add up to the
      *                               declared length, or the code does not end where the body ends
      */
-    static byte[] decode(byte[] input, int from, int length, int inflatedLength, long fileOffset) {
+    static byte[] decode(byte[] input, int from, int length, int inflatedLength, long fileOffset, long maxDistinct) {
         byte[] out = new byte[inflatedLength];
         RangeCoder.Decoder decoder = new RangeCoder.Decoder(input, from, length, fileOffset);
         ByteCoder coder = new ByteCoder(out);
         int[] at = {0};
         long distinct = headVarint(decoder, coder, out, at);
+        if (distinct > maxDistinct) {
+            throw error("the code table lists " + distinct + " codes, more than the route can use ("
+                    + maxDistinct + ")", decoder);
+        }
         for (long d = 0; d < distinct; d++) {
-            headVarint(decoder, coder, out, at);
+            if (headVarint(decoder, coder, out, at) > 0xFFFF) {
+                throw error("code " + d + " of the code table is above 65535", decoder);
+            }
         }
         long[] lengths = new long[STREAM_COUNT];
         long total = 0;
         for (int s = 0; s < STREAM_COUNT; s++) {
             lengths[s] = headVarint(decoder, coder, out, at);
             total += lengths[s];
+            if (total > inflatedLength - at[0]) {
+                throw error("the stream lengths pass the declared transform length " + inflatedLength, decoder);
+            }
         }
         if (total != inflatedLength - at[0]) {
             throw error("the stream lengths add up to " + total + " bytes, but the declared transform length "

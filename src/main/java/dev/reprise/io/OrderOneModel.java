@@ -9,6 +9,9 @@ package dev.reprise.io;
  */
 final class OrderOneModel {
 
+    /** The most heap the model allocates (every row in use), in bytes. */
+    static final long MAX_BYTES = BytePredictor.STREAMS * 256L * (2 * 256 + 16) + 16 * 1024;
+
     private final char[][] rows = new char[BytePredictor.STREAMS * 256][];
     private int stream;
     private int previous;

@@ -54,6 +54,8 @@ final class RangeCoder {
     static final class Encoder {
 
         private final ByteOutput out;
+        /** Size of {@code out} before the first byte of this code: trimming never goes below it. */
+        private final int origin;
         private long low;
         private int range = -1;
         private int cache;
@@ -62,6 +64,7 @@ final class RangeCoder {
 
         Encoder(ByteOutput out) {
             this.out = out;
+            this.origin = out.size();
         }
 
         /** Codes {@code bit} (0 or 1) with probability {@code p1} (32..65504, in 1/65536) of a 1. */
@@ -109,7 +112,12 @@ final class RangeCoder {
             low = (low & 0x00FF_FFFFL) << 8;
         }
 
-        /** Ends the code: the shortest value in the last interval, trailing zero bytes dropped. */
+        /**
+         * Ends the code: the shortest value in the last interval, trailing zero bytes dropped. Every
+         * trailing zero goes, not only those of the final flush: when the flush is all zeros, the
+         * byte before it (an earlier cached byte) may be zero too, and the decoder reads zeros past
+         * the end of its input anyway, so the code it sees is the same.
+         */
         void finish() {
             long r = range & 0xFFFF_FFFFL;
             for (int k = 32; k >= 0; k--) {
@@ -120,12 +128,11 @@ final class RangeCoder {
                     break;
                 }
             }
-            int start = out.size();
             for (int i = 0; i < 5; i++) {
                 shiftLow();
             }
             int size = out.size();
-            while (size > start && out.array()[size - 1] == 0) {
+            while (size > origin && out.array()[size - 1] == 0) {
                 size--;
             }
             out.truncate(size);

@@ -1,6 +1,7 @@
 package dev.reprise.io;
 
 import dev.reprise.route.ReplayArrayConfig;
+import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
 import java.io.IOException;
@@ -22,10 +23,13 @@ import reactor.core.scheduler.Schedulers;
  *
  * <p>Immutable and thread-safe. The route is validated and copied when the file is built, so a
  * {@code ReplayFile} always holds a well-formed route whose buffers (read-only, position 0, limit =
- * used bytes) stay valid forever. Writing to a {@link Path} is atomic: on any failure the previous
- * file is left intact and no temporary file remains. Reading validates everything first and throws
- * {@link ReplayFormatException} for any malformed input (see {@link ReplayFileReader}). The
- * {@code Mono} variants run on {@link Schedulers#boundedElastic()}.
+ * used bytes) stay valid forever, and within the caps of the reader it must be readable by
+ * ({@link ReplayFileReader#DEFAULT} unless set otherwise). Writing to a {@link Path} is atomic: on
+ * any failure the previous file is left intact and no temporary file remains. Reading validates
+ * everything first and throws {@link ReplayFormatException} for any malformed input (see
+ * {@link ReplayFileReader}). Blocking and non-blocking forms share a verb ({@code read},
+ * {@code write}); the {@code Mono} forms end in {@code Async} and run on
+ * {@link Schedulers#boundedElastic()}.
  */
 public final class ReplayFile {
 
@@ -35,21 +39,26 @@ public final class ReplayFile {
     private final CommandDictionary dictionary;
     private final Compression compression;
     private final ReplaySave route;
+    /** The caps the file was built within (not part of its value): its bytes must read back with them. */
+    private final ReplayFileReader limits;
 
     private ReplayFile(String gameId, String gameBuild, Map<String, String> metadata, CommandDictionary dictionary,
-                       Compression compression, ReplaySave route) {
+                       Compression compression, ReplaySave route, ReplayFileReader limits) {
         this.gameId = gameId;
         this.gameBuild = gameBuild;
         this.metadata = metadata;
         this.dictionary = dictionary;
         this.compression = compression;
         this.route = route;
+        this.limits = limits;
     }
 
     /** Creates a file from parts the decoder has already validated (the route's arrays are owned). */
     static ReplayFile trusted(String gameId, String gameBuild, Map<String, String> metadata,
-                              CommandDictionary dictionary, Compression compression, ReplaySave route) {
-        return new ReplayFile(gameId, gameBuild, Collections.unmodifiableMap(metadata), dictionary, compression, route);
+                              CommandDictionary dictionary, Compression compression, ReplaySave route,
+                              ReplayFileReader limits) {
+        return new ReplayFile(gameId, gameBuild, Collections.unmodifiableMap(metadata), dictionary, compression, route,
+                limits);
     }
 
     /**
@@ -71,7 +80,7 @@ public final class ReplayFile {
      */
     public Builder toBuilder() {
         Builder builder = new Builder(route).gameId(gameId).gameBuild(gameBuild).dictionary(dictionary)
-                .compression(compression);
+                .compression(compression).readableBy(limits);
         builder.metadata.putAll(metadata);
         return builder;
     }
@@ -135,12 +144,14 @@ public final class ReplayFile {
     // ------------------------------------------------------------------------------------------ write
 
     /**
-     * Encodes this file.
+     * Encodes this file. Before the bytes are returned, their header is parsed back against the caps
+     * the file was built within and their body is decoded and compared with what it codes; if the
+     * smaller, modelled body would not read back, the DEFLATE body is used instead.
      *
      * @return the file's bytes, CRC included
      */
     public byte[] toBytes() {
-        return FileCodec.encode(this);
+        return FileCodec.encode(this, limits);
     }
 
     /**
@@ -149,37 +160,41 @@ public final class ReplayFile {
      * @param out the stream
      * @throws IOException if the stream fails
      */
-    public void writeTo(OutputStream out) throws IOException {
+    public void write(OutputStream out) throws IOException {
         Objects.requireNonNull(out, "out");
         out.write(toBytes());
         out.flush();
     }
 
     /**
-     * Writes this file to {@code target} atomically: to a temporary file in the same folder, forced
-     * to disk, then moved over the target in one step. On failure the previous file is intact and
+     * Writes this file to {@code target} atomically: to a new temporary file with a short name in
+     * the same folder (created exclusively, never following a link, and written through the
+     * channel that created it), forced to disk, then moved over the target in one step. A replaced
+     * file's permissions are kept; a new file gets the default ones (the umask's), as
+     * {@link java.nio.file.Files#write} would give it. On failure the previous file is intact and
      * no temporary file is left.
      *
      * @param target the file to create or replace
-     * @throws IOException if writing, forcing or moving fails
+     * @throws IOException naming the path if it has no file name or parent folder (for example
+     *                     {@code /}), or if writing, forcing or moving fails
      */
-    public void writeTo(Path target) throws IOException {
+    public void write(Path target) throws IOException {
         Objects.requireNonNull(target, "target");
         byte[] bytes = toBytes();
         AtomicFiles.write(target, out -> out.write(bytes));
     }
 
     /**
-     * Writes this file to {@code target} atomically (as {@link #writeTo(Path)}) on
-     * {@link Schedulers#boundedElastic()}, so that saving never blocks a game loop or UI thread.
+     * Writes this file to {@code target} atomically (as {@link #write(Path)}) on
+     * {@link Schedulers#boundedElastic()}, so that writing never blocks a game loop or UI thread.
      *
      * @param target the file to create or replace
      * @return a cold Mono that completes when the file is in place, or errors with the failure
      */
-    public Mono<Void> save(Path target) {
+    public Mono<Void> writeAsync(Path target) {
         Objects.requireNonNull(target, "target");
         return Mono.<Void>fromCallable(() -> {
-            writeTo(target);
+            write(target);
             return null;
         }).subscribeOn(Schedulers.boundedElastic());
     }
@@ -198,7 +213,8 @@ public final class ReplayFile {
     }
 
     /**
-     * Reads a file from a stream, to its end, with {@link ReplayFileReader#DEFAULT}.
+     * Reads a file from a stream, to its end, with {@link ReplayFileReader#DEFAULT} (see
+     * {@link ReplayFileReader#read(InputStream)}).
      *
      * @param in the stream (not closed)
      * @return the file
@@ -210,12 +226,13 @@ public final class ReplayFile {
     }
 
     /**
-     * Reads a file from a path with {@link ReplayFileReader#DEFAULT}.
+     * Reads a file from a path with {@link ReplayFileReader#DEFAULT} (see
+     * {@link ReplayFileReader#read(Path)}: only regular files are read).
      *
      * @param path the file
      * @return the file
      * @throws ReplayFormatException if the file is not a valid replay file
-     * @throws IOException           if the file cannot be read
+     * @throws IOException           if the file cannot be read or is not a regular file
      */
     public static ReplayFile read(Path path) throws IOException {
         return ReplayFileReader.DEFAULT.read(path);
@@ -223,13 +240,13 @@ public final class ReplayFile {
 
     /**
      * Reads a file from a path on {@link Schedulers#boundedElastic()} with
-     * {@link ReplayFileReader#DEFAULT}.
+     * {@link ReplayFileReader#DEFAULT}; disposing the subscription interrupts the read.
      *
      * @param path the file
      * @return a cold Mono of the file
      */
-    public static Mono<ReplayFile> load(Path path) {
-        return ReplayFileReader.DEFAULT.load(path);
+    public static Mono<ReplayFile> readAsync(Path path) {
+        return ReplayFileReader.DEFAULT.readAsync(path);
     }
 
     // ------------------------------------------------------------------------------------------ value
@@ -266,6 +283,7 @@ public final class ReplayFile {
         private String gameBuild = "";
         private CommandDictionary dictionary = CommandDictionary.empty();
         private Compression compression = Compression.DEFLATE;
+        private ReplayFileReader limits = ReplayFileReader.DEFAULT;
 
         private Builder(ReplaySave route) {
             this.route = Objects.requireNonNull(route, "route");
@@ -339,17 +357,38 @@ public final class ReplayFile {
         }
 
         /**
+         * Sets the reader whose caps the file must fit (steps, param bytes, header bytes), checked
+         * at {@link #build()}, so that the file can be read back with that reader.
+         *
+         * @param reader the reader; {@link ReplayFileReader#DEFAULT} (the default) for files that
+         *               {@link ReplayFile#read(Path)} reads
+         * @return this builder
+         */
+        public Builder readableBy(ReplayFileReader reader) {
+            this.limits = Objects.requireNonNull(reader, "reader");
+            return this;
+        }
+
+        /**
          * Validates the route (every tag and length, as {@code ReplayArray.loadState} does) and
-         * returns the file, holding an exact copy of the route's used bytes.
+         * every cap of the reader set by {@link #readableBy} (by default
+         * {@link ReplayFileReader#DEFAULT}: 1,000,000 steps, 10,000,000 param bytes, a header of
+         * 1 MiB), and returns the file, holding an exact copy of the route's used bytes.
          *
          * @return the file
-         * @throws ReplayFormatException if the route is malformed
+         * @throws ReplayFormatException   if the route is malformed
+         * @throws ReplayCapacityException if the file would pass one of the reader's caps (it
+         *                                 could be written but not read back)
          */
         public ReplayFile build() {
             int steps = route.length();
             if (steps < 0 || steps > ReplayArrayConfig.MAX_STEPS_LIMIT) {
                 throw new ReplayFormatException("Route length " + steps + " is outside 0.."
                         + ReplayArrayConfig.MAX_STEPS_LIMIT, -1, -1);
+            }
+            if (steps > limits.maxSteps()) {
+                throw new ReplayCapacityException("The route has " + steps + " steps, more than the "
+                        + limits.maxSteps() + " the reader allows (" + limits + ")");
             }
             int commandBytes = steps * route.commandWidth().entrySize();
             if (route.commandArray().remaining() < commandBytes) {
@@ -359,8 +398,20 @@ public final class ReplayFile {
             byte[] commands = copy(route.commandArray(), commandBytes);
             ReplaySave exact = RouteCheck.validated(steps, route.commandWidth(), commands,
                     copy(route.paramArray(), route.paramArray().remaining()), -1, true);
+            int paramBytes = exact.paramArray().remaining();
+            if (paramBytes > limits.maxParamBytes()) {
+                throw new ReplayCapacityException("The route has " + paramBytes + " param bytes, more than the "
+                        + limits.maxParamBytes() + " the reader allows (" + limits + ")");
+            }
+            long header = FileCodec.headerBound(gameId, gameBuild, metadata, dictionary, steps, paramBytes,
+                    route.commandWidth(), compression);
+            if (header > limits.maxHeaderBytes()) {
+                throw new ReplayCapacityException("The header (game id, build, " + metadata.size()
+                        + " metadata entries, " + dictionary.size() + " dictionary names) takes up to " + header
+                        + " bytes, more than the " + limits.maxHeaderBytes() + " the reader allows (" + limits + ")");
+            }
             return new ReplayFile(gameId, gameBuild, Collections.unmodifiableMap(new LinkedHashMap<>(metadata)),
-                    dictionary, compression, exact);
+                    dictionary, compression, exact, limits);
         }
 
         private static byte[] copy(ByteBuffer source, int length) {

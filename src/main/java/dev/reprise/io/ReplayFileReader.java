@@ -4,11 +4,15 @@ import dev.reprise.route.ReplayArrayConfig;
 import dev.reprise.route.ReplayFormatException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -21,7 +25,15 @@ import reactor.core.scheduler.Schedulers;
  * <p>Any malformed input gives a {@link ReplayFormatException} that names what is wrong and its
  * byte offset; no other exception escapes for bad bytes (an {@link IOException} means the input
  * itself could not be read), and nothing partly loaded is ever returned. Immutable and thread-safe.
- * {@link #DEFAULT} has the caps of {@link ReplayArrayConfig#DEFAULTS} and a 1 MiB header cap.
+ * {@link #DEFAULT} has the caps of {@link ReplayArrayConfig#DEFAULTS} and a 1 MiB header cap; the
+ * same caps are what {@link ReplayFile.Builder#build()} checks by default, so a file that builds
+ * can be read.
+ *
+ * <p>Memory: the checks that cost nothing (header, sizes, caps, checksum) come before anything
+ * large is allocated, and decoding reserves its working memory, worked out from the declared
+ * sizes, from a process-wide budget of a quarter of the maximum heap: when concurrent reads need
+ * more than that, later ones wait for earlier ones to finish instead of running out of memory
+ * (waiting is interruptible).
  */
 public final class ReplayFileReader {
 
@@ -94,51 +106,69 @@ public final class ReplayFileReader {
      * @param bytes the whole file; not changed, not kept
      * @return the file
      * @throws ReplayFormatException if the bytes are not a valid replay file within the caps
+     * @throws UncheckedIOException  wrapping an {@link InterruptedIOException} if the thread is
+     *                               interrupted while waiting for decoding memory (see below)
      */
     public ReplayFile read(byte[] bytes) {
-        return decode(bytes, bytes.length).file();
+        return decodeShared(bytes).file();
     }
 
     /**
-     * Reads a replay file from a stream, to its end (the stream is not closed).
+     * Reads a replay file from a stream, validating as it goes: the magic, version and flags as
+     * soon as their bytes arrive, then every size the header declares against the caps, then
+     * exactly the declared bytes, in bounded chunks (a stream that is not a replay file is refused
+     * after its first bytes, and nothing larger than the declared file is ever buffered). The
+     * stream must end right after the file; it is not closed.
      *
      * @param in the stream
      * @return the file
-     * @throws ReplayFormatException if the bytes are not a valid replay file within the caps
-     * @throws IOException           if the stream fails
+     * @throws ReplayFormatException  if the bytes are not a valid replay file within the caps
+     * @throws InterruptedIOException if the thread is interrupted (checked between chunks)
+     * @throws IOException            if the stream fails
      */
     public ReplayFile read(InputStream in) throws IOException {
-        byte[] bytes = readAll(in);
-        return decode(bytes, bytes.length).file();
+        Objects.requireNonNull(in, "in");
+        return new StreamRead(this, in).read().file();
     }
 
     /**
-     * Reads a replay file from a path.
+     * Reads a replay file from a path, as {@link #read(InputStream)} does. Only regular files are
+     * read: a FIFO, device or folder is refused at once (it could block forever or never end).
      *
      * @param path the file
      * @return the file
-     * @throws ReplayFormatException if the file is not a valid replay file within the caps
-     * @throws IOException           if the file cannot be read
+     * @throws ReplayFormatException  if the file is not a valid replay file within the caps
+     * @throws FileSystemException    naming the path if it is not a regular file
+     * @throws InterruptedIOException if the thread is interrupted (the read stops between chunks)
+     * @throws IOException            if the file cannot be read
      */
     public ReplayFile read(Path path) throws IOException {
-        long size = Files.size(path);
+        Objects.requireNonNull(path, "path");
+        BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        if (!attributes.isRegularFile()) {
+            throw new FileSystemException(path.toString(), null, "not a regular file ("
+                    + (attributes.isDirectory() ? "a folder" : "a FIFO, socket or device")
+                    + "): only regular files are read as replay files");
+        }
+        long size = attributes.size();
         if (size > maxFileBytes()) {
             throw new ReplayFormatException("The file has " + size + " bytes, more than the largest replay file the "
                     + "caps allow (" + maxFileBytes() + " bytes) (file byte " + maxFileBytes() + ")", -1, maxFileBytes());
         }
-        try (InputStream in = open(path)) {
+        try (InputStream in = Channels.newInputStream(FileChannel.open(path, StandardOpenOption.READ))) {
             return read(in);
         }
     }
 
     /**
-     * Reads a replay file from a path on {@link Schedulers#boundedElastic()}, so that a game loop
-     * or UI thread never blocks on the disk.
+     * Reads a replay file from a path, as {@link #read(Path)} does, on
+     * {@link Schedulers#boundedElastic()}, so that a game loop or UI thread never blocks on the disk.
+     * Disposing the subscription interrupts the read, which stops at its next chunk.
      *
      * @param path the file
      * @return a cold Mono of the file; errors with {@link ReplayFormatException} or {@link IOException}
      */
-    public Mono<ReplayFile> load(Path path) {
+    public Mono<ReplayFile> readAsync(Path path) {
         Objects.requireNonNull(path, "path");
         return Mono.fromCallable(() -> read(path)).subscribeOn(Schedulers.boundedElastic());
     }
@@ -152,27 +182,16 @@ public final class ReplayFileReader {
      * @throws ReplayFormatException if the bytes are not a valid replay file within the caps
      */
     public ReplayFileHeader readHeader(byte[] bytes) {
-        return decode(bytes, bytes.length).header();
+        return decodeShared(bytes).header();
     }
 
-    FileCodec.Decoded decode(byte[] bytes, int length) {
+    private FileCodec.Decoded decodeShared(byte[] bytes) {
         Objects.requireNonNull(bytes, "bytes");
-        return FileCodec.decode(bytes, length, this);
-    }
-
-    private static InputStream open(Path path) throws IOException {
-        return Channels.newInputStream(FileChannel.open(path, StandardOpenOption.READ));
-    }
-
-    /** Reads to the end, refusing inputs longer than the caps allow (without reading them fully). */
-    private byte[] readAll(InputStream in) throws IOException {
-        long max = maxFileBytes();
-        byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16L, max + 1));
-        if (bytes.length > max) {
-            throw new ReplayFormatException("The input is longer than the largest replay file the caps allow ("
-                    + max + " bytes) (file byte " + max + ")", -1, max);
+        try {
+            return FileCodec.decode(bytes, bytes.length, this, DecodeBudget.SHARED);
+        } catch (InterruptedIOException e) {
+            throw new UncheckedIOException(e);
         }
-        return bytes;
     }
 
     @Override
@@ -186,7 +205,7 @@ public final class ReplayFileReader {
 
         private int maxSteps = ReplayArrayConfig.DEFAULTS.commandMaxLength();
         private int maxParamBytes = ReplayArrayConfig.DEFAULTS.paramMaxLength();
-        private int maxHeaderBytes = 1 << 20;
+        private int maxHeaderBytes = FileLayout.DEFAULT_MAX_HEADER_BYTES;
 
         private Builder() {
         }

@@ -33,4 +33,23 @@ final class Strings {
         }
         return value;
     }
+
+    /** The UTF-8 length of a string that {@link #check} accepted. */
+    static int utf8Length(String value) {
+        int n = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x80) {
+                n++;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
+    }
 }

@@ -110,4 +110,61 @@ class AtomicFilesTest {
 
         assertThat(Files.exists(folder.resolve("missing"))).isFalse();
     }
+
+    @Test
+    void aLinkPlantedForTheTemporaryFile_isNeverWrittenThrough() throws IOException {
+        Path target = previous();
+        Path victim = folder.resolve("victim");
+        Files.write(victim, new byte[] {42});
+
+        // Swap the new temporary file for a link to another file, as someone sharing the folder could.
+        assertThatThrownBy(() -> AtomicFiles.write(target, out -> out.write(new byte[] {9, 9}), temp -> {
+            Files.delete(temp);
+            Files.createSymbolicLink(temp, victim);
+        })).isInstanceOf(IOException.class).hasMessageContaining("was replaced");
+
+        assertThat(Files.readAllBytes(victim)).containsExactly(42);
+        assertThat(Files.readAllBytes(target)).containsExactly(1, 2, 3);
+        assertThat(Files.isSymbolicLink(target)).isFalse();
+    }
+
+    @Test
+    void replacedFile_keepsItsPermissions() throws IOException {
+        Path target = previous();
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw-r--"));
+
+        AtomicFiles.write(target, out -> out.write(1));
+
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rw-rw-r--");
+    }
+
+    @Test
+    void newFile_getsTheDefaultPermissions_asFilesWriteGives() throws IOException {
+        Path reference = folder.resolve("reference");
+        Files.write(reference, new byte[] {1});
+        Path target = folder.resolve("new.rpl");
+
+        AtomicFiles.write(target, out -> out.write(1));
+
+        assertThat(Files.getPosixFilePermissions(target)).isEqualTo(Files.getPosixFilePermissions(reference));
+    }
+
+    @Test
+    void aNameOfTheFileSystemsMaximumLength_canBeWritten() throws IOException {
+        Path target = folder.resolve("r".repeat(251) + ".rpl");
+
+        AtomicFiles.write(target, out -> out.write(5));
+
+        assertOnlyTheTargetRemains(target, new byte[] {5});
+    }
+
+    @Test
+    void theRootFolder_isAnIOExceptionNamingThePath() {
+        Path root = Path.of("/");
+
+        assertThatThrownBy(() -> AtomicFiles.write(root, out -> out.write(1))).isInstanceOf(IOException.class)
+                .hasMessageContaining("/").hasMessageContaining("names no file");
+        assertThatThrownBy(() -> ReplayFileTest.sampleFile(Compression.NONE).write(root))
+                .isInstanceOf(IOException.class).hasMessageStartingWith("/");
+    }
 }

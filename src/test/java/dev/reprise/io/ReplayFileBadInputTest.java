@@ -234,7 +234,7 @@ class ReplayFileBadInputTest {
     }
 
     @Test
-    void streamLongerThanTheCapsAllow_isRefusedWithoutReadingItAll() {
+    void endlessStreamOfOtherBytes_isRefusedAtItsMagic() {
         ReplayFileReader reader = ReplayFileReader.builder().maxSteps(1).maxParamBytes(1).maxHeaderBytes(64).build();
         InputStream endless = new InputStream() {
             @Override
@@ -244,7 +244,7 @@ class ReplayFileBadInputTest {
         };
 
         assertThatThrownBy(() -> reader.read(endless)).isInstanceOf(ReplayFormatException.class)
-                .hasMessageContaining("longer than the largest replay file the caps allow");
+                .hasMessageContaining("Not a Reprise replay file").hasMessageContaining("file byte 0");
     }
 
     @Test
@@ -252,6 +252,18 @@ class ReplayFileBadInputTest {
         assertThat(readFails(new byte[0]).getMessage()).startsWith("Truncated file: 0 bytes");
         assertThatThrownBy(() -> ReplayFile.read(new ByteArrayInputStream(new byte[] {(byte) 0x89, 'R'})))
                 .isInstanceOf(ReplayFormatException.class).hasMessageContaining("Truncated");
+    }
+
+    @Test
+    void aWrongChecksum_isFoundBeforeTheMetadataIsParsed() {
+        byte[] bytes = ReplayFile.builder(ReplayFileTest.sampleRoute()).compression(Compression.NONE)
+                .metadata("player", "Ada").build().toBytes();
+        String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int at = text.indexOf("Ada");
+        bytes[at] = (byte) 0xC0; // malformed UTF-8 in the metadata, checksum left wrong
+
+        assertThat(readFails(bytes).getMessage()).startsWith("Checksum mismatch");
+        assertThat(readFails(Corruption.withValidChecksum(bytes)).getMessage()).contains("not well-formed UTF-8");
     }
 
     /** The header of a compressed one-width file with no param bytes, empty game id and build, no sections. */

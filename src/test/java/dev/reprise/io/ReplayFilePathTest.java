@@ -6,6 +6,7 @@ import dev.reprise.route.ReplayFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,23 +18,23 @@ class ReplayFilePathTest {
     Path folder;
 
     @Test
-    void writeTo_thenRead_roundTrips() throws IOException {
+    void write_thenRead_roundTrips() throws IOException {
         ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
         Path target = folder.resolve("run.rpl");
 
-        file.writeTo(target);
+        file.write(target);
 
         assertThat(Files.readAllBytes(target)).isEqualTo(file.toBytes());
         assertThat(ReplayFile.read(target)).isEqualTo(file);
     }
 
     @Test
-    void writeTo_overAnOlderFile_replacesIt() throws IOException {
+    void write_overAnOlderFile_replacesIt() throws IOException {
         Path target = folder.resolve("run.rpl");
-        ReplayFileTest.sampleFile(Compression.NONE).writeTo(target);
+        ReplayFileTest.sampleFile(Compression.NONE).write(target);
         ReplayFile newer = ReplayFileTest.sampleFile(Compression.DEFLATE);
 
-        newer.writeTo(target);
+        newer.write(target);
 
         assertThat(ReplayFile.read(target)).isEqualTo(newer);
         try (Stream<Path> files = Files.list(folder)) {
@@ -42,43 +43,43 @@ class ReplayFilePathTest {
     }
 
     @Test
-    void save_runsOnBoundedElastic_andCompletesOnlyOnDemand() {
+    void writeAsync_thenReadAsync_runOnBoundedElastic_andCompletesOnlyOnDemand() {
         ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
         Path target = folder.resolve("async.rpl");
 
-        StepVerifier.create(file.save(target).then(ReplayFile.load(target))
+        StepVerifier.create(file.writeAsync(target).then(ReplayFile.readAsync(target))
                         .map(read -> read.equals(file) + " " + Thread.currentThread().getName()), 0)
                 .expectSubscription()
                 .thenRequest(1)
                 .assertNext(result -> assertThat(result).startsWith("true boundedElastic"))
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test
-    void save_isLazy_untilSubscribed() {
+    void writeAsync_isLazy_untilSubscribed() {
         Path target = folder.resolve("lazy.rpl");
 
-        ReplayFileTest.sampleFile(Compression.NONE).save(target);
+        ReplayFileTest.sampleFile(Compression.NONE).writeAsync(target);
 
         assertThat(Files.exists(target)).isFalse();
     }
 
     @Test
-    void load_ofACorruptFile_signalsReplayFormatException() throws IOException {
+    void readAsync_ofACorruptFile_signalsReplayFormatException() throws IOException {
         Path target = folder.resolve("bad.rpl");
         Files.write(target, new byte[] {(byte) 0x89, 'R', 'P', 'Y', 1});
 
-        StepVerifier.create(ReplayFile.load(target))
+        StepVerifier.create(ReplayFile.readAsync(target))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayFormatException.class)
                         .hasMessageContaining("Truncated"))
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
-    void load_ofAMissingFile_signalsIOException() {
-        StepVerifier.create(ReplayFile.load(folder.resolve("none.rpl")))
+    void readAsync_ofAMissingFile_signalsIOException() {
+        StepVerifier.create(ReplayFile.readAsync(folder.resolve("none.rpl")))
                 .expectError(IOException.class)
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -90,5 +91,81 @@ class ReplayFilePathTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> reader.read(big))
                 .isInstanceOf(ReplayFormatException.class)
                 .hasMessageContaining("The file has 100000 bytes, more than the largest replay file the caps allow");
+    }
+
+    @Test
+    void read_ofAFifo_isRefusedAtOnce_namingThePath() throws Exception {
+        Path fifo = folder.resolve("pipe.rpl");
+        Process mkfifo;
+        try {
+            mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("mkfifo is not available: " + e.getMessage());
+            return;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)
+                && mkfifo.exitValue() == 0, "mkfifo failed");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReplayFile.read(fifo))
+                .isInstanceOf(java.nio.file.FileSystemException.class)
+                .hasMessageContaining(fifo.toString()).hasMessageContaining("not a regular file");
+        StepVerifier.create(ReplayFile.readAsync(fifo))
+                .expectErrorSatisfies(e -> assertThat(e).hasMessageContaining("not a regular file"))
+                .verify(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void read_ofAFolder_isRefused_namingThePath() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReplayFile.read(folder))
+                .isInstanceOf(IOException.class).hasMessageContaining(folder.toString()).hasMessageContaining("folder");
+    }
+
+    @Test
+    void read_ofAnInterruptedThread_stopsBetweenChunks() throws IOException {
+        Path target = folder.resolve("run.rpl");
+        ReplayFileTest.sampleFile(Compression.DEFLATE).write(target);
+
+        Thread.currentThread().interrupt();
+        try {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReplayFile.read(target))
+                    .isInstanceOf(IOException.class);
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(ReplayFile.read(target)).isEqualTo(ReplayFileTest.sampleFile(Compression.DEFLATE));
+    }
+
+    @Test
+    void readAsync_disposed_interruptsTheReadingThread() throws Exception {
+        java.util.concurrent.CountDownLatch reading = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch interrupted = new java.util.concurrent.CountDownLatch(1);
+        byte[] header = ReplayFileTest.sampleFile(Compression.NONE).toBytes();
+        java.io.InputStream stalling = new java.io.InputStream() {
+            private int at;
+
+            @Override
+            public int read() throws IOException {
+                if (at < 10) {
+                    return header[at++] & 0xFF;
+                }
+                reading.countDown();
+                try {
+                    new java.util.concurrent.CountDownLatch(1).await(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    interrupted.countDown();
+                    throw new java.io.InterruptedIOException("interrupted");
+                }
+                throw new IOException("never interrupted");
+            }
+        };
+        reactor.core.Disposable subscription = reactor.core.publisher.Mono
+                .fromCallable(() -> ReplayFile.read(stalling))
+                .subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic())
+                .subscribe(file -> { }, error -> { });
+        assertThat(reading.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+        subscription.dispose();
+
+        assertThat(interrupted.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("the reading thread is freed").isTrue();
     }
 }

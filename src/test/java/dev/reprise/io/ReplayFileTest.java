@@ -96,7 +96,7 @@ class ReplayFileTest {
         ReplayFile file = sampleFile(compression);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        file.writeTo(out);
+        file.write(out);
 
         assertThat(out.toByteArray()).isEqualTo(file.toBytes());
         assertThat(ReplayFile.read(new ByteArrayInputStream(out.toByteArray()))).isEqualTo(file);

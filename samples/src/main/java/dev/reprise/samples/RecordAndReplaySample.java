@@ -52,7 +52,7 @@ public final class RecordAndReplaySample {
                 .dictionary(TowerCommands.dictionary())
                 .metadata("seed", Long.toString(seed))
                 .build()
-                .writeTo(file);
+                .write(file);
 
         // 3. Load it into a fresh system whose commands drive a fresh game.
         TowerGame replayedGame = new TowerGame(tower);

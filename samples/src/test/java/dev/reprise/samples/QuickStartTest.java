@@ -53,7 +53,7 @@ class QuickStartTest {
         replay.record(ReplayCode.TELEPORT, 7, 3);
         Path file = dir.resolve("run.reprise");
 
-        ReplayFile.builder(replay.saveState()).gameId("my-game").build().writeTo(file);
+        ReplayFile.builder(replay.saveState()).gameId("my-game").build().write(file);
 
         ReplaySystem loaded = new ReplaySystem();
         loaded.loadState(ReplayFile.read(file).route());

@@ -50,14 +50,14 @@ class SavingOffTheGameThreadTest {
                 .gameId(TowerCommands.GAME_ID)
                 .dictionary(TowerCommands.dictionary())
                 .build()
-                .save(file)
+                .writeAsync(file)
                 .doOnSuccess(done -> writer.set(Thread.currentThread().getName()));
 
         // Later: load on boundedElastic, verify, and come back to the game thread to load the route.
         TowerGame game = new TowerGame(recording.tower());
         ReplaySystem player = new ReplaySystem();
         TowerCommands.register(player, game, ChoiceMode.BY_COMMAND);
-        Mono<Integer> loaded = ReplayFile.load(file)
+        Mono<Integer> loaded = ReplayFile.readAsync(file)
                 .map(TowerCommands.verifier()::verify)
                 .publishOn(gameThread)
                 .map(replay -> {

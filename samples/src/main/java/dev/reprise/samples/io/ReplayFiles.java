@@ -10,7 +10,7 @@ import java.util.Map;
 import reactor.core.publisher.Mono;
 
 /**
- * The snippets of {@code docs/file-format.md}: save a route to a replay file without blocking, load
+ * The snippets of {@code docs/file-format.md}: write a route to a replay file without blocking, read
  * it back, check it against the game, and replay its steps.
  */
 public final class ReplayFiles {
@@ -23,13 +23,13 @@ public final class ReplayFiles {
     }
 
     /**
-     * Saves a route atomically on {@code boundedElastic}, so that a game loop never waits on the disk.
+     * Writes a route to a replay file atomically on {@code boundedElastic}, so that a game loop never waits on the disk.
      *
      * @param route  the recorded route
      * @param target the file to create or replace
      * @return a Mono that completes when the file is in place
      */
-    public static Mono<Void> save(ReplayArray route, Path target) {
+    public static Mono<Void> writeAsync(ReplayArray route, Path target) {
         ReplayFile file = ReplayFile.builder(route.saveState())   // validated and copied here
                 .gameId("dev.example.tower")
                 .gameBuild("2.8.2")
@@ -37,18 +37,18 @@ public final class ReplayFiles {
                 .dictionary(COMMANDS)
                 .compression(Compression.DEFLATE)
                 .build();
-        return file.save(target);
+        return file.writeAsync(target);
     }
 
     /**
-     * Loads a replay file, checks it against this game (every mismatch at once), and loads its route.
+     * Reads a replay file, checks it against this game (every mismatch at once), and loads its route.
      *
      * @param source the replay file
      * @return a Mono of the route, ready to play
      */
-    public static Mono<ReplayArray> load(Path source) {
+    public static Mono<ReplayArray> readAsync(Path source) {
         ReplayFileVerifier verifier = ReplayFileVerifier.builder("dev.example.tower", COMMANDS).build();
-        return ReplayFile.load(source)          // ReplayFormatException for any malformed file
+        return ReplayFile.readAsync(source)          // ReplayFormatException for any malformed file
                 .map(verifier::verify)          // ReplayMismatchException listing every mismatch
                 .map(file -> {
                     ReplayArray route = new ReplayArray();

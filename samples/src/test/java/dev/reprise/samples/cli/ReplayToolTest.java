@@ -45,7 +45,7 @@ class ReplayToolTest {
         replay = folder.resolve("run.rpl");
         ReplayFile.builder(route.saveState()).gameId("tower").gameBuild("2.8.2").metadata("player", "Ada")
                 .dictionary(CommandDictionary.of(Map.of(0, "up", 1, "right", 4, "teleport", 10, "fly")))
-                .build().writeTo(replay);
+                .build().write(replay);
     }
 
     /** The one line the tool printed on standard error: never a stack trace. */

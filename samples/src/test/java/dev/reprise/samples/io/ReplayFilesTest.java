@@ -23,12 +23,12 @@ class ReplayFilesTest {
         route.add(5, 47);
         Path target = folder.resolve("run.rpl");
 
-        StepVerifier.create(ReplayFiles.save(route, target).then(ReplayFiles.load(target)))
+        StepVerifier.create(ReplayFiles.writeAsync(route, target).then(ReplayFiles.readAsync(target)))
                 .assertNext(loaded -> {
                     assertThat(loaded.length()).isEqualTo(3);
                     assertThat(loaded.get(1).params()).containsExactly(6, 2);
                 })
-                .expectComplete().verify(Duration.ofSeconds(5));
+                .expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -37,9 +37,9 @@ class ReplayFilesTest {
         route.add(9);
         Path target = folder.resolve("odd.rpl");
 
-        StepVerifier.create(ReplayFiles.save(route, target).then(ReplayFiles.load(target)))
+        StepVerifier.create(ReplayFiles.writeAsync(route, target).then(ReplayFiles.readAsync(target)))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayMismatchException.class)
                         .hasMessageContaining("registers no command 9"))
-                .verify(Duration.ofSeconds(5));
+                .verify(Duration.ofSeconds(10));
     }
 }

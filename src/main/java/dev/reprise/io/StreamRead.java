@@ -1,0 +1,93 @@
+package dev.reprise.io;
+
+import dev.reprise.route.ReplayFormatException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.util.Arrays;
+
+/**
+ * One read of a replay file from a stream, validating as the bytes arrive: the header is parsed
+ * (and refused) as soon as enough of it is there, then exactly the declared rest of the file is
+ * read, in chunks of at most {@link #CHUNK} bytes, into a buffer that grows with what really
+ * arrives. So a stream that is not a replay file costs a few bytes, an endless one stops at the
+ * declared end (plus one byte, to see that the stream ends there), and a header that declares more
+ * than the stream holds allocates only what the stream delivered. The thread's interrupt flag is
+ * checked between chunks. Not thread-safe; used once.
+ */
+final class StreamRead {
+
+    /** The most bytes read in one call. */
+    static final int CHUNK = 64 * 1024;
+    /** The first read: enough for the fixed header and most whole headers. */
+    private static final int FIRST = 256;
+
+    private final ReplayFileReader limits;
+    private final InputStream in;
+    private byte[] buffer = new byte[FIRST];
+    private int size;
+    private boolean ended;
+
+    StreamRead(ReplayFileReader limits, InputStream in) {
+        this.limits = limits;
+        this.in = in;
+    }
+
+    FileCodec.Decoded read() throws IOException {
+        FileCodec.Layout layout = header();
+        long length = layout.fileLength();
+        if (length > limits.maxFileBytes()) {
+            throw new ReplayFormatException("The header declares a file of " + length + " bytes, more than the "
+                    + "largest replay file the caps allow (" + limits.maxFileBytes() + " bytes) (file byte "
+                    + limits.maxFileBytes() + ")", -1, limits.maxFileBytes());
+        }
+        fill((int) length);
+        if (size < length) {
+            throw new ReplayFormatException("Truncated file: the header declares a body of "
+                    + layout.bodyLength() + " bytes and a checksum, ending at byte " + length
+                    + ", but the input ends after " + size + " bytes (file byte " + size + ")", -1, size);
+        }
+        if (!ended && in.read() >= 0) {
+            throw new ReplayFormatException("Unexpected bytes after the end of the replay file, which the "
+                    + "header declares to end at byte " + length + " (file byte " + length + ")", -1, length);
+        }
+        // The decoding memory is reserved only now, so that no budget is held while waiting for input.
+        return FileCodec.decode(buffer, size, limits, DecodeBudget.SHARED);
+    }
+
+    /** Reads until the header is complete (and valid as far as it goes), doubling what is asked each time. */
+    private FileCodec.Layout header() throws IOException {
+        int want = FIRST;
+        while (true) {
+            fill(want);
+            try {
+                return FileCodec.layout(buffer, size, limits, !ended);
+            } catch (FileCodec.NeedMore more) {
+                // The header goes on past what has arrived: ask for more (the caps bound it).
+                want = (int) Math.min((long) want * 2, (long) limits.maxHeaderBytes() + 64);
+                if (size >= want) {
+                    want = size + 1;
+                }
+            }
+        }
+    }
+
+    /** Reads until {@code size == target} or the stream ends, a chunk at a time. */
+    private void fill(int target) throws IOException {
+        while (size < target && !ended) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedIOException("Interrupted while reading a replay file, after " + size + " bytes");
+            }
+            if (buffer.length < target) {
+                // Grow with the data, never to a declared size the stream has not backed yet.
+                buffer = Arrays.copyOf(buffer, (int) Math.min(target, Math.max((long) buffer.length * 2, size + CHUNK)));
+            }
+            int n = in.read(buffer, size, Math.min(CHUNK, Math.min(target, buffer.length) - size));
+            if (n < 0) {
+                ended = true;
+            } else {
+                size += n;
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.reprise.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Files an earlier 2.0 writer produced (test vectors in golden-files-2.0.txt): they still read, byte for byte. */
+class GoldenFilesTest {
+
+    static Map<String, byte[]> golden() throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        try (InputStream in = GoldenFilesTest.class.getResourceAsStream("golden-files-2.0.txt")) {
+            String text = new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+            for (String line : text.split("\n")) {
+                if (!line.isBlank() && !line.startsWith("#")) {
+                    String[] parts = line.trim().split(" ");
+                    files.put(parts[0], HexFormat.of().parseHex(parts[1]));
+                }
+            }
+        }
+        return files;
+    }
+
+    static Iterable<String> names() throws IOException {
+        return golden().keySet();
+    }
+
+    @ParameterizedTest
+    @MethodSource("names")
+    void goldenFile_reads_andTodaysWriterWritesTheSameBytes(String name) throws IOException {
+        byte[] bytes = golden().get(name);
+
+        ReplayFile file = ReplayFile.read(bytes);
+
+        assertThat(file.toBytes()).as(name).isEqualTo(bytes);
+        assertThat(ReplayFile.read(new java.io.ByteArrayInputStream(bytes))).isEqualTo(file);
+    }
+
+    @ParameterizedTest
+    @MethodSource("names")
+    void goldenFile_holdsWhatWasWritten(String name) throws IOException {
+        ReplayFile file = ReplayFile.read(golden().get(name));
+
+        if (name.startsWith("sample-")) {
+            assertThat(file.gameId()).isEqualTo("dev.example.tower");
+            assertThat(file.metadata()).containsEntry("player", "Ada");
+            assertThat(file.route()).isEqualTo(ReplayFileTest.sampleRoute());
+        } else {
+            assertThat(file.route().length()).isPositive();
+        }
+    }
+}

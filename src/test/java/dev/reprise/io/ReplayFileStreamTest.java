@@ -1,0 +1,113 @@
+package dev.reprise.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.route.ReplayFormatException;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import org.junit.jupiter.api.Test;
+
+/** read(InputStream) validates as the bytes arrive and reads only what the header declares. */
+class ReplayFileStreamTest {
+
+    /** Endless bytes, counting how many were read. */
+    static final class Endless extends InputStream {
+        private final int value;
+        long read;
+
+        Endless(int value) {
+            this.value = value;
+        }
+
+        @Override
+        public int read() {
+            read++;
+            return value;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            java.util.Arrays.fill(b, off, off + len, (byte) value);
+            read += len;
+            return len;
+        }
+    }
+
+    @Test
+    void anEndlessStream_isRefusedAtItsFirstBytes() {
+        Endless zeros = new Endless(0);
+
+        assertThatThrownBy(() -> ReplayFile.read(zeros)).isInstanceOf(ReplayFormatException.class)
+                .hasMessageContaining("Not a Reprise replay file");
+        assertThat(zeros.read).isLessThanOrEqualTo(256);
+    }
+
+    @Test
+    void aValidFileFollowedByEndlessBytes_isRefusedAfterOneMoreByte() {
+        byte[] bytes = ReplayFileTest.sampleFile(Compression.DEFLATE).toBytes();
+        Endless tail = new Endless(7);
+
+        assertThatThrownBy(() -> ReplayFile.read(new SequenceInputStream(new ByteArrayInputStream(bytes), tail)))
+                .isInstanceOf(ReplayFormatException.class).hasMessageContaining("Unexpected bytes after the end")
+                .hasMessageContaining("file byte " + bytes.length);
+        assertThat(tail.read).isLessThanOrEqualTo(256);
+    }
+
+    @Test
+    void aHeaderDeclaringMoreThanTheStreamHolds_isTruncated_withoutBufferingTheDeclaredSize() {
+        ByteOutput header = new ByteOutput(32);
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 0, 1});
+        header.varint(1_000_000);
+        header.varint(9_000_000);
+        header.varint(11_000_000);
+        header.bytes(new byte[] {0, 0, 0, 1, 2, 3});
+
+        assertThatThrownBy(() -> ReplayFile.read(new ByteArrayInputStream(header.toByteArray())))
+                .isInstanceOf(ReplayFormatException.class).hasMessageContaining("Truncated file")
+                .hasMessageContaining("11000000");
+    }
+
+    @Test
+    void anEndlessStreamAfterAValidHeader_stopsAtTheDeclaredEnd() {
+        ByteOutput header = new ByteOutput(32);
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 0, 1});
+        header.varint(100_000);
+        header.varint(0);
+        header.varint(200_000);
+        header.bytes(new byte[] {0, 0, 0});
+        Endless tail = new Endless(0);
+
+        assertThatThrownBy(() -> ReplayFile.read(new SequenceInputStream(new ByteArrayInputStream(header.toByteArray()),
+                tail))).isInstanceOf(ReplayFormatException.class);
+        assertThat(tail.read).isLessThanOrEqualTo(200_000 + 4 + 256);
+    }
+
+    @Test
+    void aStreamOfAValidFile_inOneByteReads_reads() throws IOException {
+        ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
+        byte[] bytes = file.toBytes();
+        InputStream slow = new InputStream() {
+            private int at;
+
+            @Override
+            public int read() {
+                return at < bytes.length ? bytes[at++] & 0xFF : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                int next = read();
+                if (next < 0) {
+                    return -1;
+                }
+                b[off] = (byte) next;
+                return 1;
+            }
+        };
+
+        assertThat(ReplayFile.read(slow)).isEqualTo(file);
+    }
+}
