@@ -62,7 +62,7 @@ class VerificationExamplesTest {
         game.system.replayFile("example.total", "1.0")
                 .metadata("final-state-hash", ReplayVerifier.formatHash(game.hash()))
                 .build()
-                .writeTo(file);
+                .write(file);
         // --- end
     }
 

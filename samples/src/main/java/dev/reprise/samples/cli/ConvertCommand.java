@@ -31,7 +31,7 @@ final class ConvertCommand extends ToolCommand {
         long after;
         try {
             before = Files.size(input);
-            file.toBuilder().compression(compression).build().writeTo(output);
+            file.toBuilder().compression(compression).build().write(output);
             after = Files.size(output);
         } catch (IOException e) {
             throw ToolFiles.cannotWrite(output, e);

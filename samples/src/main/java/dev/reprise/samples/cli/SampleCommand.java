@@ -36,7 +36,7 @@ final class SampleCommand extends ToolCommand {
                     .metadata("player", "sample")
                     .dictionary(CommandDictionary.of(Map.of(0, "up", 1, "right", 3, "left",
                             4, "teleport", 5, "useItem", 10, "fly")))
-                    .build().writeTo(output);
+                    .build().write(output);
             size = Files.size(output);
         } catch (IOException e) {
             throw ToolFiles.cannotWrite(output, e);

@@ -33,9 +33,9 @@ class ReplayLibraryTest {
         Files.createDirectories(folder.resolve("dir.reprise"));
         Files.writeString(folder.resolve("notes.txt"), "not listed");
         ReplayFile.builder(recording.system().saveState()).gameId("some.other.game").build()
-                .writeTo(folder.resolve("other.reprise"));
+                .write(folder.resolve("other.reprise"));
         ReplayFile.builder(recording.system().saveState()).gameId(TowerCommands.GAME_ID)
-                .dictionary(TowerCommands.dictionary()).build().writeTo(folder.resolve("noseed.reprise"));
+                .dictionary(TowerCommands.dictionary()).build().write(folder.resolve("noseed.reprise"));
         TowerViewer tower = TowerViewer.replaysOnly();
         library = new ReplayLibrary(ViewerOptions.defaults(folder), Map.of(tower.gameId(), tower));
     }

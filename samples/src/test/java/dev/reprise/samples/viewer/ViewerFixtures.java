@@ -75,7 +75,7 @@ final class ViewerFixtures {
         ReplayFile.builder(route).gameId(TowerCommands.GAME_ID).dictionary(TowerCommands.dictionary())
                 .metadata(TowerViewer.SEED, Long.toString(recording.seed()))
                 .metadata(TowerViewer.FLOORS, Integer.toString(recording.floors()))
-                .build().writeTo(file);
+                .build().write(file);
         return file;
     }
 
