@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * A passive step: a handle for a step that the sandbox never executes. Someone — the active command
  * before it (through {@link dev.reprise.command.PlaybackContext#nextPassive()}), a subscriber of
- * {@link ReplaySandbox#steps()} such as an async UI, or {@link ReplaySandbox#getPassive()} — applies
+ * {@link ReplaySandbox#steps()} such as an async UI, or {@link ReplaySandbox#passive()} — applies
  * its params and {@link #complete completes} it.
  *
  * <p>Completing with {@code SUCCESS} or {@code IGNORED} lets playback go on, {@code FAILED} fails it.

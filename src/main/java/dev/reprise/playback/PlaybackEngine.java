@@ -81,7 +81,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private volatile double speed = 1;
     private volatile PlaybackState state = PlaybackState.READY;
     volatile int replayed;
-    /** The passive handles of the group in flight, for {@link #getPassive()} and the context. */
+    /** The passive handles of the group in flight, for {@link #passive()} and the context. */
     private volatile PassiveStep[] offered = NO_PASSIVES;
     private volatile Throwable failure;
     private final Sinks.Many<PlaybackState> states = Sinks.many().replay().latest();
@@ -120,6 +120,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     @Nullable
     private Disposable pacingTimer;
     private long pacingDue;
+    /** The due time of the last pacing timer that fired; written by the timer. */
+    private volatile long pacingFired = Long.MIN_VALUE;
     @Nullable
     private Disposable graceTimer;
     private long graceDue;
@@ -174,31 +176,59 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         post(Control.PLAY_CONTROL);
     }
 
+    /** Lazy: each subscription posts a pause and completes once nothing is in flight. */
     Mono<Void> pause() {
-        return awaitable(Control.PAUSE);
+        return Mono.defer(() -> awaitable(Control.PAUSE));
     }
 
+    void pauseNow() {
+        post(new Control(Control.PAUSE, null, 0));
+    }
+
+    /** Lazy: each subscription posts a stop and completes once playback has terminated. */
     Mono<Void> stop() {
-        return awaitable(Control.STOP);
+        return Mono.defer(() -> awaitable(Control.STOP));
     }
 
+    void stopNow() {
+        post(new Control(Control.STOP, null, 0));
+    }
+
+    /** Lazy: each subscription asks for one more group and answers with it. */
     Mono<PlaybackStep> step() {
-        if (state.isTerminal()) {
-            return Mono.empty();
-        }
-        Sinks.One<PlaybackStep> sink = Sinks.one();
-        post(new Control(Control.STEP, sink, 0));
-        return sink.asMono();
+        return Mono.defer(() -> {
+            if (state.isTerminal()) {
+                return Mono.empty();
+            }
+            Sinks.One<PlaybackStep> sink = Sinks.one();
+            post(new Control(Control.STEP, sink, 0));
+            return sink.asMono();
+        });
     }
 
-    Mono<Void> seek(int stepIndex) {
-        PlaybackState now = state;
-        if (now.isTerminal()) {
-            return Mono.error(Seeker.notLanded(stepIndex, now));
+    void stepNow() {
+        if (!state.isTerminal()) {
+            post(new Control(Control.STEP, Sinks.one(), 0));
         }
-        Sinks.Empty<Void> sink = Sinks.empty();
-        post(new Control(Control.SEEK, new Seeker.Request(stepIndex, sink), stepIndex));
-        return sink.asMono();
+    }
+
+    /** Lazy: each subscription queues a seek and completes once playback stands at the target. */
+    Mono<Void> seek(int stepIndex) {
+        return Mono.defer(() -> {
+            PlaybackState now = state;
+            if (now.isTerminal()) {
+                return Mono.error(Seeker.notLanded(stepIndex, now));
+            }
+            Sinks.Empty<Void> sink = Sinks.empty();
+            post(new Control(Control.SEEK, new Seeker.Request(stepIndex, sink), stepIndex));
+            return sink.asMono();
+        });
+    }
+
+    void seekNow(int stepIndex) {
+        if (!state.isTerminal()) {
+            post(new Control(Control.SEEK, new Seeker.Request(stepIndex, Sinks.empty()), stepIndex));
+        }
     }
 
     /** @return the sandbox's checkpoints, or {@code null} without a snapshot provider */
@@ -225,7 +255,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     }
 
     @Nullable
-    PassiveStep getPassive() {
+    PassiveStep passive() {
         for (PassiveStep handle : offered) {
             if (!handle.isSettled()) {
                 return handle;
@@ -272,7 +302,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     @Override
     public Mono<PassiveStep> nextPassive() {
-        return Mono.fromSupplier(this::getPassive);
+        return Mono.fromSupplier(this::passive);
     }
 
     @Override
@@ -348,6 +378,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     setState(PlaybackState.PAUSED);
                 }
                 Sinks.Empty<Void> sink = control.emptySink();
+                if (sink == null) {
+                    return; // pauseNow(): nobody waits for the answer
+                }
                 if (terminated || phase == IDLE) {
                     sink.tryEmitEmpty();
                 } else {
@@ -355,11 +388,16 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 }
             }
             case Control.STOP -> {
+                Sinks.Empty<Void> sink = control.emptySink();
                 if (terminated) {
-                    control.emptySink().tryEmitEmpty();
+                    if (sink != null) {
+                        sink.tryEmitEmpty();
+                    }
                 } else {
                     stopRequested = true;
-                    stopWaiters.add(control.emptySink());
+                    if (sink != null) {
+                        stopWaiters.add(sink);
+                    }
                 }
             }
             case Control.STEP -> {
@@ -542,17 +580,32 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (intervalNanos == 0 || !dispatchedOnce) {
             return true;
         }
-        long due = lastDispatch + (long) (intervalNanos / speed);
+        // A tiny speed saturates the due time at Long.MAX_VALUE: a timer that never fires in practice,
+        // until setSpeed re-times it.
+        long due = pacingDue(lastDispatch, intervalNanos, speed);
         long now = scheduler.now(TimeUnit.NANOSECONDS);
-        if (now >= due) {
-            return true;
+        if (now >= due || pacingFired == due) {
+            return true; // trust a timer that fired, even if the scheduler's clock reads a little early
         }
         if (pacingTimer == null || pacingDue != due) {
             disposePacing();
             pacingDue = due;
-            pacingTimer = scheduler.schedule(this::drain, due - now, TimeUnit.NANOSECONDS);
+            pacingTimer = scheduler.schedule(() -> {
+                pacingFired = due;
+                drain();
+            }, due - now, TimeUnit.NANOSECONDS);
         }
         return false;
+    }
+
+    /**
+     * Returns when the next dispatch is due: {@code interval / speed} after the last one, saturated at
+     * {@link Long#MAX_VALUE} (never) instead of overflowing when the speed is tiny.
+     */
+    static long pacingDue(long lastDispatch, long intervalNanos, double speed) {
+        long wait = (long) (intervalNanos / speed); // a narrowing cast saturates at Long.MAX_VALUE
+        long due = lastDispatch + wait;
+        return due < lastDispatch ? Long.MAX_VALUE : due;
     }
 
     private boolean closeWindowOr(PlaybackState terminal) {
@@ -634,7 +687,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 continue;
             }
             ReplayCommandResult result = handle.settledResult();
-            if (result == null && activeIn && (i < emitted || abandoning) && graceOver(handle)) {
+            // A stop skips every handle still pending, even one the active command waits on (the dialog
+            // pattern), after the grace; otherwise a handle waits for its active step's result first.
+            if (result == null && (abandoning || (activeIn && i < emitted)) && graceOver(handle)) {
                 if (handle.settle(ReplayCommandResult.IGNORED)) {
                     handle.processed = true;
                     progress = true;

@@ -155,7 +155,7 @@ class PassiveStepPlaybackTest {
                     .expectComplete()
                     .verify(Duration.ofSeconds(10));
             assertThat(uiThreads).hasSize(2);
-            assertThat(sandbox.getReplayed()).isEqualTo(4);
+            assertThat(sandbox.replayed()).isEqualTo(4);
             assertThat(h.warnings).isEmpty();
         } finally {
             ui.shutdownNow();
@@ -195,7 +195,7 @@ class PassiveStepPlaybackTest {
     }
 
     @Test
-    void getPassive_returnsTheOldestUnsettled_andCompletingTwiceIsHarmless() {
+    void passive_returnsTheOldestUnsettled_andCompletingTwiceIsHarmless() {
         Harness h = new Harness().passive(9);
         List<PassiveStep> seenByCommand = new CopyOnWriteArrayList<>();
         reactor.core.publisher.Sinks.One<ReplayCommandResult> release = reactor.core.publisher.Sinks.one();
@@ -206,21 +206,21 @@ class PassiveStepPlaybackTest {
         StepVerifier.create(sandbox.steps(), 1)
                 .expectNextCount(1)
                 .then(() -> {
-                    PassiveStep first = sandbox.getPassive();
+                    PassiveStep first = sandbox.passive();
                     seenByCommand.add(first);
                     assertThat(first.step().index()).isEqualTo(1);
-                    assertThat(sandbox.getPassive()).isSameAs(first);
+                    assertThat(sandbox.passive()).isSameAs(first);
                     assertThat(first.complete(SUCCESS)).isTrue();
                     assertThat(first.complete(SUCCESS)).isFalse();
-                    assertThat(sandbox.getPassive().step().index()).isEqualTo(2);
-                    sandbox.getPassive().complete(SUCCESS);
-                    assertThat(sandbox.getPassive()).isNull();
+                    assertThat(sandbox.passive().step().index()).isEqualTo(2);
+                    sandbox.passive().complete(SUCCESS);
+                    assertThat(sandbox.passive()).isNull();
                     release.tryEmitValue(SUCCESS);
                 })
                 .thenRequest(Long.MAX_VALUE)
                 .expectNextCount(3)
                 .verifyComplete();
         assertThat(h.warnings).isEmpty();
-        assertThat(sandbox.getReplayed()).isEqualTo(4);
+        assertThat(sandbox.replayed()).isEqualTo(4);
     }
 }

@@ -58,9 +58,9 @@ class PlaybackPacingTest {
                     sandbox[0] = h.sandbox(b -> b.stepInterval(Duration.ofSeconds(1)));
                     return sandbox[0].steps();
                 })
-                .then(() -> sandbox[0].step())
+                .then(() -> sandbox[0].stepNow())
                 .expectNextCount(1)
-                .then(() -> sandbox[0].step())
+                .then(() -> sandbox[0].stepNow())
                 .expectNoEvent(Duration.ofMillis(999))
                 .thenAwait(Duration.ofMillis(1))
                 .expectNextCount(1)
@@ -77,5 +77,38 @@ class PlaybackPacingTest {
         sandbox.play();
         StepVerifier.create(sandbox.steps()).expectNextCount(2).verifyComplete();
         assertThat(scheduler.now(java.util.concurrent.TimeUnit.NANOSECONDS)).isZero();
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(doubles = {1e-12, Double.MIN_VALUE})
+    void tinySpeed_waitsForeverInsteadOfOverflowing_untilTheSpeedChanges(double speed) {
+        Harness h = new Harness().active(1);
+        for (int i = 0; i < 200; i++) {
+            h.record(1);
+        }
+        ReplaySandbox[] sandbox = new ReplaySandbox[1];
+        StepVerifier.withVirtualTime(() -> {
+                    sandbox[0] = h.sandbox(b -> b.stepInterval(Duration.ofMillis(10)));
+                    sandbox[0].setSpeed(speed);
+                    sandbox[0].play();
+                    return sandbox[0].steps();
+                })
+                .expectNextCount(1)
+                .expectNoEvent(Duration.ofSeconds(1))
+                .then(() -> sandbox[0].setSpeed(1))
+                .expectNextCount(1)
+                .expectNoEvent(Duration.ofMillis(9))
+                .thenAwait(Duration.ofMillis(1))
+                .expectNextCount(1)
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void pacingDue_saturatesInsteadOfOverflowing() {
+        assertThat(PlaybackEngine.pacingDue(1_000, 10_000_000, 1e-12)).isEqualTo(Long.MAX_VALUE);
+        assertThat(PlaybackEngine.pacingDue(1_000, 10_000_000, Double.MIN_VALUE)).isEqualTo(Long.MAX_VALUE);
+        assertThat(PlaybackEngine.pacingDue(Long.MAX_VALUE - 5, 10, 1)).isEqualTo(Long.MAX_VALUE);
+        assertThat(PlaybackEngine.pacingDue(1_000, 10_000_000, 2)).isEqualTo(5_001_000);
     }
 }

@@ -95,7 +95,7 @@ final class SeekGame {
         long saved = value;
         ReplaySandbox sandbox = sandbox(b -> { });
         sandbox.steps().subscribe();
-        while (sandbox.getReplayed() < k) {
+        while (sandbox.replayed() < k) {
             sandbox.step().block();
         }
         long result = value;

@@ -98,7 +98,7 @@ public final class Demo {
                 sandbox.steps().doOnNext(step -> bar.update(step.step().index() + 1, floorLabel(game))),
                 game, trail, run.finalState().stateHash()).block();
         Duration playback = Duration.ofNanos(System.nanoTime() - started);
-        bar.finish(sandbox.getReplayed(), floorLabel(game));
+        bar.finish(sandbox.replayed(), floorLabel(game));
 
         DemoReport report = new DemoReport(run.inputs(), run.highestFloor(), Files.size(file), recording, playback,
                 verdict);
