@@ -35,6 +35,10 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
     private volatile Object outcome;
     /** Set by the engine before the step is emitted; published to the subscriber by {@code onNext}. */
     boolean seeking;
+    /** The running number of the step's finalize window; set like {@link #seeking}. */
+    long window;
+    /** The code of the step's finalize window; set like {@link #seeking}. */
+    int windowCode;
 
     PlaybackStep(ReplayStep step) {
         this.step = step;
@@ -63,6 +67,29 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
      */
     public final boolean seeking() {
         return seeking;
+    }
+
+    /**
+     * Returns the running number of this step's finalize window, counted from 0 for the first window
+     * this sandbox plays and never reused (not even after a seek). A window is a run of consecutive
+     * active steps of one code with the passive steps of their groups, closed by that code's
+     * {@code finalizeRun}; a passive step with no active step before it is a window of its own, never
+     * finalized. See {@link ReplaySandbox#windows()}.
+     *
+     * @return the window number, &gt;= 0
+     */
+    public final long window() {
+        return window;
+    }
+
+    /**
+     * Returns the code of this step's finalize window: the code of its active steps (for a lone passive
+     * step, its own code). {@link ReplaySandbox#windows()} keys each window by it.
+     *
+     * @return the window's code
+     */
+    public final int windowCode() {
+        return windowCode;
     }
 
     /**

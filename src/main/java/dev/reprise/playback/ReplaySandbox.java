@@ -2,11 +2,11 @@ package dev.reprise.playback;
 
 import dev.reprise.ReplayWarning;
 import dev.reprise.command.ReplayCommand;
-import dev.reprise.internal.WarningReporter;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.GroupedFlux;
 import reactor.core.publisher.Mono;
 import org.jspecify.annotations.Nullable;
 
@@ -37,10 +37,12 @@ public final class ReplaySandbox {
 
     private final SandboxConfig<?> config;
     private final PlaybackEngine engine;
+    private final PlaybackWindows windows;
 
     private ReplaySandbox(SandboxConfig<?> config, PlaybackEngine engine) {
         this.config = config;
         this.engine = engine;
+        this.windows = new PlaybackWindows(engine);
     }
 
     /**
@@ -61,7 +63,7 @@ public final class ReplaySandbox {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(commands, "commands");
         config.reset();
-        return new ReplaySandbox(config, new PlaybackEngine(config, commands, new WarningReporter(warnings)));
+        return new ReplaySandbox(config, new PlaybackEngine(config, commands, new PlaybackWarnings(warnings)));
     }
 
     /**
@@ -77,6 +79,27 @@ public final class ReplaySandbox {
      */
     public Flux<PlaybackStep> steps() {
         return engine;
+    }
+
+    /**
+     * Returns the same playback as {@link #steps()}, one finalize window at a time: each window is a
+     * {@link GroupedFlux} keyed by the window's code ({@link PlaybackStep#windowCode()}) holding its steps
+     * (all with the same {@link PlaybackStep#window()}), and it completes once the window's
+     * {@code finalizeRun} has settled — so a game loop can animate a walk as one unit, for instance
+     * {@code windows().concatMap(window -> window.collectList())}. A lone passive step at the start is a
+     * window of its own, completed at once; a window dropped by a seek completes without a finalize.
+     *
+     * <p>Backpressure is exact at both levels: a window is opened only when the outer subscriber has
+     * requested one, and a step is dispatched only when its window's subscriber has requested it (each
+     * window must be subscribed, as with any {@code GroupedFlux}). The controls work as with
+     * {@link #steps()}. Unicast, sharing the playback with {@link #steps()}: a sandbox plays once, through
+     * one of them. The outer Flux completes or errors as {@link #steps()} would; cancelling it stops
+     * playback; cancelling a window drops (but still plays) the rest of its steps.
+     *
+     * @return the Flux of windows; the same instance on every call
+     */
+    public Flux<GroupedFlux<Integer, PlaybackStep>> windows() {
+        return windows;
     }
 
     /** Starts or continues playing: {@code READY} or {@code PAUSED} becomes {@code PLAYING}; otherwise nothing. */

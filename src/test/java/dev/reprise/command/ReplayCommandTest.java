@@ -1,9 +1,9 @@
 package dev.reprise.command;
 
+import dev.reprise.command.PassiveHandle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reprise.playback.PassiveStep;
 import dev.reprise.route.ReplayStep;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -28,12 +28,12 @@ class ReplayCommandTest {
         }
 
         @Override
-        public List<PassiveStep> passiveSteps() {
+        public List<PassiveHandle> passiveSteps() {
             return List.of();
         }
 
         @Override
-        public Mono<PassiveStep> nextPassive() {
+        public Mono<PassiveHandle> nextPassive() {
             return Mono.empty();
         }
     };

@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import dev.reprise.command.PassiveHandle;
 import static dev.reprise.command.ReplayCommandResult.IGNORED;
 import static dev.reprise.command.ReplayCommandResult.SUCCESS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,7 +17,7 @@ import reactor.test.StepVerifier;
 
 /**
  * Stop and cancel end a playback whose active command waits on its passive step (the dialog pattern:
- * {@code context.nextPassive().flatMap(PassiveStep::result)}) when nobody answers.
+ * {@code context.nextPassive().flatMap(PassiveHandle::result)}) when nobody answers.
  */
 class DialogStopTest {
 
@@ -25,7 +26,7 @@ class DialogStopTest {
         Harness h = new Harness().passive(43);
         h.command(42, ReplayCommand.withFinalizer(
                 (step, context) -> context.nextPassive()
-                        .flatMap(PassiveStep::result)
+                        .flatMap(PassiveHandle::result)
                         .thenReturn(SUCCESS),
                 context -> {
                     h.log.add("fin42");

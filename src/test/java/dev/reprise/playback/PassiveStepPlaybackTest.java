@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import dev.reprise.command.PassiveHandle;
 import static dev.reprise.command.ReplayCommandResult.SUCCESS;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,10 +24,10 @@ class PassiveStepPlaybackTest {
         Harness h = new Harness().passive(9);
         h.command(1, ReplayCommand.active((step, context) -> {
             assertThat(context.passiveSteps()).hasSize(2);
-            PassiveStep first = context.nextPassive().block();
+            PassiveHandle first = context.nextPassive().block();
             applied.add(first.step().param(0));
             first.complete(SUCCESS);
-            PassiveStep second = context.nextPassive().block();
+            PassiveHandle second = context.nextPassive().block();
             applied.add(second.step().param(0));
             second.complete(SUCCESS);
             assertThat(context.nextPassive().blockOptional()).isEmpty();
@@ -137,7 +138,7 @@ class PassiveStepPlaybackTest {
             Harness h = new Harness().passive(9);
             // The active command shows a choice and waits for the UI to answer its passive step.
             h.command(1, ReplayCommand.active((step, context) ->
-                    context.nextPassive().flatMap(PassiveStep::result).thenReturn(SUCCESS)));
+                    context.nextPassive().flatMap(PassiveHandle::result).thenReturn(SUCCESS)));
             h.record(1, 9, 1, 9);
             ReplaySandbox sandbox = h.sandbox();
             sandbox.play();

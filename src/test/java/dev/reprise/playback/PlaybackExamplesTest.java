@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import dev.reprise.command.PassiveHandle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.ReplaySystem;
@@ -111,7 +112,7 @@ class PlaybackExamplesTest {
             hero.said.add("dialog opened");
             // Wait for whoever answers the choice that follows (here: the UI thread).
             return context.nextPassive()
-                    .flatMap(PassiveStep::result)
+                    .flatMap(PassiveHandle::result)
                     .thenReturn(ReplayCommandResult.SUCCESS);
         }));
         system.record(42);

@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
@@ -123,7 +124,7 @@ final class TowerSeekFixture {
         executed++;
         try {
             input.run();
-            for (PassiveStep choice : context.passiveSteps()) {
+            for (PassiveHandle choice : context.passiveSteps()) {
                 apply(choice.step());
                 executed++;
                 choice.complete(ReplayCommandResult.SUCCESS);
