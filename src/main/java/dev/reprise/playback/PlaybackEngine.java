@@ -96,6 +96,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private ReplayStep head;
     private boolean headKnown;
     private final boolean[] hasHead = new boolean[1];
+    /** With windows(): the window for the next group's first step is open, its step not dispatched yet. */
+    private boolean gateWindowOpen;
     private boolean stopRequested;
     private boolean cancelHandled;
     private boolean terminalDelivered;
@@ -503,13 +505,14 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             }
             return startFinalize();
         }
-        if (opensWindow && gate != null) {
+        if (opensWindow && gate != null && !gateWindowOpen) {
             if (requested == 0) {
                 return false; // no window asked for
             }
             if (requested != Long.MAX_VALUE) {
                 REQUESTED.decrementAndGet(this);
             }
+            gateWindowOpen = true;
             gate.openWindow(code);
         }
         if (stepDemand() == 0) {
@@ -536,8 +539,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             cursor.reset(from);
             head = null;
             headKnown = false;
-            if (window.isOpen()) {
+            if (window.isOpen() || gateWindowOpen) {
                 window.drop();
+                gateWindowOpen = false;
                 closeGateWindow();
             }
             REPLAYED.lazySet(this, from);
@@ -554,6 +558,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             setState(PlaybackState.PAUSED); // a step() started it; it stays paused between steps
         }
         pacing.dispatched();
+        gateWindowOpen = false;
         if (!active) {
             // A passive step with no active step before it: nobody can have consumed it.
             warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1);
