@@ -1,9 +1,9 @@
 package dev.reprise.command;
 
-import dev.reprise.command.PassiveHandle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.route.ReplayStep;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;

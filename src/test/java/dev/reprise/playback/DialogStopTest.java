@@ -1,10 +1,10 @@
 package dev.reprise.playback;
 
-import dev.reprise.command.PassiveHandle;
 import static dev.reprise.command.ReplayCommandResult.IGNORED;
 import static dev.reprise.command.ReplayCommandResult.SUCCESS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.ReplayCommand;
 import java.time.Duration;
 import java.util.List;

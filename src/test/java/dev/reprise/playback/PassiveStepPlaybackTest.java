@@ -1,9 +1,9 @@
 package dev.reprise.playback;
 
-import dev.reprise.command.PassiveHandle;
 import static dev.reprise.command.ReplayCommandResult.SUCCESS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import java.time.Duration;

@@ -15,7 +15,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
-/** The reference's sandbox defects (REFERENCE §10) that Reprise fixes, each pinned by a test. */
+/** The original engine's sandbox defects that Reprise fixes (see docs/compatibility.md), each pinned by a test. */
 class ReferenceDefectsTest {
 
     @Test

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
-/** REFERENCE §9.7, cases 78–93, translated to the reactive API (0-based indexes, step() as a Mono). */
+/** The original engine's sandbox test cases, translated to the reactive API (0-based indexes, step() as a Mono). */
 class ReplaySandboxReferenceTest {
 
     @Test

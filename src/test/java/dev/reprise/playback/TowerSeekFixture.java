@@ -1,7 +1,7 @@
 package dev.reprise.playback;
 
-import dev.reprise.command.PassiveHandle;
 import dev.reprise.ReplaySystem;
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
