@@ -8,8 +8,6 @@ import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.command.ReplayCommandType;
 import dev.reprise.route.ReplayCursor;
 import dev.reprise.route.ReplayStep;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Queue;
@@ -41,7 +39,8 @@ import reactor.util.context.Context;
  * never recurses into the next step, and every control is safe from any thread. The parts: the group in
  * flight and its passive handles ({@link PassiveGroup}), the finalize window ({@link FinalizeWindow}),
  * pacing ({@link Pacing}), the command in flight ({@link CommandRun}) and the seek hooks
- * ({@link Seeker}); this class holds the drain and the controls.
+ * ({@link Seeker}), and who waits on a control ({@link ControlWaiters}); this class holds the drain
+ * and applies the controls.
  */
 final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, PlaybackContext, Scannable {
 
@@ -101,10 +100,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private boolean stopRequested;
     private boolean cancelHandled;
     private boolean terminalDelivered;
-    private final ArrayDeque<Sinks.One<PlaybackStep>> permits = new ArrayDeque<>();
-    private Sinks.@Nullable One<PlaybackStep> groupPermit;
-    private final List<Sinks.Empty<Void>> pauseWaiters = new ArrayList<>(2);
-    private final List<Sinks.Empty<Void>> stopWaiters = new ArrayList<>(2);
+    private final ControlWaiters waiters = new ControlWaiters();
 
     PlaybackEngine(SandboxConfig<?> config, IntFunction<? extends ReplayCommand> commands, PlaybackWarnings warnings) {
         this.commands = commands;
@@ -405,7 +401,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 if (terminated || phase == IDLE) {
                     sink.tryEmitEmpty();
                 } else {
-                    pauseWaiters.add(sink);
+                    waiters.addPause(sink);
                 }
             }
             case Control.STOP -> {
@@ -417,7 +413,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 } else {
                     stopRequested = true;
                     if (sink != null) {
-                        stopWaiters.add(sink);
+                        waiters.addStop(sink);
                     }
                 }
             }
@@ -425,7 +421,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 if (terminated) {
                     control.stepSink().tryEmitEmpty();
                 } else {
-                    permits.add(control.stepSink());
+                    waiters.addPermit(control.stepSink());
                 }
             }
             case Control.SPEED -> pacing.dispose(); // the next idle turn times the wait at the new speed
@@ -464,7 +460,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return startSeek();
         }
         boolean seeking = seeker.active();
-        if (!seeking && state != PlaybackState.PLAYING && permits.isEmpty()) {
+        if (!seeking && state != PlaybackState.PLAYING && !waiters.hasPermits()) {
             return false;
         }
         if (cursor.expired()) {
@@ -553,7 +549,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                           boolean active, boolean seeking) {
         headKnown = false;
         head = null;
-        groupPermit = seeking ? null : permits.poll();
+        if (!seeking) {
+            waiters.takePermitForGroup();
+        }
         if (state == PlaybackState.READY) {
             setState(PlaybackState.PAUSED); // a step() started it; it stays paused between steps
         }
@@ -569,7 +567,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             emit(subscriber, lone);
             REPLAYED.lazySet(this, step.index() + 1);
             closeGateWindow(); // a lone passive step is a window of its own, never finalized
-            completePermit(lone);
+            waiters.completePermit(lone);
             return;
         }
         long number = window.add(step.code(), step.index());
@@ -644,7 +642,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         }
         phase = IDLE;
         closeGateWindow();
-        completePauseWaiters();
+        waiters.completePauses();
         return true;
     }
 
@@ -711,8 +709,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             REPLAYED.lazySet(this, active.step().index() + 1 + handles.length);
             group.clear();
             phase = IDLE;
-            completePermit(active);
-            completePauseWaiters();
+            waiters.completePermit(active);
+            waiters.completePauses();
             return true;
         }
         return progress;
@@ -777,21 +775,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         head = null;
         setState(terminal);
         states.tryEmitComplete();
-        if (groupPermit != null) {
-            permits.addFirst(groupPermit);
-            groupPermit = null;
-        }
-        for (Sinks.One<PlaybackStep> permit; (permit = permits.poll()) != null; ) {
-            if (error != null) {
-                permit.tryEmitError(error);
-            } else {
-                permit.tryEmitEmpty();
-            }
-        }
-        completePauseWaiters();
         seeker.terminate(terminal, error);
-        stopWaiters.forEach(Sinks.Empty::tryEmitEmpty);
-        stopWaiters.clear();
+        waiters.terminate(error);
     }
 
     private boolean deliverTerminal() {
@@ -839,21 +824,6 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (state != next) {
             state = next;
             states.tryEmitNext(next);
-        }
-    }
-
-    private void completePermit(PlaybackStep step) {
-        Sinks.One<PlaybackStep> permit = groupPermit;
-        if (permit != null) {
-            groupPermit = null;
-            permit.tryEmitValue(step);
-        }
-    }
-
-    private void completePauseWaiters() {
-        if (!pauseWaiters.isEmpty()) {
-            pauseWaiters.forEach(Sinks.Empty::tryEmitEmpty);
-            pauseWaiters.clear();
         }
     }
 
