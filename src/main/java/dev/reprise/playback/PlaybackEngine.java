@@ -152,6 +152,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     @Override
     @Nullable
+    @SuppressWarnings("rawtypes") // the signature Scannable declares
     public Object scanUnsafe(Attr key) {
         if (key == Attr.PARENT) {
             return null; // a source: it reads the route, no upstream publisher
@@ -198,61 +199,6 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         post(Control.PLAY_CONTROL);
     }
 
-    /** Lazy: each subscription posts a pause and completes once nothing is in flight. */
-    Mono<Void> pause() {
-        return Mono.defer(() -> awaitable(Control.PAUSE));
-    }
-
-    void pauseNow() {
-        post(new Control(Control.PAUSE, null, 0));
-    }
-
-    /** Lazy: each subscription posts a stop and completes once playback has terminated. */
-    Mono<Void> stop() {
-        return Mono.defer(() -> awaitable(Control.STOP));
-    }
-
-    void stopNow() {
-        post(new Control(Control.STOP, null, 0));
-    }
-
-    /** Lazy: each subscription asks for one more group and answers with it. */
-    Mono<PlaybackStep> step() {
-        return Mono.defer(() -> {
-            if (state.isTerminal()) {
-                return Mono.empty();
-            }
-            Sinks.One<PlaybackStep> sink = Sinks.one();
-            post(new Control(Control.STEP, sink, 0));
-            return sink.asMono();
-        });
-    }
-
-    void stepNow() {
-        if (!state.isTerminal()) {
-            post(new Control(Control.STEP, Sinks.one(), 0));
-        }
-    }
-
-    /** Lazy: each subscription queues a seek and completes once playback stands at the target. */
-    Mono<Void> seek(int stepIndex) {
-        return Mono.defer(() -> {
-            PlaybackState now = state;
-            if (now.isTerminal()) {
-                return Mono.error(Seeker.notLanded(stepIndex, now));
-            }
-            Sinks.Empty<Void> sink = Sinks.empty();
-            post(new Control(Control.SEEK, new Seeker.Request(stepIndex, sink), stepIndex));
-            return sink.asMono();
-        });
-    }
-
-    void seekNow(int stepIndex) {
-        if (!state.isTerminal()) {
-            post(new Control(Control.SEEK, new Seeker.Request(stepIndex, Sinks.empty()), stepIndex));
-        }
-    }
-
     /** @return the sandbox's checkpoints, or {@code null} without a snapshot provider */
     @Nullable
     CheckpointStore<?> checkpoints() {
@@ -286,16 +232,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         drain();
     }
 
-    private Mono<Void> awaitable(int kind) {
-        if (state.isTerminal()) {
-            return Mono.empty();
-        }
-        Sinks.Empty<Void> sink = Sinks.empty();
-        post(new Control(kind, sink, 0));
-        return sink.asMono();
-    }
-
-    private void post(Control control) {
+    /** Posts a control to the drain; {@link ReplaySandbox} builds the lazy and eager controls on it. */
+    void post(Control control) {
         controls.offer(control);
         drain();
     }

@@ -8,6 +8,7 @@ import java.util.function.IntFunction;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.GroupedFlux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -115,12 +116,12 @@ public final class ReplaySandbox {
      *         flight: at once if none is or playback has terminated
      */
     public Mono<Void> pause() {
-        return engine.pause();
+        return Mono.defer(() -> awaitable(Control.PAUSE));
     }
 
     /** Pauses now, like subscribing to {@link #pause()} without waiting for the group in flight. */
     public void pauseNow() {
-        engine.pauseNow();
+        engine.post(new Control(Control.PAUSE, null, 0));
     }
 
     /** Continues a paused playback; the same as {@link #play()}. */
@@ -138,12 +139,12 @@ public final class ReplaySandbox {
      *         already had
      */
     public Mono<Void> stop() {
-        return engine.stop();
+        return Mono.defer(() -> awaitable(Control.STOP));
     }
 
     /** Stops now, like subscribing to {@link #stop()} without waiting for playback to terminate. */
     public void stopNow() {
-        engine.stopNow();
+        engine.post(new Control(Control.STOP, null, 0));
     }
 
     /**
@@ -156,12 +157,21 @@ public final class ReplaySandbox {
      *         playback terminates first; an error if the playback fails at this group or while it waits
      */
     public Mono<PlaybackStep> step() {
-        return engine.step();
+        return Mono.defer(() -> {
+            if (engine.state().isTerminal()) {
+                return Mono.empty();
+            }
+            Sinks.One<PlaybackStep> sink = Sinks.one();
+            engine.post(new Control(Control.STEP, sink, 0));
+            return sink.asMono();
+        });
     }
 
     /** Plays one more group now, like subscribing to {@link #step()} without waiting for its result. */
     public void stepNow() {
-        engine.stepNow();
+        if (!engine.state().isTerminal()) {
+            engine.post(new Control(Control.STEP, Sinks.one(), 0));
+        }
     }
 
     /**
@@ -191,7 +201,15 @@ public final class ReplaySandbox {
      */
     public Mono<Void> seek(int stepIndex) {
         checkSeekTarget(stepIndex);
-        return engine.seek(stepIndex);
+        return Mono.defer(() -> {
+            PlaybackState now = engine.state();
+            if (now.isTerminal()) {
+                return Mono.error(Seeker.notLanded(stepIndex, now));
+            }
+            Sinks.Empty<Void> sink = Sinks.empty();
+            engine.post(new Control(Control.SEEK, new Seeker.Request(stepIndex, sink), stepIndex));
+            return sink.asMono();
+        });
     }
 
     /**
@@ -203,7 +221,19 @@ public final class ReplaySandbox {
      */
     public void seekNow(int stepIndex) {
         checkSeekTarget(stepIndex);
-        engine.seekNow(stepIndex);
+        if (!engine.state().isTerminal()) {
+            engine.post(new Control(Control.SEEK, new Seeker.Request(stepIndex, Sinks.empty()), stepIndex));
+        }
+    }
+
+    /** Posts a pause or stop for one subscription and answers when it has taken full effect. */
+    private Mono<Void> awaitable(int kind) {
+        if (engine.state().isTerminal()) {
+            return Mono.empty();
+        }
+        Sinks.Empty<Void> sink = Sinks.empty();
+        engine.post(new Control(kind, sink, 0));
+        return sink.asMono();
     }
 
     private void checkSeekTarget(int stepIndex) {

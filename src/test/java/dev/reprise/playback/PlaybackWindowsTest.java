@@ -159,4 +159,21 @@ class PlaybackWindowsTest {
                 .expectError(IllegalStateException.class)
                 .verify(TIMEOUT);
     }
+
+    @Test
+    void windows_backwardSeek_endsTheOpenWindowWithoutAFinalize_andNumbersGoOn() {
+        Harness h = new Harness().active(1, 2).record(1, 1, 2, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        List<String> seen = new CopyOnWriteArrayList<>();
+        sandbox.windows().subscribe(window -> window.collectList().subscribe(steps -> seen.add(window.key() + "="
+                + steps.stream().map(step -> step.step().index() + "@" + step.window()).toList())));
+        sandbox.stepNow();
+        sandbox.stepNow();
+        sandbox.stepNow(); // window 0 finalized, window 1 (code 2) open with step 2
+        sandbox.seekNow(1); // backward, no checkpoints: reset to the start, replay step 0
+        assertThat(sandbox.replayed()).isEqualTo(1);
+        sandbox.stopNow();
+        assertThat(seen).containsExactly("1=[0@0, 1@0]", "2=[2@1]", "1=[0@2]");
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1", "exec2@2", "exec1@0", "fin1");
+    }
 }
