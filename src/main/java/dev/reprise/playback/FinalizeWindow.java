@@ -12,6 +12,8 @@ final class FinalizeWindow {
     private int lastIndex;
     /** The number of the latest window opened, -1 before the first. */
     private long number = -1;
+    /** The open window's name, shared by its steps. */
+    private WindowId id = new WindowId(-1, -1);
     private int finalizingCode;
     private int finalizingIndex;
 
@@ -25,18 +27,18 @@ final class FinalizeWindow {
     }
 
     /** Opens a window for a lone passive step, which closes at once and is never finalized. */
-    long openLone() {
-        return ++number;
+    WindowId openLone(int stepCode) {
+        return new WindowId(++number, stepCode);
     }
 
-    /** Adds an active step: opens a window if none is open; returns its number. */
-    long add(int stepCode, int index) {
+    /** Adds an active step: opens a window if none is open; returns the window. */
+    WindowId add(int stepCode, int index) {
         if (code < 0) {
             code = stepCode;
-            number++;
+            id = new WindowId(++number, stepCode);
         }
         lastIndex = index;
-        return number;
+        return id;
     }
 
     /** Starts finalizing the open window. */

@@ -36,6 +36,11 @@ final class Pacing {
         }
     }
 
+    /** @return whether a dispatch may have to wait: there is an interval and a dispatch to count from */
+    boolean paced() {
+        return intervalNanos != 0 && dispatchedOnce;
+    }
+
     /**
      * Tells whether a group may be dispatched now at {@code speed}; if not, makes sure a timer wakes the
      * drain when it may.

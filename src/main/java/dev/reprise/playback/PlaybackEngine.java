@@ -416,7 +416,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (next == null) {
             return closeWindowOr(PlaybackState.ENDED);
         }
-        if (!seeking && !pacing.allows(speed)) {
+        if (!seeking && pacing.paced() && !pacing.allows(speed)) {
             return false;
         }
         CoreSubscriber<? super PlaybackStep> subscriber = actual;
@@ -500,22 +500,21 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1);
             PassiveStep lone = new PassiveStep(step, ReplayCommandResult.IGNORED);
             lone.seeking = seeking;
-            lone.window = window.openLone();
-            lone.windowCode = step.code();
+            lone.window = window.openLone(step.code());
             emit(subscriber, lone);
             REPLAYED.lazySet(this, step.index() + 1);
             closeGateWindow(); // a lone passive step is a window of its own, never finalized
             waiters.completePermit(lone);
             return;
         }
-        long number = window.add(step.code(), step.index());
+        WindowId id = window.add(step.code(), step.index());
         PassiveStep[] passives = PassiveGroup.read(cursor, commands, this, hasHead);
         head = hasHead[0] ? cursor.step() : null;
         headKnown = true;
         ActiveStep activeStep = new ActiveStep(step, passives.length);
-        mark(activeStep, seeking, number, step.code());
+        mark(activeStep, seeking, id);
         for (PassiveStep handle : passives) {
-            mark(handle, seeking, number, step.code());
+            mark(handle, seeking, id);
         }
         group.start(activeStep, passives);
         phase = GROUP;
@@ -531,10 +530,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         run.start(result, context);
     }
 
-    private static void mark(PlaybackStep step, boolean seeking, long number, int code) {
+    private static void mark(PlaybackStep step, boolean seeking, WindowId id) {
         step.seeking = seeking;
-        step.window = number;
-        step.windowCode = code;
+        step.window = id;
     }
 
     private boolean closeWindowOr(PlaybackState terminal) {

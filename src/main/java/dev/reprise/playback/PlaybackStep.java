@@ -29,16 +29,17 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
 
     private static final Mono<ReplayCommandResult>[] SETTLED = settledMonos();
 
+    /** The window of a step built outside playback (tests): number 0, code -1. */
+    private static final WindowId NO_WINDOW = new WindowId(0, -1);
+
     private final ReplayStep step;
     /** {@code null} while pending, a {@code Sinks.One} while pending with a waiter, the result once settled. */
     @SuppressWarnings("unused") // accessed through OUTCOME
     private volatile Object outcome;
     /** Set by the engine before the step is emitted; published to the subscriber by {@code onNext}. */
     boolean seeking;
-    /** The running number of the step's finalize window; set like {@link #seeking}. */
-    long window;
-    /** The code of the step's finalize window; set like {@link #seeking}. */
-    int windowCode;
+    /** The step's finalize window, shared by all its steps; set like {@link #seeking}. */
+    WindowId window = NO_WINDOW;
 
     PlaybackStep(ReplayStep step) {
         this.step = step;
@@ -79,7 +80,7 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
      * @return the window number, &gt;= 0
      */
     public final long window() {
-        return window;
+        return window.number();
     }
 
     /**
@@ -89,7 +90,7 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
      * @return the window's code
      */
     public final int windowCode() {
-        return windowCode;
+        return window.code();
     }
 
     /**
