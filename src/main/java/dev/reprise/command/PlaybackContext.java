@@ -36,7 +36,7 @@ public interface PlaybackContext {
 
     /**
      * Returns the oldest unsettled passive step of the group in flight, looked up when subscribed: the
-     * seed's pattern for an active command that takes the passive step following it while it runs.
+     * original engine's pattern for an active command that takes the passive step following it while it runs.
      *
      * @return a Mono of the step, empty if none is pending
      */

@@ -16,7 +16,7 @@ import reactor.core.publisher.Mono;
  * {@link ReplayCommandResult#FAILED} with the cause if it errors). A
  * {@link ReplayCommandType#PASSIVE PASSIVE} command is never executed: it only marks its code as
  * passive, and its steps are handed out as {@link PassiveHandle} handles.
- * {@link #finalizeRun} is awaited once when a run of active steps of this code ends (the seed's
+ * {@link #finalizeRun} is awaited once when a run of active steps of this code ends (the original engine's
  * {@code finalize}; that name clashes with {@code Object.finalize}).
  *
  * <p>Implementations are called from the thread that drives playback, one call at a time per sandbox;

@@ -73,8 +73,10 @@ public final class ReplaySandbox {
      * ({@link PlaybackState#ENDED}) or on {@link #stop()} or cancellation ({@link PlaybackState#STOPPED});
      * errors with {@link ReplayPlaybackException} when a step fails and with
      * {@link java.util.ConcurrentModificationException} when the route changes (both
-     * {@link PlaybackState#FAILED}). Cancelling stops playback: the group in flight settles, the open
-     * window is finalized.
+     * {@link PlaybackState#FAILED}). Cancelling stops playback like {@link #stop()}: pending passive steps
+     * get the passive grace and are skipped, the group in flight settles, the open window is finalized.
+     * A second subscriber, to this or to {@link #windows()}, gets an {@link IllegalStateException}: a
+     * sandbox plays once.
      *
      * @return the Flux of steps; the same instance on every call
      */
