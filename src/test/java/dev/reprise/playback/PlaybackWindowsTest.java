@@ -176,4 +176,25 @@ class PlaybackWindowsTest {
         assertThat(seen).containsExactly("1=[0@0, 1@0]", "2=[2@1]", "1=[0@2]");
         assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1", "exec2@2", "exec1@0", "fin1");
     }
+
+    @Test
+    void windows_flattened_playOnlyWhatIsRequested() {
+        Harness h = new Harness().active(1, 2).record(1, 2, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.windows().concatMap(window -> window), 0)
+                .expectSubscription()
+                .then(() -> assertThat(h.log).isEmpty())
+                .thenRequest(1)
+                .assertNext(step -> assertThat(step.windowCode()).isEqualTo(1))
+                .then(() -> assertThat(h.log).containsExactly("exec1@0"))
+                .thenRequest(1)
+                .assertNext(step -> assertThat(step.window()).isOne())
+                .then(() -> assertThat(h.log).containsExactly("exec1@0", "fin1", "exec2@1"))
+                .thenRequest(1)
+                .expectNextCount(1)
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(h.log).containsExactly("exec1@0", "fin1", "exec2@1", "exec2@2", "fin2");
+    }
 }
