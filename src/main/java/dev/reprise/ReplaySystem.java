@@ -380,7 +380,7 @@ public final class ReplaySystem {
         ReplaySandbox previous = sandbox;
         sandbox = null;
         if (previous != null) {
-            previous.stop();
+            previous.stopNow();
         }
     }
 

@@ -71,7 +71,7 @@ public class SeekBenchmark {
     @Benchmark
     public int seek() {
         seeking.seek(random.nextInt(STEPS + 1)).block(TIMEOUT);
-        return seeking.getReplayed();
+        return seeking.replayed();
     }
 
     @Benchmark
@@ -82,7 +82,7 @@ public class SeekBenchmark {
         }
         replaying.seek(0).block(TIMEOUT);
         replaying.seek(random.nextInt(STEPS + 1)).block(TIMEOUT);
-        return replaying.getReplayed();
+        return replaying.replayed();
     }
 
     /** Plays the whole route once (a fast-forward from 0 to the end) capturing checkpoints every {@code interval}. */
@@ -101,7 +101,7 @@ public class SeekBenchmark {
     private static int fullPass(ReplaySandbox sandbox) {
         sandbox.steps().subscribe();
         sandbox.seek(STEPS).block(TIMEOUT);
-        return sandbox.getReplayed();
+        return sandbox.replayed();
     }
 
     @TearDown(Level.Trial)

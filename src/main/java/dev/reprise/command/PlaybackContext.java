@@ -1,6 +1,5 @@
 package dev.reprise.command;
 
-import dev.reprise.playback.PassiveStep;
 import java.util.List;
 import reactor.core.publisher.Mono;
 
@@ -33,15 +32,15 @@ public interface PlaybackContext {
      *
      * @return an immutable list; empty during a finalize or when the group has none
      */
-    List<PassiveStep> passiveSteps();
+    List<PassiveHandle> passiveSteps();
 
     /**
      * Returns the oldest unsettled passive step of the group in flight, looked up when subscribed: the
-     * seed's pattern for an active command that takes the passive step following it while it runs.
+     * original engine's pattern for an active command that takes the passive step following it while it runs.
      *
      * @return a Mono of the step, empty if none is pending
      */
-    Mono<PassiveStep> nextPassive();
+    Mono<PassiveHandle> nextPassive();
 
     /**
      * Tells whether the playback is fast-forwarding to reach a position rather than being watched, so

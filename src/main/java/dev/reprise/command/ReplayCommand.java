@@ -15,8 +15,8 @@ import reactor.core.publisher.Mono;
  * the step settles with the Mono's value ({@link ReplayCommandResult#SUCCESS} if it completes empty,
  * {@link ReplayCommandResult#FAILED} with the cause if it errors). A
  * {@link ReplayCommandType#PASSIVE PASSIVE} command is never executed: it only marks its code as
- * passive, and its steps are handed out as {@link dev.reprise.playback.PassiveStep} handles.
- * {@link #finalizeRun} is awaited once when a run of active steps of this code ends (the seed's
+ * passive, and its steps are handed out as {@link PassiveHandle} handles.
+ * {@link #finalizeRun} is awaited once when a run of active steps of this code ends (the original engine's
  * {@code finalize}; that name clashes with {@code Object.finalize}).
  *
  * <p>Implementations are called from the thread that drives playback, one call at a time per sandbox;
@@ -97,7 +97,7 @@ public interface ReplayCommand {
 
     /**
      * Returns the passive marker: a command whose steps are never executed but handed out as
-     * {@link dev.reprise.playback.PassiveStep} handles. Its {@link #execute} answers with an error.
+     * {@link PassiveHandle} handles. Its {@link #execute} answers with an error.
      *
      * @return the shared passive command
      */

@@ -4,7 +4,7 @@ package dev.reprise.command;
 public enum ReplayCommandResult {
     /** It worked; playback goes on. */
     SUCCESS,
-    /** It failed; playback ends with a {@link dev.reprise.playback.ReplayPlaybackException}. */
+    /** It failed; playback ends with a {@code ReplayPlaybackException}. */
     FAILED,
     /** It failed but may be ignored; a warning is reported and playback goes on. */
     IGNORED

@@ -6,7 +6,7 @@ public enum ReplayCommandType {
     ACTIVE,
     /**
      * The sandbox never executes steps of this code: it hands them out as
-     * {@link dev.reprise.playback.PassiveStep} handles for the active command before them, or any
+     * {@link PassiveHandle} handles for the active command before them, or any
      * subscriber (an async UI, say), to apply and complete.
      */
     PASSIVE

@@ -10,7 +10,20 @@ import dev.reprise.route.ReplayStep;
  */
 public final class ActiveStep extends PlaybackStep {
 
-    ActiveStep(ReplayStep step) {
+    private final int passiveCount;
+
+    ActiveStep(ReplayStep step, int passiveCount) {
         super(step);
+        this.passiveCount = passiveCount;
+    }
+
+    /**
+     * Returns how many passive steps follow this step in its group: the {@link PassiveStep}s emitted
+     * right after it, which its command may take through its context.
+     *
+     * @return the number of passive steps in this step's group, &gt;= 0
+     */
+    public int passiveCount() {
+        return passiveCount;
     }
 }

@@ -30,8 +30,9 @@ final class Control {
         this.amount = amount;
     }
 
+    /** @return the sink of a pause or stop, {@code null} for the fire-and-forget forms */
     @SuppressWarnings("unchecked")
-    Sinks.Empty<Void> emptySink() {
+    Sinks.@Nullable Empty<Void> emptySink() {
         return (Sinks.Empty<Void>) sink;
     }
 

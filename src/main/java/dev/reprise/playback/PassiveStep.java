@@ -1,23 +1,52 @@
 package dev.reprise.playback;
 
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.route.ReplayStep;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A passive step: a handle for a step that the sandbox never executes. Someone — the active command
  * before it (through {@link dev.reprise.command.PlaybackContext#nextPassive()}), a subscriber of
- * {@link ReplaySandbox#steps()} such as an async UI, or {@link ReplaySandbox#getPassive()} — applies
- * its params and {@link #complete completes} it.
+ * {@link ReplaySandbox#steps()} such as an async UI, or {@link ReplaySandbox#passive()} — applies its
+ * params and {@link #complete completes} it.
  *
- * <p>Completing with {@code SUCCESS} or {@code IGNORED} lets playback go on, {@code FAILED} fails it.
- * A handle left unsettled once its group's active step has its result (plus the configured passive
- * grace) is skipped with warning 194 and settles as {@code IGNORED}. Completing is thread-safe,
- * non-blocking and idempotent: only the first completion counts.
+ * <p>Completing with {@code SUCCESS} or {@code IGNORED} lets playback go on, {@code FAILED} (or
+ * {@link #fail}) fails it. A handle left unsettled and unclaimed once its group's active step has its
+ * result, or once playback is stopping, is skipped after the configured passive grace: warning 194,
+ * settled {@code IGNORED}. {@link #claim()} reserves a handle first, so whoever applies it never races
+ * the grace: see {@link PassiveHandle}. Thread-safe, non-blocking and idempotent: only the first answer
+ * counts.
  */
-public final class PassiveStep extends PlaybackStep {
+public final class PassiveStep extends PlaybackStep implements PassiveHandle {
 
+    private static final VarHandle OWNER;
+
+    static {
+        try {
+            OWNER = MethodHandles.lookup().findVarHandle(PassiveStep.class, "owner", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Nobody holds the handle. */
+    private static final int FREE = 0;
+    /** A caller claimed it (or is completing it): the grace no longer skips it. */
+    private static final int CLAIMED = 1;
+    /** The engine skipped it or playback abandoned it: every answer loses. */
+    private static final int SKIPPED = 2;
+
+    @Nullable
     private final PlaybackEngine engine;
+    @SuppressWarnings("unused") // accessed through OWNER
+    private volatile int owner;
+    /** Why a caller failed the step; written before it settles FAILED, read by the engine after. */
+    @Nullable
+    private volatile Throwable cause;
     /** When the grace of this handle runs out, in scheduler nanoseconds; engine-owned, 0 = not counting. */
     long graceDeadline;
     /** Whether the engine has taken this handle's settlement into account; engine-owned. */
@@ -31,7 +60,13 @@ public final class PassiveStep extends PlaybackStep {
     PassiveStep(ReplayStep step, ReplayCommandResult settled) {
         super(step, settled);
         this.engine = null;
+        this.owner = SKIPPED;
         this.processed = true;
+    }
+
+    @Override
+    public boolean claim() {
+        return OWNER.compareAndSet(this, FREE, CLAIMED) && !isSettled();
     }
 
     /**
@@ -41,8 +76,27 @@ public final class PassiveStep extends PlaybackStep {
      * @param result {@code SUCCESS} or {@code IGNORED} to go on, {@code FAILED} to fail playback
      * @return {@code true} if this call settled the step, {@code false} if it had already settled
      */
+    @Override
     public boolean complete(ReplayCommandResult result) {
         Objects.requireNonNull(result, "result");
+        return answer(result, null);
+    }
+
+    @Override
+    public boolean fail(Throwable cause) {
+        Objects.requireNonNull(cause, "cause");
+        return answer(ReplayCommandResult.FAILED, cause);
+    }
+
+    private boolean answer(ReplayCommandResult result, @Nullable Throwable failure) {
+        // Claim implicitly; a claimed handle may be answered by its claimer (callers are not tracked).
+        if ((int) OWNER.getVolatile(this) == SKIPPED || (!OWNER.compareAndSet(this, FREE, CLAIMED)
+                && (int) OWNER.getVolatile(this) != CLAIMED)) {
+            return false;
+        }
+        if (failure != null) {
+            cause = failure;
+        }
         if (!settle(result)) {
             return false;
         }
@@ -50,5 +104,26 @@ public final class PassiveStep extends PlaybackStep {
             engine.signal();
         }
         return true;
+    }
+
+    /**
+     * Skips this handle for the engine: succeeds only if nobody claimed it.
+     *
+     * @return {@code true} if it is now skipped (and settled {@code IGNORED})
+     */
+    boolean skip() {
+        return OWNER.compareAndSet(this, FREE, SKIPPED) && settle(ReplayCommandResult.IGNORED);
+    }
+
+    /** Settles this handle {@code IGNORED} whoever holds it: playback terminated. */
+    void abandon() {
+        owner = SKIPPED;
+        settle(ReplayCommandResult.IGNORED);
+    }
+
+    /** @return the cause given to {@link #fail}, or {@code null} */
+    @Nullable
+    Throwable failureCause() {
+        return cause;
     }
 }

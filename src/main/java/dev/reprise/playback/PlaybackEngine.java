@@ -1,50 +1,48 @@
 package dev.reprise.playback;
 
 import dev.reprise.WarningCode;
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.command.ReplayCommandType;
 import dev.reprise.route.ReplayCursor;
 import dev.reprise.route.ReplayStep;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Queue;
-import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.function.IntFunction;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
-import reactor.core.Disposable;
 import reactor.core.Exceptions;
-import reactor.core.Fuseable;
+import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
 import reactor.core.publisher.Sinks;
-import reactor.core.scheduler.Scheduler;
-import org.jspecify.annotations.Nullable;
 import reactor.util.concurrent.Queues;
 import reactor.util.context.Context;
 
 /**
  * The playback engine behind {@link ReplaySandbox}: a unicast {@code Flux<PlaybackStep>} that reads the
- * route group by group and plays it as DESIGN §4 describes.
+ * route group by group and plays it: a group is dispatched when the previous one settled, the sandbox
+ * plays (or a step was asked for), pacing allows it and there is demand; a finalize window is closed by
+ * its code's {@code finalizeRun} before an active step of another code, at the end and on stop.
  *
  * <p>Every event — demand, cancellation, controls, a command's result, a passive completion, a timer —
  * is posted (an atomic field, the MPSC control queue or a step's own state) and then handled by one
  * drain loop guarded by {@code wip} with the missed-counter pattern. Only the thread that owns the
- * drain touches the fields marked "drain-owned", so there are no locks, a command that completes
- * synchronously never recurses into the next step, and every control is safe from any thread.
+ * drain touches the drain-owned state, so there are no locks, a command that completes synchronously
+ * never recurses into the next step, and every control is safe from any thread. The parts: the group in
+ * flight and its passive handles ({@link PassiveGroup}), the finalize window ({@link FinalizeWindow}),
+ * pacing ({@link Pacing}), the command in flight ({@link CommandRun}) and the seek hooks
+ * ({@link Seeker}), and who waits on a control ({@link ControlWaiters}); this class holds the drain
+ * and applies the controls.
  */
-final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, PlaybackContext {
-
-    private static final PassiveStep[] NO_PASSIVES = new PassiveStep[0];
+final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, PlaybackContext, Scannable {
 
     private static final AtomicIntegerFieldUpdater<PlaybackEngine> WIP =
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "wip");
@@ -62,16 +60,18 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private static final int TERMINATED = 3;
 
     private final IntFunction<? extends ReplayCommand> commands;
-    private final WarningReporter warnings;
+    private final PlaybackWarnings warnings;
     private final ReplayCursor cursor;
-    private final Scheduler scheduler;
-    private final long intervalNanos;
-    private final long graceNanos;
     private final Seeker seeker;
+    private final Pacing pacing;
+    private final PassiveGroup group;
+    private final FinalizeWindow window = new FinalizeWindow();
+    private final CommandRun run = new CommandRun(this);
 
     // ------------------------------------------------------------------ posted from any thread
     volatile int wip;
     volatile int once;
+    /** Demand for steps; with a {@link WindowGate}, demand for windows. */
     volatile long requested;
     volatile boolean cancelled;
     @Nullable
@@ -80,11 +80,13 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private volatile double speed = 1;
     private volatile PlaybackState state = PlaybackState.READY;
     volatile int replayed;
-    /** The passive handles of the group in flight, for {@link #getPassive()} and the context. */
-    private volatile PassiveStep[] offered = NO_PASSIVES;
+    @Nullable
     private volatile Throwable failure;
     private final Sinks.Many<PlaybackState> states = Sinks.many().replay().latest();
     private Context context = Context.empty();
+    /** The subscriber's window gate when playing as {@link ReplaySandbox#windows()}; set once. */
+    @Nullable
+    private WindowGate gate;
 
     // ------------------------------------------------------------------ drain-owned
     private int phase = IDLE;
@@ -92,44 +94,20 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     @Nullable
     private ReplayStep head;
     private boolean headKnown;
-    /** The code of the open finalize window, -1 when none is open. */
-    private int windowCode = -1;
-    private int windowLastIndex;
-    private int finalizingCode;
-    private int finalizingIndex;
-    @Nullable
-    private ActiveStep current;
-    private PassiveStep[] passives = NO_PASSIVES;
-    private int emitted;
-    private boolean activeIn;
-    /** The outcome of a command Mono that resolved without a subscription. */
-    @Nullable
-    private Object syncOutcome;
-    @Nullable
-    private CommandCall call;
+    private final boolean[] hasHead = new boolean[1];
+    /** With windows(): the window for the next group's first step is open, its step not dispatched yet. */
+    private boolean gateWindowOpen;
     private boolean stopRequested;
     private boolean cancelHandled;
     private boolean terminalDelivered;
-    private boolean dispatchedOnce;
-    private long lastDispatch;
-    private final ArrayDeque<Sinks.One<PlaybackStep>> permits = new ArrayDeque<>();
-    private Sinks.@Nullable One<PlaybackStep> groupPermit;
-    private final List<Sinks.Empty<Void>> pauseWaiters = new ArrayList<>(2);
-    private final List<Sinks.Empty<Void>> stopWaiters = new ArrayList<>(2);
-    @Nullable
-    private Disposable pacingTimer;
-    private long pacingDue;
-    @Nullable
-    private Disposable graceTimer;
-    private long graceDue;
+    private final ControlWaiters waiters = new ControlWaiters();
 
-    PlaybackEngine(SandboxConfig<?> config, IntFunction<? extends ReplayCommand> commands, WarningReporter warnings) {
+    PlaybackEngine(SandboxConfig<?> config, IntFunction<? extends ReplayCommand> commands, PlaybackWarnings warnings) {
         this.commands = commands;
         this.warnings = warnings;
         this.cursor = config.route().cursor(config.startIndex());
-        this.scheduler = config.scheduler();
-        this.intervalNanos = config.stepInterval().toNanos();
-        this.graceNanos = config.passiveGrace().toNanos();
+        this.pacing = new Pacing(config.scheduler(), config.stepInterval().toNanos(), this::drain);
+        this.group = new PassiveGroup(config.scheduler(), config.passiveGrace().toNanos(), this::drain);
         this.replayed = config.startIndex();
         this.seeker = new Seeker(config);
         states.tryEmitNext(PlaybackState.READY);
@@ -141,10 +119,13 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     public void subscribe(CoreSubscriber<? super PlaybackStep> subscriber) {
         if (!ONCE.compareAndSet(this, 0, 1)) {
             Operators.error(subscriber, new IllegalStateException(
-                    "ReplaySandbox.steps() allows only one subscriber; it is already subscribed"));
+                    "A sandbox plays once, to one subscriber: steps() or windows() is already subscribed"));
             return;
         }
         context = subscriber.currentContext();
+        if (subscriber instanceof WindowGate windowGate) {
+            gate = windowGate;
+        }
         subscriber.onSubscribe(this);
         // Published only after onSubscribe returned, so no signal can overtake it.
         actual = subscriber;
@@ -167,37 +148,55 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         drain();
     }
 
+    // ================================================================== Scannable
+
+    @Override
+    @Nullable
+    @SuppressWarnings("rawtypes") // the signature Scannable declares
+    public Object scanUnsafe(Attr key) {
+        if (key == Attr.PARENT) {
+            return null; // a source: it reads the route, no upstream publisher
+        }
+        if (key == Attr.ACTUAL) {
+            return actual;
+        }
+        if (key == Attr.REQUESTED_FROM_DOWNSTREAM) {
+            return requested;
+        }
+        if (key == Attr.TERMINATED) {
+            return state.isTerminal();
+        }
+        if (key == Attr.CANCELLED) {
+            return cancelled;
+        }
+        if (key == Attr.ERROR) {
+            return failure;
+        }
+        if (key == Attr.RUN_ON) {
+            return pacing.scheduler();
+        }
+        if (key == Attr.RUN_STYLE) {
+            // Steps are emitted on whichever thread drains: a requester, a command's or a timer's.
+            return Attr.RunStyle.ASYNC;
+        }
+        if (key == Attr.BUFFERED) {
+            return headKnown && head != null ? 1 : 0; // the next group's first step, decoded ahead
+        }
+        if (key == Attr.PREFETCH) {
+            return 0;
+        }
+        return null;
+    }
+
+    @Override
+    public String stepName() {
+        return "playback";
+    }
+
     // ================================================================== controls (any thread)
 
     void play() {
         post(Control.PLAY_CONTROL);
-    }
-
-    Mono<Void> pause() {
-        return awaitable(Control.PAUSE);
-    }
-
-    Mono<Void> stop() {
-        return awaitable(Control.STOP);
-    }
-
-    Mono<PlaybackStep> step() {
-        if (state.isTerminal()) {
-            return Mono.empty();
-        }
-        Sinks.One<PlaybackStep> sink = Sinks.one();
-        post(new Control(Control.STEP, sink, 0));
-        return sink.asMono();
-    }
-
-    Mono<Void> seek(int stepIndex) {
-        PlaybackState now = state;
-        if (now.isTerminal()) {
-            return Mono.error(Seeker.notLanded(stepIndex, now));
-        }
-        Sinks.Empty<Void> sink = Sinks.empty();
-        post(new Control(Control.SEEK, new Seeker.Request(stepIndex, sink), stepIndex));
-        return sink.asMono();
     }
 
     /** @return the sandbox's checkpoints, or {@code null} without a snapshot provider */
@@ -224,30 +223,17 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     }
 
     @Nullable
-    PassiveStep getPassive() {
-        for (PassiveStep handle : offered) {
-            if (!handle.isSettled()) {
-                return handle;
-            }
-        }
-        return null;
+    PassiveStep passive() {
+        return group.passive();
     }
 
-    /** Wakes the drain: a passive handle settled, a command answered or a timer fired. */
+    /** Wakes the drain: a passive handle settled, a command answered, a window was requested or a timer fired. */
     void signal() {
         drain();
     }
 
-    private Mono<Void> awaitable(int kind) {
-        if (state.isTerminal()) {
-            return Mono.empty();
-        }
-        Sinks.Empty<Void> sink = Sinks.empty();
-        post(new Control(kind, sink, 0));
-        return sink.asMono();
-    }
-
-    private void post(Control control) {
+    /** Posts a control to the drain; {@link ReplaySandbox} builds the lazy and eager controls on it. */
+    void post(Control control) {
         controls.offer(control);
         drain();
     }
@@ -265,13 +251,13 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     }
 
     @Override
-    public List<PassiveStep> passiveSteps() {
-        return List.of(offered);
+    public List<PassiveHandle> passiveSteps() {
+        return group.offered();
     }
 
     @Override
-    public Mono<PassiveStep> nextPassive() {
-        return Mono.fromSupplier(this::getPassive);
+    public Mono<PassiveHandle> nextPassive() {
+        return Mono.fromSupplier(this::passive);
     }
 
     @Override
@@ -281,7 +267,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     // ================================================================== the drain
 
-    private void drain() {
+    void drain() {
         if (WIP.getAndIncrement(this) != 0) {
             return;
         }
@@ -318,7 +304,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         return switch (phase) {
             case IDLE -> idle();
             case FINALIZING -> finalizing();
-            case GROUP -> group();
+            case GROUP -> inFlight();
             default -> deliverTerminal();
         };
     }
@@ -347,28 +333,36 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     setState(PlaybackState.PAUSED);
                 }
                 Sinks.Empty<Void> sink = control.emptySink();
+                if (sink == null) {
+                    return; // pauseNow(): nobody waits for the answer
+                }
                 if (terminated || phase == IDLE) {
                     sink.tryEmitEmpty();
                 } else {
-                    pauseWaiters.add(sink);
+                    waiters.addPause(sink);
                 }
             }
             case Control.STOP -> {
+                Sinks.Empty<Void> sink = control.emptySink();
                 if (terminated) {
-                    control.emptySink().tryEmitEmpty();
+                    if (sink != null) {
+                        sink.tryEmitEmpty();
+                    }
                 } else {
                     stopRequested = true;
-                    stopWaiters.add(control.emptySink());
+                    if (sink != null) {
+                        waiters.addStop(sink);
+                    }
                 }
             }
             case Control.STEP -> {
                 if (terminated) {
                     control.stepSink().tryEmitEmpty();
                 } else {
-                    permits.add(control.stepSink());
+                    waiters.addPermit(control.stepSink());
                 }
             }
-            case Control.SPEED -> disposePacing(); // the next idle turn times the wait at the new speed
+            case Control.SPEED -> pacing.dispose(); // the next idle turn times the wait at the new speed
             case Control.CHECK_ROUTE -> {
                 if (!terminated && cursor.expired()) {
                     failExpired();
@@ -385,7 +379,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             case Control.BAD_REQUEST -> {
                 if (!terminated) {
                     terminate(PlaybackState.FAILED, new IllegalArgumentException(
-                            "§3.9 violated: request must be positive, was " + control.amount), null);
+                            "Reactive Streams rule 3.9 violated: request must be positive, was " + control.amount),
+                            null);
                 }
             }
             default -> throw new IllegalStateException("Unknown control " + control.kind);
@@ -403,7 +398,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return startSeek();
         }
         boolean seeking = seeker.active();
-        if (!seeking && state != PlaybackState.PLAYING && permits.isEmpty()) {
+        if (!seeking && state != PlaybackState.PLAYING && !waiters.hasPermits()) {
             return false;
         }
         if (cursor.expired()) {
@@ -421,11 +416,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (next == null) {
             return closeWindowOr(PlaybackState.ENDED);
         }
-        if (!seeking && !pacingAllows()) {
+        if (!seeking && pacing.paced() && !pacing.allows(speed)) {
             return false;
         }
         CoreSubscriber<? super PlaybackStep> subscriber = actual;
-        if (subscriber == null || requested == 0) {
+        if (subscriber == null || (gate == null && requested == 0)) {
             return false;
         }
         int code = next.code();
@@ -436,10 +431,28 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     "no command is registered for code " + code, null, null);
         }
         boolean active = command.type() == ReplayCommandType.ACTIVE;
-        if (active && windowCode >= 0 && windowCode != code) {
+        boolean opensWindow = !active || !window.isOpen();
+        if (active && window.closesBefore(code)) {
+            // The window closes before this step: with windows(), its own demand or a window asked for moves it.
+            if (stepDemand() == 0 && (gate == null || requested == 0)) {
+                return false;
+            }
             return startFinalize();
         }
-        if (windowCode < 0) {
+        if (opensWindow && gate != null && !gateWindowOpen) {
+            if (requested == 0) {
+                return false; // no window asked for
+            }
+            if (requested != Long.MAX_VALUE) {
+                REQUESTED.decrementAndGet(this);
+            }
+            gateWindowOpen = true;
+            gate.openWindow(code);
+        }
+        if (stepDemand() == 0) {
+            return false;
+        }
+        if (!window.isOpen()) {
             seeker.atClosedBoundary(next.index());
         }
         dispatch(subscriber, next, command, active, seeking);
@@ -460,7 +473,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             cursor.reset(from);
             head = null;
             headKnown = false;
-            windowCode = -1;
+            if (window.isOpen() || gateWindowOpen) {
+                window.drop();
+                gateWindowOpen = false;
+                closeGateWindow();
+            }
             REPLAYED.lazySet(this, from);
         }
         return true;
@@ -470,92 +487,56 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                           boolean active, boolean seeking) {
         headKnown = false;
         head = null;
-        groupPermit = seeking ? null : permits.poll();
+        if (!seeking) {
+            waiters.takePermitForGroup();
+        }
         if (state == PlaybackState.READY) {
             setState(PlaybackState.PAUSED); // a step() started it; it stays paused between steps
         }
-        dispatchedOnce = true;
-        if (intervalNanos > 0) {
-            lastDispatch = scheduler.now(TimeUnit.NANOSECONDS);
-        }
+        pacing.dispatched();
+        gateWindowOpen = false;
         if (!active) {
             // A passive step with no active step before it: nobody can have consumed it.
             warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1);
             PassiveStep lone = new PassiveStep(step, ReplayCommandResult.IGNORED);
             lone.seeking = seeking;
+            lone.window = window.openLone(step.code());
             emit(subscriber, lone);
             REPLAYED.lazySet(this, step.index() + 1);
-            completePermit(lone);
+            closeGateWindow(); // a lone passive step is a window of its own, never finalized
+            waiters.completePermit(lone);
             return;
         }
-        passives = readPassives(seeking);
-        windowCode = step.code();
-        windowLastIndex = step.index();
-        ActiveStep activeStep = new ActiveStep(step);
-        activeStep.seeking = seeking;
-        current = activeStep;
-        activeIn = false;
-        emitted = 0;
-        phase = GROUP;
-        if (passives.length > 0) {
-            offered = passives;
+        WindowId id = window.add(step.code(), step.index());
+        PassiveStep[] passives = PassiveGroup.read(cursor, commands, this, hasHead);
+        head = hasHead[0] ? cursor.step() : null;
+        headKnown = true;
+        ActiveStep activeStep = new ActiveStep(step, passives.length);
+        mark(activeStep, seeking, id);
+        for (PassiveStep handle : passives) {
+            mark(handle, seeking, id);
         }
+        group.start(activeStep, passives);
+        phase = GROUP;
         emit(subscriber, activeStep);
         Mono<ReplayCommandResult> result;
         try {
             result = command.execute(step, this);
         } catch (Throwable error) {
             Exceptions.throwIfJvmFatal(error);
-            syncOutcome = error;
+            run.threw(error);
             return;
         }
-        subscribeCommand(result);
+        run.start(result, context);
     }
 
-    /** Reads the passive steps that follow the active step just read, and the next group's head. */
-    private PassiveStep[] readPassives(boolean seeking) {
-        PassiveStep[] handles = NO_PASSIVES;
-        int count = 0;
-        while (cursor.next()) {
-            ReplayCommand command = commands.apply(cursor.code());
-            if (command == null || command.type() != ReplayCommandType.PASSIVE) {
-                head = cursor.step();
-                headKnown = true;
-                break;
-            }
-            if (count == handles.length) {
-                handles = Arrays.copyOf(handles, Math.max(2, count * 2));
-            }
-            PassiveStep handle = new PassiveStep(cursor.step(), this);
-            handle.seeking = seeking;
-            handles[count++] = handle;
-        }
-        if (!headKnown) {
-            head = null;
-            headKnown = true;
-        }
-        return count == handles.length ? handles : Arrays.copyOf(handles, count);
-    }
-
-    private boolean pacingAllows() {
-        if (intervalNanos == 0 || !dispatchedOnce) {
-            return true;
-        }
-        long due = lastDispatch + (long) (intervalNanos / speed);
-        long now = scheduler.now(TimeUnit.NANOSECONDS);
-        if (now >= due) {
-            return true;
-        }
-        if (pacingTimer == null || pacingDue != due) {
-            disposePacing();
-            pacingDue = due;
-            pacingTimer = scheduler.schedule(this::drain, due - now, TimeUnit.NANOSECONDS);
-        }
-        return false;
+    private static void mark(PlaybackStep step, boolean seeking, WindowId id) {
+        step.seeking = seeking;
+        step.window = id;
     }
 
     private boolean closeWindowOr(PlaybackState terminal) {
-        if (windowCode >= 0) {
+        if (window.isOpen()) {
             return startFinalize();
         }
         terminate(terminal, null, null);
@@ -565,55 +546,57 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     // ------------------------------------------------------------------ FINALIZING
 
     private boolean startFinalize() {
-        finalizingCode = windowCode;
-        finalizingIndex = windowLastIndex;
-        windowCode = -1;
+        window.beginFinalize();
         phase = FINALIZING;
-        ReplayCommand command = commands.apply(finalizingCode);
+        int code = window.finalizingCode();
+        ReplayCommand command = commands.apply(code);
         if (command == null) {
-            warnings.report(WarningCode.UNKNOWN_COMMAND, finalizingCode);
-            return fail(finalizingIndex, finalizingCode, ReplayPlaybackException.FINALIZE,
-                    "no command is registered for code " + finalizingCode, null, null);
+            warnings.report(WarningCode.UNKNOWN_COMMAND, code);
+            return fail(window.finalizingIndex(), code, ReplayPlaybackException.FINALIZE,
+                    "no command is registered for code " + code, null, null);
         }
         Mono<ReplayCommandResult> result;
         try {
             result = command.finalizeRun(this);
         } catch (Throwable error) {
             Exceptions.throwIfJvmFatal(error);
-            syncOutcome = error;
+            run.threw(error);
             return true;
         }
-        subscribeCommand(result);
+        run.start(result, context);
         return true;
     }
 
     private boolean finalizing() {
-        Object outcome = takeOutcome();
+        Object outcome = run.take();
         if (outcome == null) {
             return false;
         }
-        if (!accept(outcome, finalizingIndex, finalizingCode, ReplayPlaybackException.FINALIZE, null)) {
+        if (!accept(outcome, window.finalizingIndex(), window.finalizingCode(), ReplayPlaybackException.FINALIZE,
+                null)) {
             return true;
         }
         phase = IDLE;
-        completePauseWaiters();
+        closeGateWindow();
+        waiters.completePauses();
         return true;
     }
 
     // ------------------------------------------------------------------ GROUP: a group in flight
 
-    private boolean group() {
+    private boolean inFlight() {
         boolean progress = false;
         CoreSubscriber<? super PlaybackStep> subscriber = actual;
-        while (emitted < passives.length && subscriber != null && requested > 0) {
-            emit(subscriber, passives[emitted++]);
+        PassiveStep[] handles = group.passives;
+        while (group.emitted < handles.length && subscriber != null && stepDemand() > 0) {
+            emit(subscriber, handles[group.emitted++]);
             progress = true;
         }
-        ActiveStep active = current;
-        if (!activeIn) {
-            Object outcome = takeOutcome();
+        ActiveStep active = group.active;
+        if (!group.activeIn) {
+            Object outcome = run.take();
             if (outcome != null) {
-                activeIn = true;
+                group.activeIn = true;
                 progress = true;
                 ReplayStep step = active.step();
                 if (!accept(outcome, step.index(), step.code(), ReplayPlaybackException.EXECUTE, active)) {
@@ -625,23 +608,25 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         // Every handle is emitted before the group settles, unless playback is stopping (the subscriber
         // left, or stop() will complete the Flux): then handles it cannot see count as seen.
         boolean abandoning = stopRequested;
-        boolean settled = activeIn && (emitted == passives.length || abandoning);
-        PassiveStep[] handles = passives;
+        boolean activeIn = group.activeIn;
+        boolean settled = activeIn && (group.emitted == handles.length || abandoning);
         for (int i = 0; i < handles.length; i++) {
             PassiveStep handle = handles[i];
             if (handle.processed) {
                 continue;
             }
             ReplayCommandResult result = handle.settledResult();
-            if (result == null && activeIn && (i < emitted || abandoning) && graceOver(handle)) {
-                if (handle.settle(ReplayCommandResult.IGNORED)) {
+            // A stop skips every unclaimed handle still pending, even one the active command waits on (the
+            // dialog pattern), after the grace; otherwise a handle waits for its active step's result first.
+            if (result == null && (abandoning || (activeIn && i < group.emitted)) && group.graceOver(handle)) {
+                if (handle.skip()) {
                     handle.processed = true;
                     progress = true;
                     ReplayStep step = handle.step();
                     warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code());
                     continue;
                 }
-                result = handle.settledResult(); // completed concurrently: that completion counts
+                result = handle.settledResult(); // claimed or completed concurrently: that answer counts
             }
             if (result == null) {
                 settled = false;
@@ -650,86 +635,21 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             handle.processed = true;
             progress = true;
             ReplayStep step = handle.step();
-            if (!accept(result, step.index(), step.code(), ReplayPlaybackException.PASSIVE, handle)) {
+            Throwable cause = handle.failureCause();
+            Object outcome = result == ReplayCommandResult.FAILED && cause != null ? cause : result;
+            if (!accept(outcome, step.index(), step.code(), ReplayPlaybackException.PASSIVE, handle)) {
                 return true;
             }
         }
         if (settled) {
-            settleGroup(active, handles.length);
+            REPLAYED.lazySet(this, active.step().index() + 1 + handles.length);
+            group.clear();
+            phase = IDLE;
+            waiters.completePermit(active);
+            waiters.completePauses();
             return true;
         }
         return progress;
-    }
-
-    private boolean graceOver(PassiveStep handle) {
-        if (graceNanos == 0) {
-            return true;
-        }
-        long now = scheduler.now(TimeUnit.NANOSECONDS);
-        if (handle.graceDeadline == 0) {
-            handle.graceDeadline = now + graceNanos;
-        }
-        long deadline = handle.graceDeadline;
-        if (now >= deadline) {
-            return true;
-        }
-        if (graceTimer == null || graceDue <= now || deadline < graceDue) {
-            if (graceTimer != null) {
-                graceTimer.dispose();
-            }
-            graceDue = deadline;
-            graceTimer = scheduler.schedule(this::drain, deadline - now, TimeUnit.NANOSECONDS);
-        }
-        return false;
-    }
-
-    private void settleGroup(ActiveStep active, int passiveCount) {
-        REPLAYED.lazySet(this, active.step().index() + 1 + passiveCount);
-        current = null;
-        if (passiveCount > 0) {
-            passives = NO_PASSIVES;
-            offered = NO_PASSIVES;
-        }
-        phase = IDLE;
-        completePermit(active);
-        completePauseWaiters();
-    }
-
-    // ------------------------------------------------------------------ command outcomes
-
-    private void subscribeCommand(@Nullable Mono<ReplayCommandResult> result) {
-        if (result == null) {
-            syncOutcome = new NullPointerException("The command returned a null Mono");
-        } else if (result instanceof Fuseable.ScalarCallable) {
-            // Mono.just / Mono.empty / Mono.error: read the constant without subscribing.
-            Object value;
-            try {
-                value = ((Callable<?>) result).call();
-            } catch (Throwable error) {
-                Exceptions.throwIfJvmFatal(error);
-                value = Exceptions.unwrap(error);
-            }
-            syncOutcome = value == null ? ReplayCommandResult.SUCCESS : value;
-        } else {
-            CommandCall pending = new CommandCall(this, context);
-            call = pending;
-            result.subscribe(pending);
-        }
-    }
-
-    @Nullable
-    private Object takeOutcome() {
-        Object outcome = syncOutcome;
-        if (outcome != null) {
-            syncOutcome = null;
-            return outcome;
-        }
-        CommandCall pending = call;
-        if (pending != null && (outcome = pending.outcome) != null) {
-            call = null;
-            return outcome;
-        }
-        return null;
     }
 
     /**
@@ -782,47 +702,17 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private void terminate(PlaybackState terminal, @Nullable Throwable error, @Nullable PlaybackStep culprit) {
         phase = TERMINATED;
         failure = error;
-        disposePacing();
-        if (graceTimer != null) {
-            graceTimer.dispose();
-            graceTimer = null;
-        }
-        CommandCall pending = call;
-        call = null;
-        syncOutcome = null;
-        if (pending != null) {
-            pending.cancel();
-        }
+        pacing.dispose();
+        run.cancel();
         if (culprit != null) {
             culprit.settle(ReplayCommandResult.FAILED);
         }
-        if (current != null) {
-            current.settle(ReplayCommandResult.IGNORED);
-            current = null;
-        }
-        for (PassiveStep handle : passives) {
-            handle.settle(ReplayCommandResult.IGNORED);
-        }
-        passives = NO_PASSIVES;
-        offered = NO_PASSIVES;
+        group.abandon();
         head = null;
         setState(terminal);
         states.tryEmitComplete();
-        if (groupPermit != null) {
-            permits.addFirst(groupPermit);
-            groupPermit = null;
-        }
-        for (Sinks.One<PlaybackStep> permit; (permit = permits.poll()) != null; ) {
-            if (error != null) {
-                permit.tryEmitError(error);
-            } else {
-                permit.tryEmitEmpty();
-            }
-        }
-        completePauseWaiters();
         seeker.terminate(terminal, error);
-        stopWaiters.forEach(Sinks.Empty::tryEmitEmpty);
-        stopWaiters.clear();
+        waiters.terminate(error);
     }
 
     private boolean deliverTerminal() {
@@ -843,39 +733,33 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     // ------------------------------------------------------------------ helpers
 
+    /** @return the demand for steps: the subscriber's, or with windows() the open window's */
+    private long stepDemand() {
+        WindowGate windows = gate;
+        return windows == null ? requested : windows.stepDemand();
+    }
+
     private void emit(CoreSubscriber<? super PlaybackStep> subscriber, PlaybackStep step) {
-        if (requested != Long.MAX_VALUE) {
+        WindowGate windows = gate;
+        if (windows != null) {
+            windows.stepProduced();
+        } else if (requested != Long.MAX_VALUE) {
             REQUESTED.decrementAndGet(this);
         }
         subscriber.onNext(step);
+    }
+
+    private void closeGateWindow() {
+        WindowGate windows = gate;
+        if (windows != null && actual != null) {
+            windows.closeWindow();
+        }
     }
 
     private void setState(PlaybackState next) {
         if (state != next) {
             state = next;
             states.tryEmitNext(next);
-        }
-    }
-
-    private void completePermit(PlaybackStep step) {
-        Sinks.One<PlaybackStep> permit = groupPermit;
-        if (permit != null) {
-            groupPermit = null;
-            permit.tryEmitValue(step);
-        }
-    }
-
-    private void completePauseWaiters() {
-        if (!pauseWaiters.isEmpty()) {
-            pauseWaiters.forEach(Sinks.Empty::tryEmitEmpty);
-            pauseWaiters.clear();
-        }
-    }
-
-    private void disposePacing() {
-        if (pacingTimer != null) {
-            pacingTimer.dispose();
-            pacingTimer = null;
         }
     }
 

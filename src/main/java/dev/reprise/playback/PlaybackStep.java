@@ -29,12 +29,17 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
 
     private static final Mono<ReplayCommandResult>[] SETTLED = settledMonos();
 
+    /** The window of a step built outside playback (tests): number 0, code -1. */
+    private static final WindowId NO_WINDOW = new WindowId(0, -1);
+
     private final ReplayStep step;
     /** {@code null} while pending, a {@code Sinks.One} while pending with a waiter, the result once settled. */
     @SuppressWarnings("unused") // accessed through OUTCOME
     private volatile Object outcome;
     /** Set by the engine before the step is emitted; published to the subscriber by {@code onNext}. */
     boolean seeking;
+    /** The step's finalize window, shared by all its steps; set like {@link #seeking}. */
+    WindowId window = NO_WINDOW;
 
     PlaybackStep(ReplayStep step) {
         this.step = step;
@@ -63,6 +68,29 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
      */
     public final boolean seeking() {
         return seeking;
+    }
+
+    /**
+     * Returns the running number of this step's finalize window, counted from 0 for the first window
+     * this sandbox plays and never reused (not even after a seek). A window is a run of consecutive
+     * active steps of one code with the passive steps of their groups, closed by that code's
+     * {@code finalizeRun}; a passive step with no active step before it is a window of its own, never
+     * finalized. See {@link ReplaySandbox#windows()}.
+     *
+     * @return the window number, &gt;= 0
+     */
+    public final long window() {
+        return window.number();
+    }
+
+    /**
+     * Returns the code of this step's finalize window: the code of its active steps (for a lone passive
+     * step, its own code). {@link ReplaySandbox#windows()} keys each window by it.
+     *
+     * @return the window's code
+     */
+    public final int windowCode() {
+        return window.code();
     }
 
     /**

@@ -6,7 +6,9 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.GroupedFlux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,9 +20,15 @@ import org.jspecify.annotations.Nullable;
  * pending), pacing allows it and the subscriber has demand for its active step (each step emitted uses
  * one unit). Never more than one active step is in flight. See {@code docs/playback.md}.
  *
- * <p>Every control is safe from any thread and acts when called, whether or not the returned Mono is
- * subscribed; the Mono only reports when the control has taken full effect. Once the state is
- * {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
+ * <p>Controls follow one rule, as in Reactor: <b>a method that returns a {@code Mono} is lazy</b> —
+ * nothing happens until it is subscribed, and each subscription acts again ({@link #pause()} and
+ * {@link #stop()} are idempotent; each subscription to {@link #step()} plays one more group, each to
+ * {@link #seek} seeks once). So {@code Mono.delay(Duration.ofSeconds(1)).then(sandbox.stop())} stops
+ * after a second, not at once. <b>A {@code void} method acts at once</b>: {@link #play()},
+ * {@link #resume()}, {@link #setSpeed}, {@link #checkRoute()} and the fire-and-forget twins
+ * {@link #pauseNow()}, {@link #stopNow()}, {@link #stepNow()} and {@link #seekNow}. Cancelling a
+ * control's Mono does not undo what it started. Every control is safe from any thread. Once the state
+ * is {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
  * control answers at once. Nothing happens without a subscriber to {@link #steps()} requesting steps.
  *
  * <p>{@link #seek} moves playback to any step, forward or backward, from checkpoints kept in a
@@ -30,10 +38,12 @@ public final class ReplaySandbox {
 
     private final SandboxConfig<?> config;
     private final PlaybackEngine engine;
+    private final PlaybackWindows windows;
 
     private ReplaySandbox(SandboxConfig<?> config, PlaybackEngine engine) {
         this.config = config;
         this.engine = engine;
+        this.windows = new PlaybackWindows(engine);
     }
 
     /**
@@ -54,7 +64,7 @@ public final class ReplaySandbox {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(commands, "commands");
         config.reset();
-        return new ReplaySandbox(config, new PlaybackEngine(config, commands, new WarningReporter(warnings)));
+        return new ReplaySandbox(config, new PlaybackEngine(config, commands, new PlaybackWarnings(warnings)));
     }
 
     /**
@@ -63,13 +73,36 @@ public final class ReplaySandbox {
      * ({@link PlaybackState#ENDED}) or on {@link #stop()} or cancellation ({@link PlaybackState#STOPPED});
      * errors with {@link ReplayPlaybackException} when a step fails and with
      * {@link java.util.ConcurrentModificationException} when the route changes (both
-     * {@link PlaybackState#FAILED}). Cancelling stops playback: the group in flight settles, the open
-     * window is finalized.
+     * {@link PlaybackState#FAILED}). Cancelling stops playback like {@link #stop()}: pending passive steps
+     * get the passive grace and are skipped, the group in flight settles, the open window is finalized.
+     * A second subscriber, to this or to {@link #windows()}, gets an {@link IllegalStateException}: a
+     * sandbox plays once.
      *
      * @return the Flux of steps; the same instance on every call
      */
     public Flux<PlaybackStep> steps() {
         return engine;
+    }
+
+    /**
+     * Returns the same playback as {@link #steps()}, one finalize window at a time: each window is a
+     * {@link GroupedFlux} keyed by the window's code ({@link PlaybackStep#windowCode()}) holding its steps
+     * (all with the same {@link PlaybackStep#window()}), and it completes once the window's
+     * {@code finalizeRun} has settled — so a game loop can animate a walk as one unit, for instance
+     * {@code windows().concatMap(window -> window.collectList())}. A lone passive step at the start is a
+     * window of its own, completed at once; a window dropped by a seek completes without a finalize.
+     *
+     * <p>Backpressure is exact at both levels: a window is opened only when the outer subscriber has
+     * requested one, and a step is dispatched only when its window's subscriber has requested it (each
+     * window must be subscribed, as with any {@code GroupedFlux}). The controls work as with
+     * {@link #steps()}. Unicast, sharing the playback with {@link #steps()}: a sandbox plays once, through
+     * one of them. The outer Flux completes or errors as {@link #steps()} would; cancelling it stops
+     * playback; cancelling a window drops (but still plays) the rest of its steps.
+     *
+     * @return the Flux of windows; the same instance on every call
+     */
+    public Flux<GroupedFlux<Integer, PlaybackStep>> windows() {
+        return windows;
     }
 
     /** Starts or continues playing: {@code READY} or {@code PAUSED} becomes {@code PLAYING}; otherwise nothing. */
@@ -78,14 +111,19 @@ public final class ReplaySandbox {
     }
 
     /**
-     * Pauses: no group is dispatched after the one in flight ({@code PLAYING} becomes {@code PAUSED}).
-     * Finalize never runs on a pause.
+     * Returns a lazy pause: when subscribed, no group is dispatched after the one in flight
+     * ({@code PLAYING} becomes {@code PAUSED}). Finalize never runs on a pause.
      *
-     * @return completes once no group or finalize is in flight: at once if none is or playback has
-     *         terminated; every call gets its own answer
+     * @return a Mono that pauses on each subscription and completes once no group or finalize is in
+     *         flight: at once if none is or playback has terminated
      */
     public Mono<Void> pause() {
-        return engine.pause();
+        return Mono.defer(() -> awaitable(Control.PAUSE));
+    }
+
+    /** Pauses now, like subscribing to {@link #pause()} without waiting for the group in flight. */
+    public void pauseNow() {
+        engine.post(new Control(Control.PAUSE, null, 0));
     }
 
     /** Continues a paused playback; the same as {@link #play()}. */
@@ -94,30 +132,53 @@ public final class ReplaySandbox {
     }
 
     /**
-     * Stops for good: the group in flight settles, the open finalize window is finalized, the Flux
-     * completes and the state becomes {@code STOPPED} (or {@code FAILED} if the finalizer fails).
+     * Returns a lazy stop: when subscribed, it stops for good — pending passive steps get the passive
+     * grace and are then skipped (settled {@code IGNORED}, warning 194), even one the active command
+     * waits on, the group in flight settles, the open finalize window is finalized, the Flux completes and
+     * the state becomes {@code STOPPED} (or {@code FAILED} if a step or the finalizer fails).
      *
-     * @return completes once playback has terminated; at once if it already had
+     * @return a Mono that stops on subscription and completes once playback has terminated; at once if it
+     *         already had
      */
     public Mono<Void> stop() {
-        return engine.stop();
+        return Mono.defer(() -> awaitable(Control.STOP));
+    }
+
+    /** Stops now, like subscribing to {@link #stop()} without waiting for playback to terminate. */
+    public void stopNow() {
+        engine.post(new Control(Control.STOP, null, 0));
     }
 
     /**
-     * Plays exactly one more group, whatever the state: from {@code READY} or {@code PAUSED} it
-     * dispatches one group and stays paused; while playing, it answers with the next group dispatched.
-     * Steps queue up: each call gets its own group. At the end of the route the open window is
-     * finalized and the playback ends.
+     * Returns a lazy step: each subscription plays exactly one more group, whatever the state: from
+     * {@code READY} or {@code PAUSED} it dispatches one group and stays paused; while playing, it answers
+     * with the next group dispatched. Steps queue up: each subscription gets its own group. At the end of
+     * the route the open window is finalized and the playback ends.
      *
-     * @return the group's first step once the whole group settled; empty at the end or if playback
-     *         terminates first; an error if the playback fails at this group or while it waits
+     * @return a Mono of the group's first step once the whole group settled; empty at the end or if
+     *         playback terminates first; an error if the playback fails at this group or while it waits
      */
     public Mono<PlaybackStep> step() {
-        return engine.step();
+        return Mono.defer(() -> {
+            if (engine.state().isTerminal()) {
+                return Mono.empty();
+            }
+            Sinks.One<PlaybackStep> sink = Sinks.one();
+            engine.post(new Control(Control.STEP, sink, 0));
+            return sink.asMono();
+        });
+    }
+
+    /** Plays one more group now, like subscribing to {@link #step()} without waiting for its result. */
+    public void stepNow() {
+        if (!engine.state().isTerminal()) {
+            engine.post(new Control(Control.STEP, Sinks.one(), 0));
+        }
     }
 
     /**
-     * Moves playback to step {@code stepIndex}, forward or backward, keeping the state: a playing sandbox
+     * Returns a lazy seek: when subscribed, it moves playback to step {@code stepIndex}, forward or
+     * backward, keeping the state: a playing sandbox
      * goes on playing from there, a paused one stays paused (a {@code READY} one becomes {@code PAUSED}
      * once a step was fast-forwarded).
      *
@@ -135,23 +196,63 @@ public final class ReplaySandbox {
      * start. See {@code docs/seeking.md}.
      *
      * @param stepIndex the target, {@code config().startIndex()} to the route's length (the end)
-     * @return completes once playback stands at the target; errors with {@link IllegalStateException} at
-     *         once if playback has terminated, or if it is stopped before landing, and with the failure if
+     * @return a Mono that seeks on each subscription and completes once playback stands at the target;
+     *         errors with {@link IllegalStateException} at once if playback has terminated, or if it is stopped before landing, and with the failure if
      *         it fails first
      * @throws IllegalArgumentException if {@code stepIndex} is outside {@code startIndex..route length}
      */
     public Mono<Void> seek(int stepIndex) {
+        checkSeekTarget(stepIndex);
+        return Mono.defer(() -> {
+            PlaybackState now = engine.state();
+            if (now.isTerminal()) {
+                return Mono.error(Seeker.notLanded(stepIndex, now));
+            }
+            Sinks.Empty<Void> sink = Sinks.empty();
+            engine.post(new Control(Control.SEEK, new Seeker.Request(stepIndex, sink), stepIndex));
+            return sink.asMono();
+        });
+    }
+
+    /**
+     * Seeks now, like subscribing to {@link #seek} without waiting to land; does nothing once playback has
+     * terminated.
+     *
+     * @param stepIndex the target, {@code config().startIndex()} to the route's length (the end)
+     * @throws IllegalArgumentException if {@code stepIndex} is outside {@code startIndex..route length}
+     */
+    public void seekNow(int stepIndex) {
+        checkSeekTarget(stepIndex);
+        if (!engine.state().isTerminal()) {
+            engine.post(new Control(Control.SEEK, new Seeker.Request(stepIndex, Sinks.empty()), stepIndex));
+        }
+    }
+
+    /** Posts a pause or stop for one subscription and answers when it has taken full effect. */
+    private Mono<Void> awaitable(int kind) {
+        if (engine.state().isTerminal()) {
+            return Mono.empty();
+        }
+        Sinks.Empty<Void> sink = Sinks.empty();
+        engine.post(new Control(kind, sink, 0));
+        return sink.asMono();
+    }
+
+    private void checkSeekTarget(int stepIndex) {
         int length = config.route().length();
         if (stepIndex < config.startIndex() || stepIndex > length) {
             throw new IllegalArgumentException("seek target must be in " + config.startIndex() + ".." + length
                     + " (start index to route length), was " + stepIndex);
         }
-        return engine.seek(stepIndex);
     }
 
     /**
      * Sets the playback speed: commands see it through the context, and with a step interval the wait
      * between dispatches is {@code stepInterval / speed}, re-timed at once.
+     *
+     * <p>Any finite speed above 0 is accepted. A tiny speed saturates instead of overflowing: when
+     * {@code stepInterval / speed} exceeds {@link Long#MAX_VALUE} nanoseconds (about 292 years), nothing
+     * is dispatched until the speed changes.
      *
      * @param speed the speed, 1 being normal
      * @throws IllegalArgumentException if not finite or not above 0
@@ -174,19 +275,18 @@ public final class ReplaySandbox {
      *
      * @return the number of steps before the first unsettled one
      */
-    public int getReplayed() {
+    public int replayed() {
         return engine.replayed();
     }
 
     /**
-     * Returns the oldest unsettled passive step of the group in flight, the seed's {@code getPassive()}.
-     * Completing it lets playback go on.
+     * Returns the oldest unsettled passive step of the group in flight. Completing it lets playback go on.
      *
      * @return the handle, or {@code null} if no passive step is pending
      */
     @Nullable
-    public PassiveStep getPassive() {
-        return engine.getPassive();
+    public PassiveStep passive() {
+        return engine.passive();
     }
 
     /** @return the current state */

@@ -221,7 +221,7 @@ public final class SandboxConfig<S> {
          * Sets how long an emitted passive step may stay unsettled once its active step's result is in
          * before it is skipped with warning 194.
          *
-         * @param grace zero (the seed's rule: skip at once) or positive, at most about 292 years
+         * @param grace zero (the original engine's rule: skip at once) or positive, at most about 292 years
          * @return this builder
          * @throws IllegalArgumentException if negative or too long
          */

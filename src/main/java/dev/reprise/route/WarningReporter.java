@@ -3,20 +3,13 @@ package dev.reprise.route;
 import dev.reprise.ReplayWarning;
 import dev.reprise.WarningCode;
 import java.util.function.Consumer;
-import reactor.util.Logger;
-import reactor.util.Loggers;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reports warnings: logs each through Reactor's {@code Loggers} and hands it to an optional listener.
- *
- * <p>A listener that throws is logged and otherwise ignored, so a faulty listener can never break the
- * route that reports. Thread-safe if the listener is. The playback package has its own twin of this
- * class: sharing one would need a public type, and reporting warnings is not part of the API.
+ * Reports the route's warnings: each is logged and handed to an optional listener
+ * ({@link ReplayWarning#report(Consumer)}). Thread-safe if the listener is.
  */
 final class WarningReporter {
-
-    private static final Logger LOG = Loggers.getLogger("dev.reprise");
 
     @Nullable
     private final Consumer<? super ReplayWarning> listener;
@@ -38,15 +31,6 @@ final class WarningReporter {
      * @return the warning that was reported
      */
     ReplayWarning report(WarningCode kind, Object... args) {
-        ReplayWarning warning = ReplayWarning.of(kind, args);
-        LOG.warn("[{}] {}", kind.code(), warning.message());
-        if (listener != null) {
-            try {
-                listener.accept(warning);
-            } catch (RuntimeException e) {
-                LOG.error("A replay warning listener failed on " + warning, e);
-            }
-        }
-        return warning;
+        return ReplayWarning.of(kind, args).report(listener);
     }
 }

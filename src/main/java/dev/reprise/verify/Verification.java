@@ -187,7 +187,7 @@ final class Verification {
 
     private Verdict judge() {
         VerifiableGame judged = game;
-        int played = sandbox.getReplayed();
+        int played = sandbox.replayed();
         OptionalLong actual = OptionalLong.empty();
         String checked = "played " + played + " steps";
         if (claimedHash.isPresent()) {
@@ -240,13 +240,13 @@ final class Verification {
         if (error instanceof ReplayPlaybackException p) {
             return Mono.just(verdict(Outcome.FAILED, p.stepIndex(), describe(p)));
         }
-        return Mono.just(verdict(Outcome.FAILED, sandbox.getReplayed(), "playback failed after "
-                + sandbox.getReplayed() + " steps: " + describe(error)));
+        return Mono.just(verdict(Outcome.FAILED, sandbox.replayed(), "playback failed after "
+                + sandbox.replayed() + " steps: " + describe(error)));
     }
 
     private Verdict outOfTime() {
-        return verdict(Outcome.TIMED_OUT, sandbox.getReplayed(), "ran over the " + verifier.timeout()
-                + " timeout after " + sandbox.getReplayed() + " of " + stepCount + " steps");
+        return verdict(Outcome.TIMED_OUT, sandbox.replayed(), "ran over the " + verifier.timeout()
+                + " timeout after " + sandbox.replayed() + " of " + stepCount + " steps");
     }
 
     private Verdict verdict(Outcome outcome, int stepReached, String reason) {

@@ -3,7 +3,7 @@ package dev.reprise.command;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reprise.playback.PassiveStep;
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.route.ReplayStep;
 import java.time.Duration;
 import java.util.List;
@@ -29,12 +29,12 @@ class ReplayCommandTest {
         }
 
         @Override
-        public List<PassiveStep> passiveSteps() {
+        public List<PassiveHandle> passiveSteps() {
             return List.of();
         }
 
         @Override
-        public Mono<PassiveStep> nextPassive() {
+        public Mono<PassiveHandle> nextPassive() {
             return Mono.empty();
         }
     };

@@ -66,10 +66,10 @@ class FinalizeWindowTest {
         List<PlaybackState> states = new CopyOnWriteArrayList<>();
         sandbox.states().subscribe(states::add);
         StepVerifier.create(sandbox.steps())
-                .then(sandbox::step)
+                .then(sandbox::stepNow)
                 .expectNextCount(1)
                 .then(() -> assertThat(h.log).containsExactly("exec1@0"))
-                .then(sandbox::stop)
+                .then(sandbox::stopNow)
                 .verifyComplete();
         assertThat(h.log).containsExactly("exec1@0", "fin1");
         assertThat(states).containsExactly(PlaybackState.READY, PlaybackState.PAUSED, PlaybackState.STOPPED);

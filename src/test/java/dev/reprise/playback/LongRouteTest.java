@@ -39,7 +39,7 @@ class LongRouteTest {
         ReplaySandbox sandbox = open(longRoute(ReplayCommand.sync(step -> executed.incrementAndGet())));
         StepVerifier.create(sandbox.steps().count()).expectNext((long) STEPS).verifyComplete();
         assertThat(executed).hasValue(STEPS);
-        assertThat(sandbox.getReplayed()).isEqualTo(STEPS);
+        assertThat(sandbox.replayed()).isEqualTo(STEPS);
     }
 
     @Test
@@ -81,7 +81,7 @@ class LongRouteTest {
                     .expectNext((long) STEPS)
                     .expectComplete()
                     .verify(Duration.ofMinutes(2));
-            assertThat(sandbox.getReplayed()).isEqualTo(STEPS);
+            assertThat(sandbox.replayed()).isEqualTo(STEPS);
         } finally {
             other.dispose();
         }

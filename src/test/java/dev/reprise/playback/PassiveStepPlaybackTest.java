@@ -3,6 +3,7 @@ package dev.reprise.playback;
 import static dev.reprise.command.ReplayCommandResult.SUCCESS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import java.time.Duration;
@@ -23,10 +24,10 @@ class PassiveStepPlaybackTest {
         Harness h = new Harness().passive(9);
         h.command(1, ReplayCommand.active((step, context) -> {
             assertThat(context.passiveSteps()).hasSize(2);
-            PassiveStep first = context.nextPassive().block();
+            PassiveHandle first = context.nextPassive().block();
             applied.add(first.step().param(0));
             first.complete(SUCCESS);
-            PassiveStep second = context.nextPassive().block();
+            PassiveHandle second = context.nextPassive().block();
             applied.add(second.step().param(0));
             second.complete(SUCCESS);
             assertThat(context.nextPassive().blockOptional()).isEmpty();
@@ -137,7 +138,7 @@ class PassiveStepPlaybackTest {
             Harness h = new Harness().passive(9);
             // The active command shows a choice and waits for the UI to answer its passive step.
             h.command(1, ReplayCommand.active((step, context) ->
-                    context.nextPassive().flatMap(PassiveStep::result).thenReturn(SUCCESS)));
+                    context.nextPassive().flatMap(PassiveHandle::result).thenReturn(SUCCESS)));
             h.record(1, 9, 1, 9);
             ReplaySandbox sandbox = h.sandbox();
             sandbox.play();
@@ -155,7 +156,7 @@ class PassiveStepPlaybackTest {
                     .expectComplete()
                     .verify(Duration.ofSeconds(10));
             assertThat(uiThreads).hasSize(2);
-            assertThat(sandbox.getReplayed()).isEqualTo(4);
+            assertThat(sandbox.replayed()).isEqualTo(4);
             assertThat(h.warnings).isEmpty();
         } finally {
             ui.shutdownNow();
@@ -195,7 +196,7 @@ class PassiveStepPlaybackTest {
     }
 
     @Test
-    void getPassive_returnsTheOldestUnsettled_andCompletingTwiceIsHarmless() {
+    void passive_returnsTheOldestUnsettled_andCompletingTwiceIsHarmless() {
         Harness h = new Harness().passive(9);
         List<PassiveStep> seenByCommand = new CopyOnWriteArrayList<>();
         reactor.core.publisher.Sinks.One<ReplayCommandResult> release = reactor.core.publisher.Sinks.one();
@@ -206,21 +207,21 @@ class PassiveStepPlaybackTest {
         StepVerifier.create(sandbox.steps(), 1)
                 .expectNextCount(1)
                 .then(() -> {
-                    PassiveStep first = sandbox.getPassive();
+                    PassiveStep first = sandbox.passive();
                     seenByCommand.add(first);
                     assertThat(first.step().index()).isEqualTo(1);
-                    assertThat(sandbox.getPassive()).isSameAs(first);
+                    assertThat(sandbox.passive()).isSameAs(first);
                     assertThat(first.complete(SUCCESS)).isTrue();
                     assertThat(first.complete(SUCCESS)).isFalse();
-                    assertThat(sandbox.getPassive().step().index()).isEqualTo(2);
-                    sandbox.getPassive().complete(SUCCESS);
-                    assertThat(sandbox.getPassive()).isNull();
+                    assertThat(sandbox.passive().step().index()).isEqualTo(2);
+                    sandbox.passive().complete(SUCCESS);
+                    assertThat(sandbox.passive()).isNull();
                     release.tryEmitValue(SUCCESS);
                 })
                 .thenRequest(Long.MAX_VALUE)
                 .expectNextCount(3)
                 .verifyComplete();
         assertThat(h.warnings).isEmpty();
-        assertThat(sandbox.getReplayed()).isEqualTo(4);
+        assertThat(sandbox.replayed()).isEqualTo(4);
     }
 }

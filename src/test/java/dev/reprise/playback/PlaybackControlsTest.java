@@ -30,7 +30,7 @@ class PlaybackControlsTest {
                     return sandbox[0].steps();
                 }, 1)
                 .expectNextCount(1)
-                .then(() -> sandbox[0].pause())
+                .then(() -> sandbox[0].pauseNow())
                 .thenRequest(5)
                 .expectNoEvent(Duration.ofHours(1))
                 .then(() -> assertThat(h.log).containsExactly("exec1@0"))
@@ -46,10 +46,10 @@ class PlaybackControlsTest {
         sandbox.play();
         StepVerifier.create(sandbox.steps(), 1)
                 .expectNextCount(1)
-                .then(sandbox::pause)
+                .then(sandbox::pauseNow)
                 .thenRequest(10)
                 .then(() -> assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED))
-                .then(sandbox::step)
+                .then(sandbox::stepNow)
                 .expectNextMatches(step -> step.step().index() == 1)
                 .then(() -> {
                     assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED);
@@ -64,9 +64,9 @@ class PlaybackControlsTest {
     void stepsQueueUp_eachGetsItsOwnGroup() {
         Harness h = new Harness().active(1).record(1, 1);
         ReplaySandbox sandbox = h.sandbox();
-        Mono<PlaybackStep> first = sandbox.step();
-        Mono<PlaybackStep> second = sandbox.step();
-        Mono<PlaybackStep> third = sandbox.step();
+        Mono<PlaybackStep> first = Mono.fromFuture(sandbox.step().toFuture());
+        Mono<PlaybackStep> second = Mono.fromFuture(sandbox.step().toFuture());
+        Mono<PlaybackStep> third = Mono.fromFuture(sandbox.step().toFuture());
         sandbox.steps().subscribe();
         StepVerifier.create(first).expectNextMatches(s -> s.step().index() == 0).verifyComplete();
         StepVerifier.create(second).expectNextMatches(s -> s.step().index() == 1).verifyComplete();
@@ -90,7 +90,7 @@ class PlaybackControlsTest {
         assertThat(stepped).isEmpty(); // A's result is not in yet
         release.tryEmitValue(SUCCESS);
         assertThat(stepped).containsExactly(seen.get(0));
-        assertThat(sandbox.getReplayed()).isEqualTo(2);
+        assertThat(sandbox.replayed()).isEqualTo(2);
     }
 
     @Test
@@ -100,7 +100,7 @@ class PlaybackControlsTest {
         sandbox.play();
         StepVerifier.create(sandbox.steps(), 1)
                 .expectNextMatches(step -> step instanceof ActiveStep)
-                .then(sandbox::stop)
+                .then(sandbox::stopNow)
                 .verifyComplete();
         assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
         assertThat(h.warningCodes()).containsExactly(194, 194);
@@ -140,7 +140,7 @@ class PlaybackControlsTest {
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe(step -> { }, error -> { });
         if (terminal == PlaybackState.STOPPED) {
-            sandbox.stop();
+            sandbox.stopNow();
         } else {
             sandbox.play();
         }
@@ -166,7 +166,7 @@ class PlaybackControlsTest {
                 .verify();
         assertThat(h.log).containsExactly("exec1@0", "fin1");
         assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
-        assertThat(sandbox.getReplayed()).isEqualTo(1);
+        assertThat(sandbox.replayed()).isEqualTo(1);
     }
 
     @Test
@@ -230,8 +230,8 @@ class PlaybackControlsTest {
                 for (int i = 0; i < 500; i++) {
                     switch (kind) {
                         case 0 -> sandbox.play();
-                        case 1 -> sandbox.pause();
-                        case 2 -> sandbox.step();
+                        case 1 -> sandbox.pauseNow();
+                        case 2 -> sandbox.stepNow();
                         default -> sandbox.setSpeed(1 + i % 4);
                     }
                 }
@@ -244,6 +244,6 @@ class PlaybackControlsTest {
         sandbox.play();
         verifier.verify(Duration.ofSeconds(30));
         assertThat(maxInFlight).hasValue(1);
-        assertThat(sandbox.getReplayed()).isEqualTo(2_000);
+        assertThat(sandbox.replayed()).isEqualTo(2_000);
     }
 }

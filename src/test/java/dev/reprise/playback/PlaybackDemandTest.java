@@ -54,18 +54,18 @@ class PlaybackDemandTest {
                 .expectNextMatches(step -> step instanceof ActiveStep)
                 .then(() -> {
                     // A's result is in, but its passive steps were not emitted: they wait, offered.
-                    assertThat(sandbox.getPassive()).isNotNull();
-                    assertThat(sandbox.getPassive().step().index()).isEqualTo(1);
+                    assertThat(sandbox.passive()).isNotNull();
+                    assertThat(sandbox.passive().step().index()).isEqualTo(1);
                     assertThat(h.warnings).isEmpty();
-                    assertThat(sandbox.getReplayed()).isZero();
+                    assertThat(sandbox.replayed()).isZero();
                 })
                 .thenRequest(1)
                 .consumeNextWith(step -> ((PassiveStep) step).complete(ReplayCommandResult.SUCCESS))
-                .then(() -> assertThat(sandbox.getPassive().step().index()).isEqualTo(2))
+                .then(() -> assertThat(sandbox.passive().step().index()).isEqualTo(2))
                 .thenRequest(1)
                 .consumeNextWith(step -> ((PassiveStep) step).complete(ReplayCommandResult.SUCCESS))
                 .then(() -> {
-                    assertThat(sandbox.getReplayed()).isEqualTo(3);
+                    assertThat(sandbox.replayed()).isEqualTo(3);
                     assertThat(h.log).containsExactly("exec1@0");
                 })
                 .thenRequest(1)
@@ -87,7 +87,7 @@ class PlaybackDemandTest {
                     return true;
                 })
                 .verifyComplete();
-        assertThat(sandbox.getReplayed()).isEqualTo(6);
+        assertThat(sandbox.replayed()).isEqualTo(6);
         assertThat(h.warnings).isEmpty();
     }
 

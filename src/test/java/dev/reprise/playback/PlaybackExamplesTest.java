@@ -3,6 +3,7 @@ package dev.reprise.playback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.ReplaySystem;
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.ReplayCode;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
@@ -12,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
@@ -111,7 +113,7 @@ class PlaybackExamplesTest {
             hero.said.add("dialog opened");
             // Wait for whoever answers the choice that follows (here: the UI thread).
             return context.nextPassive()
-                    .flatMap(PassiveStep::result)
+                    .flatMap(PassiveHandle::result)
                     .thenReturn(ReplayCommandResult.SUCCESS);
         }));
         system.record(42);
@@ -141,5 +143,32 @@ class PlaybackExamplesTest {
         }
         assertThat(hero.said).containsExactly("dialog opened", "picked option 2");
         assertThat(hero.y).isEqualTo(-1);
+    }
+
+    @Test
+    void windowsAnimateAWalkAsOneUnit() {
+        Hero hero = new Hero();
+        ReplaySystem system = new ReplaySystem();
+        register(system, hero);
+        system.record(ReplayCode.RIGHT);
+        system.record(ReplayCode.RIGHT);
+        system.record(ReplayCode.RIGHT);
+        system.record(ReplayCode.UP);
+        // [windows]
+        ReplaySandbox sandbox = system.createReplaySandbox(
+                SandboxConfig.<int[]>builder(system.array(), hero::restore).build());
+        sandbox.play();
+        Flux<String> walks = sandbox.windows()
+                // A window is a run of one code, complete once its finalizeRun settled:
+                // animate the whole walk as one unit.
+                .concatMap(window -> window.collectList()
+                        .map(steps -> "walk of " + steps.size() + " (code " + window.key() + ")"
+                                + " to " + hero.x + "," + hero.y));
+        // [windows]
+        StepVerifier.create(walks)
+                .expectNext("walk of 3 (code " + ReplayCode.RIGHT + ") to 3,0")
+                .expectNext("walk of 1 (code " + ReplayCode.UP + ") to 3,-1")
+                .expectComplete()
+                .verify(Duration.ofSeconds(5));
     }
 }

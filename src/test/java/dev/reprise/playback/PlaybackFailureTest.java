@@ -145,7 +145,7 @@ class PlaybackFailureTest {
         release.tryEmitValue(FAILED);
         StepVerifier.create(seen.get(0).result()).expectNext(FAILED).verifyComplete();
         StepVerifier.create(seen.get(1).result()).expectNext(IGNORED).verifyComplete();
-        assertThat(sandbox.getPassive()).isNull();
+        assertThat(sandbox.passive()).isNull();
     }
 
     @Test

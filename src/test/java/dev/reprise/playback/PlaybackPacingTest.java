@@ -58,9 +58,9 @@ class PlaybackPacingTest {
                     sandbox[0] = h.sandbox(b -> b.stepInterval(Duration.ofSeconds(1)));
                     return sandbox[0].steps();
                 })
-                .then(() -> sandbox[0].step())
+                .then(() -> sandbox[0].stepNow())
                 .expectNextCount(1)
-                .then(() -> sandbox[0].step())
+                .then(() -> sandbox[0].stepNow())
                 .expectNoEvent(Duration.ofMillis(999))
                 .thenAwait(Duration.ofMillis(1))
                 .expectNextCount(1)
@@ -77,5 +77,40 @@ class PlaybackPacingTest {
         sandbox.play();
         StepVerifier.create(sandbox.steps()).expectNextCount(2).verifyComplete();
         assertThat(scheduler.now(java.util.concurrent.TimeUnit.NANOSECONDS)).isZero();
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(doubles = {1e-12, Double.MIN_VALUE})
+    void tinySpeed_waitsForeverInsteadOfOverflowing_untilTheSpeedChanges(double speed) {
+        Harness h = new Harness().active(1);
+        for (int i = 0; i < 200; i++) {
+            h.record(1);
+        }
+        reactor.test.scheduler.VirtualTimeScheduler clock = reactor.test.scheduler.VirtualTimeScheduler.create();
+        clock.advanceTimeBy(Duration.ofDays(1)); // a clock far from 0, as a real one is
+        ReplaySandbox sandbox = h.sandbox(b -> b.stepInterval(Duration.ofMillis(10)).scheduler(clock));
+        sandbox.setSpeed(speed);
+        java.util.List<PlaybackStep> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        sandbox.steps().subscribe(seen::add);
+        sandbox.play();
+        assertThat(seen).hasSize(1);
+        clock.advanceTimeBy(Duration.ofSeconds(1));
+        assertThat(seen).as("steps played in 1 s at speed %s", speed).hasSize(1);
+        sandbox.setSpeed(1);
+        assertThat(seen).hasSize(2);
+        clock.advanceTimeBy(Duration.ofMillis(9));
+        assertThat(seen).hasSize(2);
+        clock.advanceTimeBy(Duration.ofMillis(1));
+        assertThat(seen).hasSize(3);
+        sandbox.stopNow();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
+    }
+
+    @Test
+    void pacingDue_saturatesInsteadOfOverflowing() {
+        assertThat(Pacing.due(1_000, 10_000_000, 1e-12)).isEqualTo(Long.MAX_VALUE);
+        assertThat(Pacing.due(1_000, 10_000_000, Double.MIN_VALUE)).isEqualTo(Long.MAX_VALUE);
+        assertThat(Pacing.due(Long.MAX_VALUE - 5, 10, 1)).isEqualTo(Long.MAX_VALUE);
+        assertThat(Pacing.due(1_000, 10_000_000, 2)).isEqualTo(5_001_000);
     }
 }

@@ -15,8 +15,8 @@ class PlaybackStepTest {
 
     @Test
     void settledStep_answersWithASharedConstant() {
-        ActiveStep first = new ActiveStep(STEP);
-        ActiveStep second = new ActiveStep(STEP);
+        ActiveStep first = new ActiveStep(STEP, 0);
+        ActiveStep second = new ActiveStep(STEP, 0);
         first.settle(ReplayCommandResult.SUCCESS);
         second.settle(ReplayCommandResult.SUCCESS);
         assertThat(first.result()).isSameAs(second.result());
@@ -25,7 +25,7 @@ class PlaybackStepTest {
 
     @Test
     void earlyCaller_getsTheResultWhenItSettles_andSettlingIsOnce() {
-        ActiveStep step = new ActiveStep(STEP);
+        ActiveStep step = new ActiveStep(STEP, 0);
         StepVerifier early = StepVerifier.create(step.result())
                 .expectNext(ReplayCommandResult.IGNORED).expectComplete().verifyLater();
         assertThat(step.isSettled()).isFalse();
@@ -37,7 +37,7 @@ class PlaybackStepTest {
 
     @Test
     void toString_namesIndexCodeAndState() {
-        ActiveStep step = new ActiveStep(STEP);
+        ActiveStep step = new ActiveStep(STEP, 0);
         assertThat(step).hasToString("ActiveStep[index=0, code=1, params=[], pending]");
         step.settle(ReplayCommandResult.SUCCESS);
         assertThat(step.toString()).endsWith("SUCCESS]");

@@ -29,7 +29,7 @@ class ReplaySandboxReferenceTest {
                 .verifyComplete();
         assertThat(h.log).containsExactly("exec1@0");
         assertThat(seen).hasSize(1);
-        assertThat(sandbox.getReplayed()).isEqualTo(1);
+        assertThat(sandbox.replayed()).isEqualTo(1);
     }
 
     @Test
@@ -42,7 +42,7 @@ class ReplaySandboxReferenceTest {
                 .expectErrorSatisfies(Harness.failedAt(0, 1, "execute"))
                 .verify();
         assertThat(h.log).containsExactly("exec1@0");
-        assertThat(sandbox.getReplayed()).isZero(); // the failed step is not counted as played
+        assertThat(sandbox.replayed()).isZero(); // the failed step is not counted as played
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }
 
@@ -90,10 +90,10 @@ class ReplaySandboxReferenceTest {
         ReplaySandbox sandbox = h.sandbox();
         StepVerifier.create(sandbox.steps(), 0)
                 .thenRequest(1)
-                .then(sandbox::step)
+                .then(sandbox::stepNow)
                 .expectNextCount(1)
                 .then(() -> h.system.array().add(1))
-                .then(sandbox::step)
+                .then(sandbox::stepNow)
                 .expectError(ConcurrentModificationException.class)
                 .verify();
         assertThat(h.warningCodes()).containsExactly(156);
@@ -103,20 +103,20 @@ class ReplaySandboxReferenceTest {
     void case84_startIndex_countsAsReplayed() {
         Harness h = new Harness().active(1).record(1, 1, 1);
         ReplaySandbox sandbox = h.sandbox(b -> b.startIndex(2));
-        assertThat(sandbox.getReplayed()).isEqualTo(2);
+        assertThat(sandbox.replayed()).isEqualTo(2);
         sandbox.steps().subscribe();
 
         StepVerifier.create(sandbox.step())
                 .assertNext(step -> assertThat(step.step().index()).isEqualTo(2))
                 .verifyComplete();
         assertThat(h.log).containsExactly("exec1@2");
-        assertThat(sandbox.getReplayed()).isEqualTo(3);
+        assertThat(sandbox.replayed()).isEqualTo(3);
     }
 
     @Test
     void case85_freshSandbox_hasNoPassiveStep() {
         Harness h = new Harness().active(1).passive(2).record(1, 2);
-        assertThat(h.sandbox().getPassive()).isNull();
+        assertThat(h.sandbox().passive()).isNull();
         assertThat(h.warnings).isEmpty();
     }
 

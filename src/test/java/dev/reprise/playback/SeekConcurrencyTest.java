@@ -48,7 +48,7 @@ class SeekConcurrencyTest {
         }
         assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED);
         sandbox.seek(1_500).block(Duration.ofSeconds(10));
-        assertThat(sandbox.getReplayed()).isEqualTo(1_500);
+        assertThat(sandbox.replayed()).isEqualTo(1_500);
         assertThat(g.value).isEqualTo(expected);
     }
 }

@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import java.util.function.Consumer;
@@ -30,7 +31,7 @@ final class SeekGame {
                         value = value * 31 + step.index() + 1;
                         h.log.add((context.seeking() ? "~" : "") + "exec" + code + "@" + step.index());
                         if (answersPassives) {
-                            for (PassiveStep passive : context.passiveSteps()) {
+                            for (PassiveHandle passive : context.passiveSteps()) {
                                 value = value * 31 + passive.step().index() + 1;
                                 passive.complete(ReplayCommandResult.SUCCESS);
                             }
@@ -95,7 +96,7 @@ final class SeekGame {
         long saved = value;
         ReplaySandbox sandbox = sandbox(b -> { });
         sandbox.steps().subscribe();
-        while (sandbox.getReplayed() < k) {
+        while (sandbox.replayed() < k) {
             sandbox.step().block();
         }
         long result = value;

@@ -48,7 +48,7 @@ class SeekProperties {
             sandbox.seek(target).block(TIMEOUT);
 
             int landed = TowerSeekFixture.boundaryAtOrAfter(straight, target);
-            assertThat(sandbox.getReplayed()).as("landed after seek(%d)", target).isEqualTo(landed);
+            assertThat(sandbox.replayed()).as("landed after seek(%d)", target).isEqualTo(landed);
             assertThat(fixture.held()).as("held after seek(%d) of %d", target, length).isEqualTo(straight.get(landed));
             if (budget == Budget.TINY) {
                 assertThat(sandbox.checkpoints().size()).isLessThanOrEqualTo(2);
@@ -86,7 +86,7 @@ class SeekProperties {
         sandbox.steps().subscribe();
         for (int i = 0; i < landings.size(); i++) {
             sandbox.seek(landings.get(i)).block(TIMEOUT);
-            assertThat(sandbox.getReplayed()).isEqualTo(straightLanding[i]);
+            assertThat(sandbox.replayed()).isEqualTo(straightLanding[i]);
             assertThat(g.value).as("value after seek(%d) in %s", landings.get(i), codes).isEqualTo(straight[i]);
         }
     }

@@ -29,7 +29,7 @@ class SeekTest {
                 .then(() -> {
                     assertThat(g.h.log).containsExactly("~exec1@0", "~exec1@1", "~fin1", "~exec2@2");
                     assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED);
-                    assertThat(sandbox.getReplayed()).isEqualTo(3);
+                    assertThat(sandbox.replayed()).isEqualTo(3);
                     assertThat(g.value).isEqualTo(expected);
                 })
                 .then(sandbox::play)
@@ -56,7 +56,7 @@ class SeekTest {
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(2);
         AtomicReference<Mono<Void>> seek = new AtomicReference<>();
         StepVerifier.create(sandbox.steps(), 0)
-                .then(() -> seek.set(sandbox.seek(4).cache()))
+                .then(() -> seek.set(Mono.fromFuture(sandbox.seek(4).toFuture())))
                 .then(() -> seek.get().subscribe())
                 .then(() -> assertThat(g.executed).isZero())
                 .thenRequest(1)
@@ -65,7 +65,7 @@ class SeekTest {
                 .thenRequest(3)
                 .expectNextCount(3)
                 .then(() -> StepVerifier.create(seek.get()).verifyComplete())
-                .then(() -> assertThat(sandbox.getReplayed()).isEqualTo(4))
+                .then(() -> assertThat(sandbox.replayed()).isEqualTo(4))
                 .thenCancel()
                 .verify();
     }
@@ -84,7 +84,7 @@ class SeekTest {
             sandbox.seek(target).block();
             int cost = g.executed - before;
             assertThat(cost).as("steps replayed by seek(%d)", target).isLessThanOrEqualTo(interval);
-            assertThat(sandbox.getReplayed()).isEqualTo(target);
+            assertThat(sandbox.replayed()).isEqualTo(target);
         }
     }
 
@@ -165,7 +165,7 @@ class SeekTest {
                 }), 10)
                 .then(() -> StepVerifier.create(sandbox.seek(2)).verifyComplete())
                 .expectNextCount(3)
-                .then(() -> assertThat(sandbox.getReplayed()).isEqualTo(3))
+                .then(() -> assertThat(sandbox.replayed()).isEqualTo(3))
                 .thenCancel()
                 .verify();
         assertThat(g.h.warningCodes()).doesNotContain(194);
@@ -196,7 +196,7 @@ class SeekTest {
                     assertThat(step.step().index()).isEqualTo(0);
                     assertThat(step.seeking()).isTrue();
                 })
-                .then(() -> assertThat(sandbox[0].getReplayed()).isEqualTo(1))
+                .then(() -> assertThat(sandbox[0].replayed()).isEqualTo(1))
                 .expectNoEvent(Duration.ofMillis(999))
                 .thenAwait(Duration.ofMillis(1))
                 .assertNext(step -> assertThat(step.step().index()).isEqualTo(1))
@@ -225,7 +225,7 @@ class SeekTest {
                 .expectNextCount(2)                              // no checkpoint below 2: reset, then 0 and 1
                 .then(() -> {
                     assertThat(g.h.log).endsWith("~exec0@0", "~fin0", "~exec1@1");
-                    assertThat(sandbox.getReplayed()).isEqualTo(2);
+                    assertThat(sandbox.replayed()).isEqualTo(2);
                     assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED);
                 })
                 .thenCancel()
@@ -255,7 +255,7 @@ class SeekTest {
                         .verify())
                 .thenRequest(10)
                 .expectNextCount(4)          // seek 0..2, then the step() group 3
-                .then(() -> assertThat(sandbox.getReplayed()).isEqualTo(4))
+                .then(() -> assertThat(sandbox.replayed()).isEqualTo(4))
                 .thenCancel()
                 .verify();
     }
@@ -294,7 +294,7 @@ class SeekTest {
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(1);
         AtomicReference<Mono<Void>> seek = new AtomicReference<>();
         StepVerifier.create(sandbox.steps(), 1)
-                .then(() -> seek.set(sandbox.seek(5).cache()))
+                .then(() -> seek.set(Mono.fromFuture(sandbox.seek(5).toFuture())))
                 .then(() -> seek.get().subscribe(v -> { }, e -> { }))
                 .expectNextCount(1)
                 .then(() -> sandbox.stop().subscribe())
@@ -348,9 +348,9 @@ class SeekTest {
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(2);
         List<String> landed = new java.util.concurrent.CopyOnWriteArrayList<>();
         StepVerifier.create(sandbox.steps(), 0)
-                .then(() -> sandbox.seek(3).doOnSuccess(v -> landed.add("3@" + sandbox.getReplayed())).subscribe())
-                .then(() -> sandbox.seek(8).doOnSuccess(v -> landed.add("8@" + sandbox.getReplayed())).subscribe())
-                .then(() -> sandbox.seek(1).doOnSuccess(v -> landed.add("1@" + sandbox.getReplayed())).subscribe())
+                .then(() -> sandbox.seek(3).doOnSuccess(v -> landed.add("3@" + sandbox.replayed())).subscribe())
+                .then(() -> sandbox.seek(8).doOnSuccess(v -> landed.add("8@" + sandbox.replayed())).subscribe())
+                .then(() -> sandbox.seek(1).doOnSuccess(v -> landed.add("1@" + sandbox.replayed())).subscribe())
                 .thenRequest(100)
                 .expectNextCount(3 + 5 + 1)
                 .then(() -> assertThat(landed).containsExactly("3@3", "8@8", "1@1"))
@@ -367,13 +367,13 @@ class SeekTest {
                             .stepInterval(Duration.ofSeconds(1)));
                     return sandbox[0].steps();
                 })
-                .then(() -> sandbox[0].step())
+                .then(() -> sandbox[0].stepNow())
                 .expectNextCount(1)
                 .then(() -> sandbox[0].seek(6).subscribe())
                 .expectNextCount(5)                       // no time passed: pacing does not apply
                 .then(() -> {
                     assertThat(sandbox[0].state()).isEqualTo(PlaybackState.PAUSED);
-                    assertThat(sandbox[0].getReplayed()).isEqualTo(6);
+                    assertThat(sandbox[0].replayed()).isEqualTo(6);
                 })
                 .expectNoEvent(Duration.ofSeconds(5))     // and it stays paused
                 .thenCancel()
@@ -403,7 +403,7 @@ class SeekTest {
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(2);
         AtomicReference<Mono<Void>> seek = new AtomicReference<>();
         StepVerifier.create(sandbox.steps(), 1)
-                .then(() -> seek.set(sandbox.seek(5).cache()))
+                .then(() -> seek.set(Mono.fromFuture(sandbox.seek(5).toFuture())))
                 .then(() -> seek.get().subscribe(v -> { }, e -> { }))
                 .expectNextCount(1)
                 .then(() -> g.h.system.record(0))
@@ -433,7 +433,7 @@ class SeekTest {
         }));
         AtomicReference<Mono<Void>> seek = new AtomicReference<>();
         StepVerifier.create(sandbox.steps(), 10)
-                .then(() -> seek.set(sandbox.seek(4).cache()))
+                .then(() -> seek.set(Mono.fromFuture(sandbox.seek(4).toFuture())))
                 .then(() -> seek.get().subscribe(v -> { }, e -> { }))
                 .expectNextCount(2)
                 .verifyErrorSatisfies(error -> assertThat(error).isSameAs(broken));

@@ -1,6 +1,7 @@
 package dev.reprise.playback;
 
 import dev.reprise.ReplaySystem;
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
@@ -123,7 +124,7 @@ final class TowerSeekFixture {
         executed++;
         try {
             input.run();
-            for (PassiveStep choice : context.passiveSteps()) {
+            for (PassiveHandle choice : context.passiveSteps()) {
                 apply(choice.step());
                 executed++;
                 choice.complete(ReplayCommandResult.SUCCESS);

@@ -173,7 +173,7 @@ public final class Demo {
         }
 
         int replayed() {
-            return sandbox.getReplayed();
+            return sandbox.replayed();
         }
     }
 }

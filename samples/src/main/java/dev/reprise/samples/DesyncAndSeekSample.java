@@ -119,7 +119,7 @@ public final class DesyncAndSeekSample {
         sandbox.steps().subscribe();
         sandbox.seek(recording.array().length() - 1).block(TIMEOUT); // forward, capturing checkpoints
         sandbox.seek(target).block(TIMEOUT);                         // backward, from a checkpoint
-        int landed = sandbox.getReplayed();
+        int landed = sandbox.replayed();
         sandbox.stop().block(TIMEOUT); // finalizes the open window: the queued moves are committed
         return seeking.state().equals(straight(tower, recording, landed));
     }

@@ -181,13 +181,13 @@ public final class GameLoopSample {
 
         void control(Control control) {
             switch (control.kind()) {
-                case PAUSE -> sandbox.pause();
+                case PAUSE -> sandbox.pauseNow();
                 case RESUME -> sandbox.resume();
                 case STEP -> {
                     if (pendingGroups == 0) {
                         pull(1);
                     }
-                    sandbox.step();
+                    sandbox.stepNow();
                 }
                 case SPEED -> {
                     sandbox.setSpeed(control.speed());

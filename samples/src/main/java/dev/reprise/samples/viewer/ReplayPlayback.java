@@ -215,7 +215,7 @@ final class ReplayPlayback implements Playback {
 
     /** The one place this class asks the sandbox how far it is. */
     private int replayed() {
-        return sandbox.getReplayed();
+        return sandbox.replayed();
     }
 
     private boolean isTerminated() {

@@ -1,5 +1,6 @@
 package dev.reprise.samples.tower.replay;
 
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.playback.PassiveStep;
@@ -33,7 +34,7 @@ public final class Choices {
      *     is left unsettled so the caller decides how playback fails
      * @throws TowerInputException if the step is not a well-formed CHOICE
      */
-    public static boolean answer(TowerGame game, PassiveStep choice) {
+    public static boolean answer(TowerGame game, PassiveHandle choice) {
         if (choice.step().code() != TowerCodes.CHOICE) {
             throw new TowerInputException("passive step " + choice.step().index() + " has code "
                     + choice.step().code() + ", the tower's only passive input is CHOICE ("

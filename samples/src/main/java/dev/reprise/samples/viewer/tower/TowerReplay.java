@@ -53,7 +53,7 @@ final class TowerReplay implements GameReplay {
         if (game.queuedMoves() > 0) {
             // The queued moves are the run that ends at the last settled step: all of its code.
             ReplayArray route = system.array();
-            int last = Math.min(system.sandbox().map(sandbox -> sandbox.getReplayed()).orElse(0), route.length()) - 1;
+            int last = Math.min(system.sandbox().map(sandbox -> sandbox.replayed()).orElse(0), route.length()) - 1;
             queuedMove = last >= 0 ? route.get(last).code() : -1;
         }
         return TowerView.of(game, queuedMove);

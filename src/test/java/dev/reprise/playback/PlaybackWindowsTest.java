@@ -1,0 +1,200 @@
+package dev.reprise.playback;
+
+import static dev.reprise.command.ReplayCommandResult.SUCCESS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.reactivestreams.Subscription;
+import reactor.core.publisher.BaseSubscriber;
+import reactor.core.publisher.GroupedFlux;
+import reactor.test.StepVerifier;
+
+/** Finalize windows on every step, and windows(): one GroupedFlux per window, completed after its finalize. */
+class PlaybackWindowsTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    @Test
+    void everyStep_carriesItsWindowNumberAndCode() {
+        Harness h = new Harness().active(1, 2).passive(9).record(1, 9, 1, 2, 9, 9, 2, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps().doOnNext(step -> {
+                    if (step instanceof PassiveStep passive) {
+                        passive.complete(SUCCESS);
+                    }
+                }).map(step -> step.window() + ":" + step.windowCode()))
+                .expectNext("0:1", "0:1", "0:1", "1:2", "1:2", "1:2", "1:2", "2:1")
+                .expectComplete()
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void activeStep_knowsHowManyPassiveStepsFollowIt() {
+        Harness h = new Harness().active(1).passive(9).record(1, 9, 9, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps().doOnNext(step -> {
+                    if (step instanceof PassiveStep passive) {
+                        passive.complete(SUCCESS);
+                    }
+                }).ofType(ActiveStep.class).map(ActiveStep::passiveCount))
+                .expectNext(2, 0)
+                .expectComplete()
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void windows_groupStepsByWindow_eachCompletingAfterItsFinalize() {
+        Harness h = new Harness().active(1, 2).record(1, 1, 2, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.windows().concatMap(window -> window.collectList()
+                        .map(steps -> window.key() + "=" + steps.stream().map(s -> s.step().index()).toList()
+                                + " after " + List.copyOf(h.log))))
+                .expectNext("1=[0, 1] after [exec1@0, exec1@1, fin1]")
+                .expectNext("2=[2] after [exec1@0, exec1@1, fin1, exec2@2, fin2]")
+                .expectNext("1=[3] after [exec1@0, exec1@1, fin1, exec2@2, fin2, exec1@3, fin1]")
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
+    }
+
+    @Test
+    void windows_zeroDemand_opensNothing_andEachStepWaitsForItsWindowsDemand() {
+        Harness h = new Harness().active(1, 2).record(1, 1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        List<GroupedFlux<Integer, PlaybackStep>> windows = new CopyOnWriteArrayList<>();
+        BaseSubscriber<GroupedFlux<Integer, PlaybackStep>> outer = new BaseSubscriber<>() {
+            @Override
+            protected void hookOnSubscribe(Subscription subscription) {
+                // no demand yet
+            }
+
+            @Override
+            protected void hookOnNext(GroupedFlux<Integer, PlaybackStep> window) {
+                windows.add(window);
+            }
+        };
+        sandbox.windows().subscribe(outer);
+        assertThat(windows).isEmpty();
+        assertThat(h.log).isEmpty();
+
+        outer.request(1);
+        assertThat(windows).hasSize(1);
+        assertThat(windows.get(0).key()).isEqualTo(1);
+        assertThat(h.log).isEmpty(); // the window is open, but nobody asked for a step
+
+        StepVerifier.create(windows.get(0), 0)
+                .thenRequest(1)
+                .assertNext(step -> assertThat(step.step().index()).isZero())
+                .then(() -> assertThat(h.log).containsExactly("exec1@0"))
+                .thenRequest(1)
+                .assertNext(step -> assertThat(step.step().index()).isOne())
+                .then(() -> assertThat(h.log).containsExactly("exec1@0", "exec1@1"))
+                .thenRequest(1) // the next step is of code 2: the window is finalized, then completes
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1");
+        assertThat(windows).hasSize(1); // no second window before it is requested
+
+        outer.request(1);
+        assertThat(windows).hasSize(2);
+        assertThat(windows.get(1).key()).isEqualTo(2);
+        outer.cancel();
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
+    }
+
+    @Test
+    void windows_withVirtualTimePacing_andStop() {
+        Harness h = new Harness().active(1, 2).record(1, 1, 2, 2);
+        ReplaySandbox[] sandbox = new ReplaySandbox[1];
+        StepVerifier.withVirtualTime(() -> {
+                    sandbox[0] = h.sandbox(b -> b.stepInterval(Duration.ofSeconds(1)));
+                    sandbox[0].play();
+                    return sandbox[0].windows().concatMap(window -> window.count());
+                })
+                .expectSubscription()
+                .expectNoEvent(Duration.ofMillis(1_500)) // steps 0 at 0 s and 1 at 1 s, window 1 still open
+                .thenAwait(Duration.ofMillis(500))       // step 2 at 2 s closes it
+                .expectNext(2L)
+                .then(() -> sandbox[0].stopNow())        // finalizes window 2 at once
+                .expectNext(1L)
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1", "exec2@2", "fin2");
+    }
+
+    @Test
+    void windows_lonePassiveAtTheStart_isAWindowOfItsOwn() {
+        Harness h = new Harness().active(1).passive(9).record(9, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.windows().concatMap(window -> window.count().map(n -> window.key() + "x" + n)))
+                .expectNext("9x1", "1x1")
+                .expectComplete()
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void windows_failure_errorsTheOpenWindowAndTheOuterFlux() {
+        Harness h = new Harness().active(1, dev.reprise.command.ReplayCommandResult.FAILED, SUCCESS).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.windows().concatMap(window -> window))
+                .expectNextCount(1)
+                .expectErrorSatisfies(Harness.failedAt(0, 1, ReplayPlaybackException.EXECUTE))
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void windows_andSteps_shareOnePlayback() {
+        ReplaySandbox sandbox = new Harness().active(1).record(1).sandbox();
+        sandbox.steps().subscribe();
+        StepVerifier.create(sandbox.windows())
+                .expectError(IllegalStateException.class)
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void windows_backwardSeek_endsTheOpenWindowWithoutAFinalize_andNumbersGoOn() {
+        Harness h = new Harness().active(1, 2).record(1, 1, 2, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        List<String> seen = new CopyOnWriteArrayList<>();
+        sandbox.windows().subscribe(window -> window.collectList().subscribe(steps -> seen.add(window.key() + "="
+                + steps.stream().map(step -> step.step().index() + "@" + step.window()).toList())));
+        sandbox.stepNow();
+        sandbox.stepNow();
+        sandbox.stepNow(); // window 0 finalized, window 1 (code 2) open with step 2
+        sandbox.seekNow(1); // backward, no checkpoints: reset to the start, replay step 0
+        assertThat(sandbox.replayed()).isEqualTo(1);
+        sandbox.stopNow();
+        assertThat(seen).containsExactly("1=[0@0, 1@0]", "2=[2@1]", "1=[0@2]");
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1", "exec2@2", "exec1@0", "fin1");
+    }
+
+    @Test
+    void windows_flattened_playOnlyWhatIsRequested() {
+        Harness h = new Harness().active(1, 2).record(1, 2, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.windows().concatMap(window -> window), 0)
+                .expectSubscription()
+                .then(() -> assertThat(h.log).isEmpty())
+                .thenRequest(1)
+                .assertNext(step -> assertThat(step.windowCode()).isEqualTo(1))
+                .then(() -> assertThat(h.log).containsExactly("exec1@0"))
+                .thenRequest(1)
+                .assertNext(step -> assertThat(step.window()).isOne())
+                .then(() -> assertThat(h.log).containsExactly("exec1@0", "fin1", "exec2@1"))
+                .thenRequest(1)
+                .expectNextCount(1)
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(h.log).containsExactly("exec1@0", "fin1", "exec2@1", "exec2@2", "fin2");
+    }
+}
