@@ -219,17 +219,14 @@ final class RangeCoder {
         }
 
         /**
-         * Checks that the code ended where its input ends: every input byte was needed, and the last
-         * one is not a zero the encoder would have dropped.
+         * Checks that the code ended where its input ends: every input byte was needed. A code that ends
+         * in zero bytes is accepted: today's encoder drops them all, but writers before 2.1 kept the zeros
+         * of all but the final flush (about 0.13 % of small routes), and those files must stay readable.
          */
         void finish(String what) {
             if (position < end) {
                 throw new ReplayFormatException(what + ": " + (end - position) + " bytes follow the end of the "
                         + "coded data (file byte " + offset() + ")", -1, offset());
-            }
-            if (end > 0 && in[end - 1] == 0 && position == end) {
-                throw new ReplayFormatException(what + " ends with a zero byte, which no encoder writes (file byte "
-                        + (base + end - 1) + ")", -1, base + end - 1);
             }
         }
     }

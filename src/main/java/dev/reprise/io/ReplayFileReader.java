@@ -150,11 +150,7 @@ public final class ReplayFileReader {
                     + (attributes.isDirectory() ? "a folder" : "a FIFO, socket or device")
                     + "): only regular files are read as replay files");
         }
-        long size = attributes.size();
-        if (size > maxFileBytes()) {
-            throw new ReplayFormatException("The file has " + size + " bytes, more than the largest replay file the "
-                    + "caps allow (" + maxFileBytes() + " bytes) (file byte " + maxFileBytes() + ")", -1, maxFileBytes());
-        }
+        checkFileSize(attributes.size());
         try (InputStream in = Channels.newInputStream(FileChannel.open(path, StandardOpenOption.READ))) {
             return read(in);
         }
@@ -185,8 +181,17 @@ public final class ReplayFileReader {
         return decodeShared(bytes).header();
     }
 
+    /** Refuses a file larger than the caps allow before any of it is parsed. */
+    private void checkFileSize(long size) {
+        if (size > maxFileBytes()) {
+            throw new ReplayFormatException("The file has " + size + " bytes, more than the largest replay file the "
+                    + "caps allow (" + maxFileBytes() + " bytes) (file byte " + maxFileBytes() + ")", -1, maxFileBytes());
+        }
+    }
+
     private FileCodec.Decoded decodeShared(byte[] bytes) {
         Objects.requireNonNull(bytes, "bytes");
+        checkFileSize(bytes.length);
         try {
             return FileCodec.decode(bytes, bytes.length, this, DecodeBudget.SHARED);
         } catch (InterruptedIOException e) {

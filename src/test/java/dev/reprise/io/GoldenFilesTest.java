@@ -56,4 +56,21 @@ class GoldenFilesTest {
             assertThat(file.route().length()).isPositive();
         }
     }
+
+    /**
+     * The file of issue 9: an earlier 2.x writer left a zero byte at the end of its modelled body, which
+     * the reader of that release refused. It reads now, with the route that was written.
+     */
+    @org.junit.jupiter.api.Test
+    void bodyEndingInAZeroByte_fromAnEarlierWriter_reads() {
+        byte[] bytes = HexFormat.of().parseHex(
+                "895250590200030102131523000000feb7a9e05c9ff992b6791dc75cc189cb0d9d856b0023801999");
+
+        ReplayFile file = ReplayFile.read(bytes);
+
+        dev.reprise.route.ReplayArray expected = new dev.reprise.route.ReplayArray();
+        expected.add(6);
+        expected.add(1, Long.MIN_VALUE, Long.MAX_VALUE);
+        assertThat(file.route()).isEqualTo(expected.saveState().detach());
+    }
 }

@@ -74,4 +74,15 @@ class ReplayFileCapsTest {
         assertThat(small.read(file.toBytes())).isEqualTo(file);
         assertThat(file.toBuilder().build()).isEqualTo(file);
     }
+
+    @Test
+    void bytesLongerThanTheLargestFileTheCapsAllow_areRefusedBeforeParsing() {
+        ReplayFileReader small = ReplayFileReader.builder().maxSteps(4).maxParamBytes(3).maxHeaderBytes(1024).build();
+        byte[] valid = ReplayFile.builder(steps(4)).readableBy(small).build().toBytes();
+        byte[] oversized = java.util.Arrays.copyOf(valid, (int) small.maxFileBytes() + 1);
+
+        assertThatThrownBy(() -> small.read(oversized)).isInstanceOf(dev.reprise.route.ReplayFormatException.class)
+                .hasMessageContaining("more than the largest replay file the caps allow")
+                .hasMessageContaining(Long.toString(small.maxFileBytes()));
+    }
 }

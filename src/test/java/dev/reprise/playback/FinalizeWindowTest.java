@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.command.ReplayCommandResult;
@@ -28,7 +29,7 @@ class FinalizeWindowTest {
                     completePassive(step, h.log);
                     return true;
                 })
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly(
                 "exec1@0", "passive@1", "exec1@2", "fin1",
                 "exec2@3", "passive@4", "passive@5", "exec2@6", "fin2",
@@ -41,7 +42,7 @@ class FinalizeWindowTest {
         Harness h = new Harness().active(1).passive(9).record(1, 9, 1);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(3).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(3).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "exec1@2", "fin1");
     }
 
@@ -50,12 +51,12 @@ class FinalizeWindowTest {
         Harness h = new Harness().active(1, 2).record(1, 1, 2);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe();
-        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
-        StepVerifier.create(sandbox.pause()).verifyComplete();
-        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
-        StepVerifier.create(sandbox.pause()).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(sandbox.pause()).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(sandbox.pause()).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "exec1@1");
-        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1", "exec2@2");
     }
 
@@ -70,7 +71,7 @@ class FinalizeWindowTest {
                 .expectNextCount(1)
                 .then(() -> assertThat(h.log).containsExactly("exec1@0"))
                 .then(sandbox::stopNow)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "fin1");
         assertThat(states).containsExactly(PlaybackState.READY, PlaybackState.PAUSED, PlaybackState.STOPPED);
     }
@@ -79,7 +80,7 @@ class FinalizeWindowTest {
     void stopBeforeAnyStep_finalizesNothing() {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
-        StepVerifier.create(sandbox.stop()).verifyComplete();
+        StepVerifier.create(sandbox.stop()).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).isEmpty();
         assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
     }
@@ -89,9 +90,9 @@ class FinalizeWindowTest {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe();
-        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0");
-        StepVerifier.create(sandbox.step()).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "fin1");
         assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
     }
@@ -108,7 +109,7 @@ class FinalizeWindowTest {
                 })).record(1, 9);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(2).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(2).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(offered).containsExactly(0);
     }
 }

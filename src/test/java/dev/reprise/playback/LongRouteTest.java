@@ -37,7 +37,7 @@ class LongRouteTest {
     void synchronousCommands_unboundedDemand() {
         AtomicLong executed = new AtomicLong();
         ReplaySandbox sandbox = open(longRoute(ReplayCommand.sync(step -> executed.incrementAndGet())));
-        StepVerifier.create(sandbox.steps().count()).expectNext((long) STEPS).verifyComplete();
+        StepVerifier.create(sandbox.steps().count()).expectNext((long) STEPS).expectComplete().verify(Duration.ofSeconds(60));
         assertThat(executed).hasValue(STEPS);
         assertThat(sandbox.replayed()).isEqualTo(STEPS);
     }
@@ -54,7 +54,7 @@ class LongRouteTest {
                         })
                         .count())
                 .expectNext((long) STEPS)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(60));
         assertThat(sample).hasSize(10);
         for (int attempt = 0; attempt < 20 && sample.stream().anyMatch(ref -> ref.get() != null); attempt++) {
             System.gc();
@@ -67,7 +67,7 @@ class LongRouteTest {
     @Test
     void synchronousCommands_demandOfOneAtATime() {
         ReplaySandbox sandbox = open(longRoute(ReplayCommand.sync(step -> { })));
-        StepVerifier.create(sandbox.steps().limitRate(1).count()).expectNext((long) STEPS).verifyComplete();
+        StepVerifier.create(sandbox.steps().limitRate(1).count()).expectNext((long) STEPS).expectComplete().verify(Duration.ofSeconds(60));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
     }
 

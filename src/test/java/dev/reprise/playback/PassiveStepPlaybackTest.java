@@ -42,7 +42,7 @@ class PassiveStepPlaybackTest {
                 .expectNextMatches(step -> step instanceof ActiveStep)
                 .expectNextMatches(step -> step instanceof PassiveStep && step.isSettled())
                 .expectNextMatches(step -> step instanceof PassiveStep && step.isSettled())
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(applied).containsExactly(7, 8);
         assertThat(h.warnings).isEmpty();
     }
@@ -56,11 +56,11 @@ class PassiveStepPlaybackTest {
                 .assertNext(step -> {
                     assertThat(step).isInstanceOf(PassiveStep.class);
                     assertThat(step.isSettled()).isTrue();
-                    StepVerifier.create(step.result()).expectNext(ReplayCommandResult.IGNORED).verifyComplete();
+                    StepVerifier.create(step.result()).expectNext(ReplayCommandResult.IGNORED).expectComplete().verify(Duration.ofSeconds(10));
                     assertThat(((PassiveStep) step).complete(SUCCESS)).isFalse();
                 })
                 .expectNextMatches(step -> step instanceof ActiveStep)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(194);
         assertThat(h.log).containsExactly("exec1@1", "fin1");
     }
@@ -73,7 +73,7 @@ class PassiveStepPlaybackTest {
         StepVerifier.create(sandbox.steps())
                 .expectNextCount(1)
                 .consumeNextWith(step -> ((PassiveStep) step).complete(SUCCESS))
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warnings).isEmpty();
     }
 
@@ -88,7 +88,7 @@ class PassiveStepPlaybackTest {
                 .expectNextCount(1)
                 .consumeNextWith(step -> Mono.delay(Duration.ofMillis(50))
                         .subscribe(tick -> assertThat(((PassiveStep) step).complete(SUCCESS)).isFalse()))
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(194);
     }
 
@@ -109,7 +109,7 @@ class PassiveStepPlaybackTest {
                 .expectNoEvent(Duration.ofMillis(59))
                 .thenAwait(Duration.ofMillis(1))
                 .expectNextMatches(step -> step.step().index() == 2)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(results).containsExactly(SUCCESS);
         assertThat(h.warnings).isEmpty();
     }
@@ -127,7 +127,7 @@ class PassiveStepPlaybackTest {
                 .then(() -> assertThat(h.warnings).isEmpty())
                 .thenAwait(Duration.ofMillis(1))
                 .expectNextMatches(step -> step.step().index() == 2)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(194);
     }
 
@@ -220,7 +220,7 @@ class PassiveStepPlaybackTest {
                 })
                 .thenRequest(Long.MAX_VALUE)
                 .expectNextCount(3)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warnings).isEmpty();
         assertThat(sandbox.replayed()).isEqualTo(4);
     }

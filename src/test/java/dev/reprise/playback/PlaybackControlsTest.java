@@ -36,7 +36,7 @@ class PlaybackControlsTest {
                 .then(() -> assertThat(h.log).containsExactly("exec1@0"))
                 .then(() -> sandbox[0].resume())
                 .expectNextCount(2)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -57,7 +57,7 @@ class PlaybackControlsTest {
                 })
                 .then(sandbox::play)
                 .expectNextCount(1)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -68,9 +68,9 @@ class PlaybackControlsTest {
         Mono<PlaybackStep> second = Mono.fromFuture(sandbox.step().toFuture());
         Mono<PlaybackStep> third = Mono.fromFuture(sandbox.step().toFuture());
         sandbox.steps().subscribe();
-        StepVerifier.create(first).expectNextMatches(s -> s.step().index() == 0).verifyComplete();
-        StepVerifier.create(second).expectNextMatches(s -> s.step().index() == 1).verifyComplete();
-        StepVerifier.create(third).verifyComplete();
+        StepVerifier.create(first).expectNextMatches(s -> s.step().index() == 0).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(second).expectNextMatches(s -> s.step().index() == 1).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(third).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
     }
 
@@ -101,7 +101,7 @@ class PlaybackControlsTest {
         StepVerifier.create(sandbox.steps(), 1)
                 .expectNextMatches(step -> step instanceof ActiveStep)
                 .then(sandbox::stopNow)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
         assertThat(h.warningCodes()).containsExactly(194, 194);
         assertThat(h.log).containsExactly("exec1@0", "fin1");
@@ -126,7 +126,7 @@ class PlaybackControlsTest {
     void pause_withNothingInFlight_completesAtOnce() {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
-        StepVerifier.create(sandbox.pause()).verifyComplete();
+        StepVerifier.create(sandbox.pause()).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.READY);
     }
 
@@ -163,7 +163,7 @@ class PlaybackControlsTest {
         StepVerifier.create(sandbox.steps(), 1)
                 .expectNextCount(1)
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "fin1");
         assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
         assertThat(sandbox.replayed()).isEqualTo(1);
@@ -179,7 +179,7 @@ class PlaybackControlsTest {
         })).record(1, 1);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(1).thenCancel().verify();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).thenCancel().verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.PLAYING);
         release.tryEmitValue(SUCCESS);
         assertThat(h.log).containsExactly("fin1");
@@ -204,7 +204,7 @@ class PlaybackControlsTest {
                 .expectNext(PlaybackState.PLAYING)
                 .then(() -> sandbox.steps().subscribe())
                 .expectNext(PlaybackState.ENDED)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test

@@ -22,7 +22,7 @@ class PlaybackDemandTest {
                 .expectNoEvent(Duration.ofHours(1))
                 .then(() -> assertThat(h.log).isEmpty())
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -40,7 +40,7 @@ class PlaybackDemandTest {
                 .then(() -> assertThat(h.log).containsExactly("exec1@0", "exec1@1"))
                 .thenRequest(1)
                 .expectNextCount(1)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "exec1@1", "exec1@2", "fin1");
     }
 
@@ -70,7 +70,7 @@ class PlaybackDemandTest {
                 })
                 .thenRequest(1)
                 .expectNextMatches(step -> step.step().index() == 3)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warnings).isEmpty();
     }
 
@@ -86,7 +86,7 @@ class PlaybackDemandTest {
                     }
                     return true;
                 })
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(sandbox.replayed()).isEqualTo(6);
         assertThat(h.warnings).isEmpty();
     }
@@ -99,7 +99,7 @@ class PlaybackDemandTest {
         StepVerifier.create(sandbox.steps())
                 .expectErrorSatisfies(error -> assertThat(error)
                         .isInstanceOf(IllegalStateException.class).hasMessageContaining("one subscriber"))
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -109,7 +109,7 @@ class PlaybackDemandTest {
         StepVerifier.create(sandbox.steps(), 0)
                 .consumeSubscriptionWith(subscription -> subscription.request(0))
                 .expectError(IllegalArgumentException.class)
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }
 
@@ -117,7 +117,7 @@ class PlaybackDemandTest {
     void subscriberAfterTermination_getsTheTerminalSignal() {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
-        StepVerifier.create(sandbox.stop()).verifyComplete();
-        StepVerifier.create(sandbox.steps()).verifyComplete();
+        StepVerifier.create(sandbox.stop()).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(sandbox.steps()).expectComplete().verify(Duration.ofSeconds(10));
     }
 }

@@ -74,7 +74,7 @@ class PlaybackExamplesTest {
                 .expectNoEvent(Duration.ofMillis(99))
                 .thenAwait(Duration.ofMillis(300))
                 .expectNextCount(3)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(hero.x).isEqualTo(5);
         assertThat(hero.y).isEqualTo(6);
         assertThat(frames).hasSize(4);
@@ -99,7 +99,7 @@ class PlaybackExamplesTest {
                 .then(() -> assertThat(hero.x).isEqualTo(1))
                 .thenRequest(1)
                 .expectNextCount(1)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
         // [step-verifier]
     }

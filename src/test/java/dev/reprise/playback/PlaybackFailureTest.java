@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import java.time.Duration;
 import static dev.reprise.command.ReplayCommandResult.FAILED;
 import static dev.reprise.command.ReplayCommandResult.IGNORED;
 import static dev.reprise.command.ReplayCommandResult.SUCCESS;
@@ -25,7 +26,7 @@ class PlaybackFailureTest {
         StepVerifier.create(sandbox.steps())
                 .thenConsumeWhile(step -> true)
                 .expectErrorSatisfies(Harness.failedAt(index, code, phase))
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }
 
@@ -45,7 +46,7 @@ class PlaybackFailureTest {
         StepVerifier.create(sandbox.steps())
                 .expectNextCount(1)
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayPlaybackException.class).hasCause(boom))
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -57,7 +58,7 @@ class PlaybackFailureTest {
         StepVerifier.create(sandbox.steps())
                 .expectNextCount(1)
                 .expectErrorSatisfies(e -> assertThat(e.getCause()).hasMessage("late"))
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -82,7 +83,7 @@ class PlaybackFailureTest {
         StepVerifier.create(sandbox.steps())
                 .consumeNextWith(step -> step.result().subscribe(results::add))
                 .expectNextCount(1)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(results).containsExactly(IGNORED);
         assertThat(h.warningCodes()).containsExactly(1001, 1001);
     }
@@ -96,7 +97,7 @@ class PlaybackFailureTest {
                 .expectNextCount(1)
                 .consumeNextWith(step -> ((PassiveStep) step).complete(IGNORED))
                 .expectNextCount(1)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(1001);
     }
 
@@ -120,7 +121,7 @@ class PlaybackFailureTest {
         Harness h = new Harness().active(1, SUCCESS, IGNORED).record(1);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(1001);
         assertThat(h.warnings.get(0).message()).contains("finalize");
     }
@@ -143,8 +144,8 @@ class PlaybackFailureTest {
         sandbox.steps().subscribe(seen::add, error -> { });
         sandbox.play();
         release.tryEmitValue(FAILED);
-        StepVerifier.create(seen.get(0).result()).expectNext(FAILED).verifyComplete();
-        StepVerifier.create(seen.get(1).result()).expectNext(IGNORED).verifyComplete();
+        StepVerifier.create(seen.get(0).result()).expectNext(FAILED).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(seen.get(1).result()).expectNext(IGNORED).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(sandbox.passive()).isNull();
     }
 
@@ -161,7 +162,7 @@ class PlaybackFailureTest {
                     release.tryEmitValue(SUCCESS);
                 })
                 .expectError(ConcurrentModificationException.class)
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(156);
     }
 
@@ -183,7 +184,7 @@ class PlaybackFailureTest {
         assertThat(cancelled).isTrue();
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
         assertThat(h.warningCodes()).containsExactly(156);
-        StepVerifier.create(sandbox.stop()).verifyComplete();
+        StepVerifier.create(sandbox.stop()).expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -196,7 +197,7 @@ class PlaybackFailureTest {
         sandbox.play();
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
         assertThat(h.warningCodes()).containsExactly(156);
-        StepVerifier.create(sandbox.steps()).expectError(ConcurrentModificationException.class).verify();
+        StepVerifier.create(sandbox.steps()).expectError(ConcurrentModificationException.class).verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -217,6 +218,6 @@ class PlaybackFailureTest {
         });
         sandbox.play();
         assertThat(sandbox.state()).isIn(PlaybackState.FAILED, PlaybackState.STOPPED);
-        StepVerifier.create(sandbox.pause()).verifyComplete();
+        StepVerifier.create(sandbox.pause()).expectComplete().verify(Duration.ofSeconds(10));
     }
 }

@@ -24,7 +24,7 @@ class PlaybackPacingTest {
                 .expectNoEvent(Duration.ofMillis(99))
                 .thenAwait(Duration.ofMillis(1))
                 .expectNextCount(1)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -47,7 +47,7 @@ class PlaybackPacingTest {
                 .expectNoEvent(Duration.ofMillis(199))
                 .thenAwait(Duration.ofMillis(1))
                 .expectNextCount(1)                      // t = 265
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -66,7 +66,7 @@ class PlaybackPacingTest {
                 .expectNextCount(1)
                 .then(() -> assertThat(sandbox[0].state()).isEqualTo(PlaybackState.PAUSED))
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -75,7 +75,7 @@ class PlaybackPacingTest {
         reactor.test.scheduler.VirtualTimeScheduler scheduler = reactor.test.scheduler.VirtualTimeScheduler.create();
         ReplaySandbox sandbox = h.sandbox(b -> b.scheduler(scheduler));
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(2).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(2).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(scheduler.now(java.util.concurrent.TimeUnit.NANOSECONDS)).isZero();
     }
 

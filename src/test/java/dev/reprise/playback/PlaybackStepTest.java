@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import java.time.Duration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.command.ReplayCommandResult;
@@ -20,7 +21,7 @@ class PlaybackStepTest {
         first.settle(ReplayCommandResult.SUCCESS);
         second.settle(ReplayCommandResult.SUCCESS);
         assertThat(first.result()).isSameAs(second.result());
-        StepVerifier.create(first.result()).expectNext(ReplayCommandResult.SUCCESS).verifyComplete();
+        StepVerifier.create(first.result()).expectNext(ReplayCommandResult.SUCCESS).expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -32,7 +33,7 @@ class PlaybackStepTest {
         assertThat(step.settle(ReplayCommandResult.IGNORED)).isTrue();
         assertThat(step.settle(ReplayCommandResult.FAILED)).isFalse();
         early.verify(java.time.Duration.ofSeconds(1));
-        StepVerifier.create(step.result()).expectNext(ReplayCommandResult.IGNORED).verifyComplete();
+        StepVerifier.create(step.result()).expectNext(ReplayCommandResult.IGNORED).expectComplete().verify(Duration.ofSeconds(10));
     }
 
     @Test

@@ -41,7 +41,7 @@ class ReferenceDefectsTest {
                     ((PassiveStep) step).complete(SUCCESS);
                 })
                 .expectNextMatches(step -> step.step().index() == 3)
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warnings).isEmpty();
         assertThat(h.log).containsExactly("exec1@0", "exec1@3", "fin1");
     }
@@ -55,7 +55,7 @@ class ReferenceDefectsTest {
                 .expectNextCount(1)
                 .consumeNextWith(step -> ((PassiveStep) step).complete(FAILED))
                 .expectErrorSatisfies(Harness.failedAt(1, 9, "passive"))
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0"); // step 2 never runs
         assertThat(h.warningCodes()).doesNotContain(194); // not "skipped later" as in the reference
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
@@ -82,10 +82,10 @@ class ReferenceDefectsTest {
         })).record(1);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe(step -> { }, error -> { });
-        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
-        StepVerifier.create(sandbox.step()).expectError(ReplayPlaybackException.class).verify();
-        StepVerifier.create(sandbox.step()).verifyComplete();
-        StepVerifier.create(sandbox.step()).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(sandbox.step()).expectError(ReplayPlaybackException.class).verify(Duration.ofSeconds(10));
+        StepVerifier.create(sandbox.step()).expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(sandbox.step()).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(finalizes).hasValue(1);
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }
@@ -121,14 +121,14 @@ class ReferenceDefectsTest {
         Mono<PlaybackStep> stepped = Mono.fromFuture(sandbox.step().toFuture()); // while step 0 runs
         assertThat(inFlight).hasValue(1);
         release.tryEmitValue(SUCCESS);
-        StepVerifier.create(stepped).expectNextMatches(s -> s.step().index() == 1).verifyComplete();
+        StepVerifier.create(stepped).expectNextMatches(s -> s.step().index() == 1).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(maxInFlight).hasValue(1);
         assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
 
         Harness manual = new Harness().active(1).record(1, 1);
         ReplaySandbox stepping = manual.sandbox();
         stepping.steps().subscribe();
-        StepVerifier.create(stepping.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(stepping.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         stepping.play(); // not a no-op after manual stepping
         assertThat(stepping.state()).isEqualTo(PlaybackState.ENDED);
     }
@@ -156,9 +156,9 @@ class ReferenceDefectsTest {
         Harness h = new Harness().active(1).record(1, 1);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe();
-        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED);
-        StepVerifier.create(sandbox.stop()).verifyComplete();
+        StepVerifier.create(sandbox.stop()).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
         assertThat(h.log).containsExactly("exec1@0", "fin1");
         sandbox.resume(); // a stopped sandbox does not play on
@@ -170,7 +170,7 @@ class ReferenceDefectsTest {
         Harness h = new Harness().active(1).record(1, 1);
         ReplaySandbox first = h.sandbox();
         first.steps().subscribe();
-        StepVerifier.create(first.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(first.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         ReplaySandbox second = h.sandbox();
         assertThat(first.state()).isEqualTo(PlaybackState.STOPPED);
         assertThat(h.log).containsExactly("exec1@0", "fin1");

@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import java.time.Duration;
 import static dev.reprise.command.ReplayCommandResult.FAILED;
 import static dev.reprise.command.ReplayCommandResult.SUCCESS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,7 +27,7 @@ class ReplaySandboxReferenceTest {
 
         StepVerifier.create(sandbox.step())
                 .assertNext(step -> assertThat(step.step().params()).containsExactly(5))
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0");
         assertThat(seen).hasSize(1);
         assertThat(sandbox.replayed()).isEqualTo(1);
@@ -40,7 +41,7 @@ class ReplaySandboxReferenceTest {
 
         StepVerifier.create(sandbox.step())
                 .expectErrorSatisfies(Harness.failedAt(0, 1, "execute"))
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0");
         assertThat(sandbox.replayed()).isZero(); // the failed step is not counted as played
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
@@ -54,7 +55,7 @@ class ReplaySandboxReferenceTest {
 
         StepVerifier.create(sandbox.steps())
                 .expectErrorSatisfies(Harness.failedAt(0, 9, "execute"))
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(157);
         assertThat(h.warnings.get(0).message()).contains("9");
     }
@@ -65,9 +66,9 @@ class ReplaySandboxReferenceTest {
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe();
 
-        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0");
-        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "fin1");
     }
 
@@ -77,10 +78,10 @@ class ReplaySandboxReferenceTest {
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe(step -> { }, error -> { });
 
-        StepVerifier.create(sandbox.step()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         StepVerifier.create(sandbox.step())
                 .expectErrorSatisfies(Harness.failedAt(0, 1, "finalize"))
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "fin1");
     }
 
@@ -95,7 +96,7 @@ class ReplaySandboxReferenceTest {
                 .then(() -> h.system.array().add(1))
                 .then(sandbox::stepNow)
                 .expectError(ConcurrentModificationException.class)
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(156);
     }
 
@@ -108,7 +109,7 @@ class ReplaySandboxReferenceTest {
 
         StepVerifier.create(sandbox.step())
                 .assertNext(step -> assertThat(step.step().index()).isEqualTo(2))
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@2");
         assertThat(sandbox.replayed()).isEqualTo(3);
     }
@@ -129,13 +130,13 @@ class ReplaySandboxReferenceTest {
 
         StepVerifier.create(sandbox.step())
                 .assertNext(step -> assertThat(step).isInstanceOf(ActiveStep.class))
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(seen).hasSize(2);
         assertThat(seen.get(1)).isInstanceOf(PassiveStep.class);
-        StepVerifier.create(seen.get(1).result()).expectNext(ReplayCommandResult.IGNORED).verifyComplete();
+        StepVerifier.create(seen.get(1).result()).expectNext(ReplayCommandResult.IGNORED).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(194);
         assertThat(h.warnings.get(0).message()).contains("step 1", "code 2", "code 1");
-        StepVerifier.create(sandbox.step()).verifyComplete(); // the end
+        StepVerifier.create(sandbox.step()).expectComplete().verify(Duration.ofSeconds(10)); // the end
         assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
     }
 
@@ -147,7 +148,7 @@ class ReplaySandboxReferenceTest {
         sandbox.states().subscribe(states::add);
         sandbox.play();
 
-        StepVerifier.create(sandbox.steps()).expectNextCount(2).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(2).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1");
         assertThat(states).containsExactly(PlaybackState.READY, PlaybackState.PLAYING, PlaybackState.ENDED);
     }
@@ -171,7 +172,7 @@ class ReplaySandboxReferenceTest {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         sandbox.play();
         assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
         assertThat(h.log).containsExactly("exec1@0", "fin1");
@@ -192,7 +193,7 @@ class ReplaySandboxReferenceTest {
         StepVerifier pause = StepVerifier.create(sandbox.pause()).expectComplete().verifyLater();
         assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED);
         release.tryEmitValue(SUCCESS);
-        pause.verify();
+        pause.verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec0");
 
         sandbox.resume();
@@ -211,8 +212,8 @@ class ReplaySandboxReferenceTest {
         StepVerifier stop = StepVerifier.create(sandbox.stop()).expectComplete().verifyLater();
         assertThat(sandbox.state()).isEqualTo(PlaybackState.PLAYING);
         release.tryEmitValue(SUCCESS);
-        stop.verify();
-        steps.verify();
+        stop.verify(Duration.ofSeconds(10));
+        steps.verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
     }
 
@@ -222,7 +223,7 @@ class ReplaySandboxReferenceTest {
         ReplaySandbox sandbox = h.sandbox();
         h.system.array().add(1);
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectError(ConcurrentModificationException.class).verify();
+        StepVerifier.create(sandbox.steps()).expectError(ConcurrentModificationException.class).verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(156);
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }
@@ -238,7 +239,7 @@ class ReplaySandboxReferenceTest {
         sandbox.setSpeed(2);
         assertThat(sandbox.speed()).isEqualTo(2.0);
         sandbox.play();
-        StepVerifier.create(sandbox.steps()).expectNextCount(1).verifyComplete();
+        StepVerifier.create(sandbox.steps()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(speeds).containsExactly(2.0);
     }
 }

@@ -22,7 +22,7 @@ class SeekTest {
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(2);
         StepVerifier.create(sandbox.steps(), 0)
                 .thenRequest(10)
-                .then(() -> StepVerifier.create(sandbox.seek(3)).verifyComplete())
+                .then(() -> StepVerifier.create(sandbox.seek(3)).expectComplete().verify(Duration.ofSeconds(10)))
                 .assertNext(step -> assertThat(step.seeking()).isTrue())
                 .assertNext(step -> assertThat(step.seeking()).isTrue())
                 .assertNext(step -> assertThat(step.step().index()).isEqualTo(2))
@@ -34,7 +34,7 @@ class SeekTest {
                 })
                 .then(sandbox::play)
                 .assertNext(step -> assertThat(step.seeking()).isFalse())
-                .verifyComplete();
+                .expectComplete().verify(Duration.ofSeconds(10));
         assertThat(g.h.log).endsWith("exec2@3", "fin2");
     }
 
@@ -43,10 +43,10 @@ class SeekTest {
         SeekGame g = new SeekGame(new int[] {1}, 1, 1);
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(1);
         StepVerifier.create(sandbox.steps(), 0)
-                .then(() -> StepVerifier.create(sandbox.seek(0)).verifyComplete())
+                .then(() -> StepVerifier.create(sandbox.seek(0)).expectComplete().verify(Duration.ofSeconds(10)))
                 .then(() -> assertThat(sandbox.state()).isEqualTo(PlaybackState.READY))
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(g.executed).isZero();
     }
 
@@ -64,10 +64,10 @@ class SeekTest {
                 .then(() -> assertThat(g.executed).isEqualTo(1))
                 .thenRequest(3)
                 .expectNextCount(3)
-                .then(() -> StepVerifier.create(seek.get()).verifyComplete())
+                .then(() -> StepVerifier.create(seek.get()).expectComplete().verify(Duration.ofSeconds(10)))
                 .then(() -> assertThat(sandbox.replayed()).isEqualTo(4))
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -148,7 +148,7 @@ class SeekTest {
         g.h.log.clear();
         sandbox.seek(2).block();
         assertThat(g.h.log).containsExactly("~exec1@0", "~exec1@1");
-        StepVerifier.create(sandbox.stop()).verifyComplete();
+        StepVerifier.create(sandbox.stop()).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(g.h.log).containsExactly("~exec1@0", "~exec1@1", "fin1");
     }
 
@@ -163,11 +163,11 @@ class SeekTest {
                         choice.complete(ReplayCommandResult.SUCCESS);
                     }
                 }), 10)
-                .then(() -> StepVerifier.create(sandbox.seek(2)).verifyComplete())
+                .then(() -> StepVerifier.create(sandbox.seek(2)).expectComplete().verify(Duration.ofSeconds(10)))
                 .expectNextCount(3)
                 .then(() -> assertThat(sandbox.replayed()).isEqualTo(3))
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
         assertThat(g.h.warningCodes()).doesNotContain(194);
     }
 
@@ -201,7 +201,7 @@ class SeekTest {
                 .thenAwait(Duration.ofMillis(1))
                 .assertNext(step -> assertThat(step.step().index()).isEqualTo(1))
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -229,7 +229,7 @@ class SeekTest {
                     assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED);
                 })
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -252,12 +252,12 @@ class SeekTest {
                         .then(() -> {
                         })
                         .thenCancel()
-                        .verify())
+                        .verify(Duration.ofSeconds(10)))
                 .thenRequest(10)
                 .expectNextCount(4)          // seek 0..2, then the step() group 3
                 .then(() -> assertThat(sandbox.replayed()).isEqualTo(4))
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -265,14 +265,14 @@ class SeekTest {
         SeekGame g = SeekGame.alternating(2);
         ReplaySandbox ended = g.sandboxWithCheckpoints(1);
         ended.play();
-        StepVerifier.create(ended.steps()).expectNextCount(2).verifyComplete();
+        StepVerifier.create(ended.steps()).expectNextCount(2).expectComplete().verify(Duration.ofSeconds(10));
         StepVerifier.create(ended.seek(1))
-                .verifyErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalStateException.class)
-                        .hasMessage("Cannot seek to step 1: playback is ENDED"));
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalStateException.class)
+                        .hasMessage("Cannot seek to step 1: playback is ENDED")).verify(Duration.ofSeconds(10));
 
         ReplaySandbox stopped = g.sandboxWithCheckpoints(1);
         stopped.stop().block();
-        StepVerifier.create(stopped.seek(0)).verifyErrorMessage("Cannot seek to step 0: playback is STOPPED");
+        StepVerifier.create(stopped.seek(0)).expectErrorMessage("Cannot seek to step 0: playback is STOPPED").verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -282,10 +282,10 @@ class SeekTest {
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(1);
         StepVerifier.create(sandbox.steps(), 10)
                 .then(() -> StepVerifier.create(sandbox.seek(5))
-                        .verifyErrorSatisfies(Harness.failedAt(4, 5, ReplayPlaybackException.EXECUTE)))
+                        .expectErrorSatisfies(Harness.failedAt(4, 5, ReplayPlaybackException.EXECUTE)).verify(Duration.ofSeconds(10)))
                 .expectNextCount(5)
-                .verifyErrorSatisfies(Harness.failedAt(4, 5, ReplayPlaybackException.EXECUTE));
-        StepVerifier.create(sandbox.seek(0)).verifyErrorMessage("Cannot seek to step 0: playback is FAILED");
+                .expectErrorSatisfies(Harness.failedAt(4, 5, ReplayPlaybackException.EXECUTE)).verify(Duration.ofSeconds(10));
+        StepVerifier.create(sandbox.seek(0)).expectErrorMessage("Cannot seek to step 0: playback is FAILED").verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -298,8 +298,8 @@ class SeekTest {
                 .then(() -> seek.get().subscribe(v -> { }, e -> { }))
                 .expectNextCount(1)
                 .then(() -> sandbox.stop().subscribe())
-                .verifyComplete();
-        StepVerifier.create(seek.get()).verifyErrorMessage("Cannot seek to step 5: playback is STOPPED");
+                .expectComplete().verify(Duration.ofSeconds(10));
+        StepVerifier.create(seek.get()).expectErrorMessage("Cannot seek to step 5: playback is STOPPED").verify(Duration.ofSeconds(10));
         assertThat(g.h.log).containsExactly("~exec0@0", "fin0");
     }
 
@@ -355,7 +355,7 @@ class SeekTest {
                 .expectNextCount(3 + 5 + 1)
                 .then(() -> assertThat(landed).containsExactly("3@3", "8@8", "1@1"))
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -377,7 +377,7 @@ class SeekTest {
                 })
                 .expectNoEvent(Duration.ofSeconds(5))     // and it stays paused
                 .thenCancel()
-                .verify();
+                .verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -408,8 +408,8 @@ class SeekTest {
                 .expectNextCount(1)
                 .then(() -> g.h.system.record(0))
                 .then(sandbox::checkRoute)
-                .verifyError(java.util.ConcurrentModificationException.class);
-        StepVerifier.create(seek.get()).verifyError(java.util.ConcurrentModificationException.class);
+                .expectError(java.util.ConcurrentModificationException.class).verify(Duration.ofSeconds(10));
+        StepVerifier.create(seek.get()).expectError(java.util.ConcurrentModificationException.class).verify(Duration.ofSeconds(10));
     }
 
     @Test
@@ -436,8 +436,8 @@ class SeekTest {
                 .then(() -> seek.set(Mono.fromFuture(sandbox.seek(4).toFuture())))
                 .then(() -> seek.get().subscribe(v -> { }, e -> { }))
                 .expectNextCount(2)
-                .verifyErrorSatisfies(error -> assertThat(error).isSameAs(broken));
-        StepVerifier.create(seek.get()).verifyErrorSatisfies(error -> assertThat(error).isSameAs(broken));
+                .expectErrorSatisfies(error -> assertThat(error).isSameAs(broken)).verify(Duration.ofSeconds(10));
+        StepVerifier.create(seek.get()).expectErrorSatisfies(error -> assertThat(error).isSameAs(broken)).verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }
 }

@@ -103,13 +103,13 @@ class SeekingExamplesTest {
         sandbox.play();
         StepVerifier.create(sandbox.steps())
                 .thenConsumeWhile(step -> true)
-                .verifyErrorSatisfies(error -> {
+                .expectErrorSatisfies(error -> {
                     ReplayDesyncException desync = ReplayDesyncException.in(error).orElseThrow();
                     // "Replay desync at step 302: ... the last matching hash step was 201,
                     //  so the replay diverged in steps 202..301"
                     assertThat(desync.lastMatchedIndex()).isEqualTo(201);
                     assertThat(desync.stepIndex()).isEqualTo(302);
-                });
+                }).verify(Duration.ofSeconds(10));
         // [desync-play]
     }
 

@@ -28,7 +28,8 @@ import picocli.CommandLine;
 class ReadmeToolExamplesTest {
 
     private static final Pattern TOOL_LINE = Pattern.compile(
-            "^mvn -q -DskipTests test-compile exec:java -Dexec\\.mainClass=(\\S+) -Dexec\\.args=\"([^\"]*)\"$",
+            "^mvn -q -DskipTests test-compile exec:java -Dexec\\.mainClass=(dev\\.reprise\\.samples\\.cli\\.\\S+) "
+                    + "-Dexec\\.args=\"([^\"]*)\"$",
             Pattern.MULTILINE);
 
     @BeforeAll

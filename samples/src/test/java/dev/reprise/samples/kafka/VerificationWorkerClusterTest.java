@@ -225,7 +225,9 @@ class VerificationWorkerClusterTest {
         for (int i = 0; i * chunk.length() <= padding; i++) {
             padded.metadata("padding-" + i, chunk);
         }
-        byte[] oversized = padded.build().toBytes();
+        // The builder refuses what the default reader would refuse: build it for a reader with a larger cap.
+        ReplayFileReader larger = ReplayFileReader.builder().maxHeaderBytes(4 << 20).build();
+        byte[] oversized = padded.readableBy(larger).build().toBytes();
         assertThat(oversized.length).isGreaterThan(padding).isLessThan(EmbeddedKafka.MAX_MESSAGE_BYTES);
         List<Expected> expected = new ArrayList<>();
         // One partition: the replays behind the oversized one must still get their verdicts.
