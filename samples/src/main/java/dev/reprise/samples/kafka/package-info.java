@@ -6,4 +6,7 @@
  * to a demand-driven Reactor {@code Flux} it is built on (one polling thread; partitions paused while
  * there is no demand). Kafka is a test-scope dependency: none of this is in the library artifact.
  */
+@NullMarked
 package dev.reprise.samples.kafka;
+
+import org.jspecify.annotations.NullMarked;

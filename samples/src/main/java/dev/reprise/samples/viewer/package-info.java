@@ -4,4 +4,7 @@
  * WebSocket by the page's credits. Start it with {@link dev.reprise.samples.viewer.ViewerServer}; a
  * game plugs in as a {@link dev.reprise.samples.viewer.ViewerGame}. See {@code docs/viewer.md}.
  */
+@NullMarked
 package dev.reprise.samples.viewer;
+
+import org.jspecify.annotations.NullMarked;

@@ -3,4 +3,7 @@
  * JSON for {@code tower.js} ({@code TowerView}) and the bot playing live ({@code TowerLive}), behind
  * {@link dev.reprise.samples.viewer.tower.TowerViewer}.
  */
+@NullMarked
 package dev.reprise.samples.viewer.tower;
+
+import org.jspecify.annotations.NullMarked;
