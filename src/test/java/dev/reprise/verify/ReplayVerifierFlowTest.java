@@ -29,21 +29,22 @@ class ReplayVerifierFlowTest {
         return ReplayVerifier.builder(games).parallelism(parallelism).build();
     }
 
-    private void awaitWaiting(int games) throws InterruptedException {
-        assertThat(this.games.waiting.tryAcquire(games, 10, TimeUnit.SECONDS))
-                .as("%d games waiting at the gate", games).isTrue();
+    /** Waits until {@code games} games wait at the gate; an interrupt fails the test. */
+    private void awaitWaiting(int games) {
+        try {
+            assertThat(this.games.waiting.tryAcquire(games, 10, TimeUnit.SECONDS))
+                    .as("%d games waiting at the gate", games).isTrue();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
-    void verify_zeroDemand_requestsOnlyParallelismSourcesAndBuildsThatManyGames() throws InterruptedException {
+    void verify_zeroDemand_requestsOnlyParallelismSourcesAndBuildsThatManyGames() {
         StepVerifier.create(verifier(3).verify(sources(50)), 0)
                 .expectSubscription()
                 .then(() -> {
-                    try {
-                        awaitWaiting(3);
-                    } catch (InterruptedException e) {
-                        throw new AssertionError(e);
-                    }
+                    awaitWaiting(3);
                     assertThat(requested).hasValue(3);
                     assertThat(games.created).hasValue(3);
                     games.gate.tryEmitEmpty();
@@ -58,16 +59,12 @@ class ReplayVerifierFlowTest {
     }
 
     @Test
-    void verify_unboundedDemand_keepsAtMostParallelismGamesAlive() throws InterruptedException {
+    void verify_unboundedDemand_keepsAtMostParallelismGamesAlive() {
         Flux<Verdict> verdicts = verifier(2).verify(sources(40)).doOnNext(v -> games.verdicts.incrementAndGet());
         StepVerifier.create(verdicts)
                 .expectSubscription()
                 .then(() -> {
-                    try {
-                        awaitWaiting(2);
-                    } catch (InterruptedException e) {
-                        throw new AssertionError(e);
-                    }
+                    awaitWaiting(2);
                     assertThat(games.created).hasValue(2);
                     assertThat(requested).hasValue(2);
                     games.gate.tryEmitEmpty();
@@ -81,16 +78,10 @@ class ReplayVerifierFlowTest {
     }
 
     @Test
-    void verify_cancelled_stopsPlaybackAndRequestsNoMore() throws InterruptedException {
+    void verify_cancelled_stopsPlaybackAndRequestsNoMore() {
         StepVerifier.create(verifier(2).verify(sources(10)))
                 .expectSubscription()
-                .then(() -> {
-                    try {
-                        awaitWaiting(2);
-                    } catch (InterruptedException e) {
-                        throw new AssertionError(e);
-                    }
-                })
+                .then(() -> awaitWaiting(2))
                 .thenCancel()
                 .verify(TIMEOUT);
         games.gate.tryEmitEmpty(); // the steps in flight settle; the cancelled playbacks then stop
