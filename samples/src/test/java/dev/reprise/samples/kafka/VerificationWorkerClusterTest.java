@@ -70,7 +70,11 @@ class VerificationWorkerClusterTest {
     }
 
     private static Setup setup(TestInfo info) throws Exception {
-        String name = info.getTestMethod().orElseThrow().getName();
+        return setup(info.getTestMethod().orElseThrow().getName());
+    }
+
+    /** Creates the topics of a setup named {@code name}. */
+    private static Setup setup(String name) throws Exception {
         Setup setup = new Setup("subs-" + name, "verdicts-" + name, "group-" + name);
         kafka.createTopic(setup.submissions(), PARTITIONS);
         kafka.createTopic(setup.verdicts(), 3);
@@ -155,6 +159,18 @@ class VerificationWorkerClusterTest {
         assertThat(verdicts).hasSize(expected.size());
     }
 
+    /**
+     * Waits for a committed verdict of every submission of {@code expected} and checks there is exactly
+     * one correct verdict each.
+     */
+    private static List<ConsumerRecord<String, String>> awaitExactlyOneCorrectVerdictEach(Setup setup,
+            List<Expected> expected) {
+        List<ConsumerRecord<String, String>> verdicts =
+                kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+        assertExactlyOneCorrectVerdictEach(expected, verdicts);
+        return verdicts;
+    }
+
     private static void send(List<Expected> expected) throws Exception {
         kafka.send(expected.stream().map(Expected::record).toList());
     }
@@ -166,9 +182,7 @@ class VerificationWorkerClusterTest {
         List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
         try {
             send(expected);
-            List<ConsumerRecord<String, String>> verdicts =
-                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
-            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            awaitExactlyOneCorrectVerdictEach(setup, expected);
             assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
         } finally {
             closeAll(workers);
@@ -185,9 +199,7 @@ class VerificationWorkerClusterTest {
             kafka.readCommitted(setup.verdicts(), 300, VERDICTS_WAIT);
             workers.get(1).kill();
             assertThat(workers.get(1).failure()).isInstanceOf(VerdictCommitter.SimulatedCrash.class);
-            List<ConsumerRecord<String, String>> verdicts =
-                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
-            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            awaitExactlyOneCorrectVerdictEach(setup, expected);
         } finally {
             closeAll(workers);
         }
@@ -202,9 +214,7 @@ class VerificationWorkerClusterTest {
             send(expected);
             kafka.readCommitted(setup.verdicts(), 300, VERDICTS_WAIT);
             kafka.restartBroker();
-            List<ConsumerRecord<String, String>> verdicts =
-                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
-            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            awaitExactlyOneCorrectVerdictEach(setup, expected);
             // A worker whose transaction outlived its timeout while the broker was away is fenced; it
             // starts again (a new run) rather than fail.
             assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
@@ -241,9 +251,7 @@ class VerificationWorkerClusterTest {
         List<VerificationWorker> workers = startWorkers(setup, 1, i -> towerVerifier());
         try {
             send(expected);
-            List<ConsumerRecord<String, String>> verdicts =
-                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
-            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            List<ConsumerRecord<String, String>> verdicts = awaitExactlyOneCorrectVerdictEach(setup, expected);
             String verdict = verdicts.stream().filter(v -> v.key().equals(CORPUS.get(2).id())).findFirst()
                     .orElseThrow().value();
             assertThat(verdict).contains("the header passes the cap of " + ReplayFileReader.DEFAULT.maxHeaderBytes());
@@ -269,10 +277,7 @@ class VerificationWorkerClusterTest {
         report.append(String.format(java.util.Locale.ROOT, "%n  no Kafka, parallelism 2: %.1f s, %.0f verdicts/s",
                 baselineSeconds, 1000 / baselineSeconds));
         for (int workerCount = 1; workerCount <= 2; workerCount++) {
-            String name = info.getTestMethod().orElseThrow().getName() + "-" + workerCount;
-            Setup setup = new Setup("subs-" + name, "verdicts-" + name, "group-" + name);
-            kafka.createTopic(setup.submissions(), PARTITIONS);
-            kafka.createTopic(setup.verdicts(), 3);
+            Setup setup = setup(info.getTestMethod().orElseThrow().getName() + "-" + workerCount);
             List<Expected> expected = submissions(setup.submissions(), 1000);
             send(expected);
             long start = System.nanoTime();
@@ -306,8 +311,7 @@ class VerificationWorkerClusterTest {
                 "--consumer-property", "session.timeout.ms=6000"));
         List<Expected> expected = submissions(setup.submissions(), 50);
         send(expected);
-        assertExactlyOneCorrectVerdictEach(expected,
-                kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT));
+        awaitExactlyOneCorrectVerdictEach(setup, expected);
         assertThat(hook.get()).as("the shutdown hook the command registered").isNotNull();
         hook.get().run(); // what SIGTERM does
         assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
@@ -329,9 +333,7 @@ class VerificationWorkerClusterTest {
                 usurper.initTransactions();
             }
             send(expected.subList(100, expected.size()));
-            List<ConsumerRecord<String, String>> verdicts =
-                    kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
-            assertExactlyOneCorrectVerdictEach(expected, verdicts);
+            awaitExactlyOneCorrectVerdictEach(setup, expected);
             assertThat(workers.get(0).restarts()).isPositive();
             assertThat(workers.get(0).failure()).isNull();
         } finally {
