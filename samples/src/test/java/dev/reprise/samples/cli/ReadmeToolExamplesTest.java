@@ -8,7 +8,6 @@ import dev.reprise.samples.tower.replay.TowerCommands;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * Runs the replay tool's command lines exactly as the README writes them, after the README's first
@@ -51,11 +49,8 @@ class ReadmeToolExamplesTest {
             assertThat(command[0]).isEqualTo(ReplayTool.class.getName());
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            CommandLine tool = ReplayTool.commandLine();
-            tool.setOut(new PrintWriter(out, true));
-            tool.setErr(new PrintWriter(err, true));
 
-            int status = tool.execute(command[1].split(" "));
+            int status = ToolRun.run(out, err, command[1].split(" "));
 
             assertThat(status).as("%s%n%s", command[1], err).isZero();
             assertThat(err.toString()).isEmpty();

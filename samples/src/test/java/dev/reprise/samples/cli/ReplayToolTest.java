@@ -12,7 +12,6 @@ import dev.reprise.io.ReplayFileReader;
 import dev.reprise.route.ReplayArray;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class ReplayToolTest {
 
@@ -55,10 +53,7 @@ class ReplayToolTest {
     }
 
     private int run(String... args) {
-        CommandLine tool = ReplayTool.commandLine();
-        tool.setOut(new PrintWriter(out, true));
-        tool.setErr(new PrintWriter(err, true));
-        return tool.execute(args);
+        return ToolRun.run(out, err, args);
     }
 
     @Test

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.verify.Outcome;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -22,7 +21,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** Runs {@code verify} end to end over a folder of corpus files written by {@link TowerCorpus}. */
 class VerifyCommandTest {
@@ -55,10 +53,7 @@ class VerifyCommandTest {
     }
 
     private int run(String... args) {
-        CommandLine tool = ReplayTool.commandLine();
-        tool.setOut(new PrintWriter(out, true));
-        tool.setErr(new PrintWriter(err, true));
-        return tool.execute(args);
+        return ToolRun.run(out, err, args);
     }
 
     @Test
