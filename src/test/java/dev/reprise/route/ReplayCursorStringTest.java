@@ -18,6 +18,13 @@ class ReplayCursorStringTest {
 
     private static final long SEED = 0x5781_0002L;
 
+    /** A cursor from the start of {@code array}, moved onto its first step. */
+    private static ReplayCursor atFirstStep(ReplayArray array) {
+        ReplayCursor cursor = array.cursor(0);
+        cursor.next();
+        return cursor;
+    }
+
     @Test
     void randomStrings_appendEqualsAndBytes_agreeWithStringParam() {
         for (int c = 0; c < 200; c++) {
@@ -63,8 +70,7 @@ class ReplayCursorStringTest {
     void stringParamEquals_matchesALoneSurrogateAsTheReplacementItIsStoredAs() {
         ReplayArray array = new ReplayArray();
         array.add(1, "a\uD800b");
-        ReplayCursor cursor = array.cursor(0);
-        cursor.next();
+        ReplayCursor cursor = atFirstStep(array);
         assertThat(cursor.stringParam(0)).isEqualTo("a\uFFFDb");
         assertThat(cursor.stringParamEquals(0, "a\uD800b")).isTrue();
         assertThat(cursor.stringParamEquals(0, "a\uFFFDb")).isTrue();
@@ -79,8 +85,7 @@ class ReplayCursorStringTest {
                 (byte) 0xC0, (byte) 0xAF};
         ReplayArray array = new ReplayArray();
         array.loadState(ReplaySave.of(1, 1, ByteBuffer.wrap(new byte[] {1, 4}), ByteBuffer.wrap(params)));
-        ReplayCursor cursor = array.cursor(0);
-        cursor.next();
+        ReplayCursor cursor = atFirstStep(array);
         StringBuilder sb = new StringBuilder("keep");
         cursor.appendStringParam(0, sb);
         assertThat(sb.toString()).isEqualTo("keep" + cursor.stringParam(0));
@@ -91,8 +96,7 @@ class ReplayCursorStringTest {
     void stringAccessors_onANonString_throwNamingTheType() {
         ReplayArray array = new ReplayArray();
         array.add(3, 42);
-        ReplayCursor cursor = array.cursor(0);
-        cursor.next();
+        ReplayCursor cursor = atFirstStep(array);
         StringBuilder sb = new StringBuilder();
         assertThatThrownBy(() -> cursor.appendStringParam(0, sb)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("INT8, not a string");
@@ -107,8 +111,7 @@ class ReplayCursorStringTest {
     void copyStringParamUtf8_intoTooSmallABuffer_throws_andCopiesNothing() {
         ReplayArray array = new ReplayArray();
         array.add(3, "hello");
-        ReplayCursor cursor = array.cursor(0);
-        cursor.next();
+        ReplayCursor cursor = atFirstStep(array);
         byte[] small = new byte[6];
         assertThatThrownBy(() -> cursor.copyStringParamUtf8(0, small, 2)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThat(small).containsOnly(0);
@@ -119,8 +122,7 @@ class ReplayCursorStringTest {
     void stringAccessors_afterAWrite_throwConcurrentModification() {
         ReplayArray array = new ReplayArray();
         array.add(3, "hello");
-        ReplayCursor cursor = array.cursor(0);
-        cursor.next();
+        ReplayCursor cursor = atFirstStep(array);
         array.add(4);
         assertThatThrownBy(() -> cursor.appendStringParam(0, new StringBuilder()))
                 .isInstanceOf(ConcurrentModificationException.class);
