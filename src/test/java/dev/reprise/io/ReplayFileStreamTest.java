@@ -36,6 +36,20 @@ class ReplayFileStreamTest {
         }
     }
 
+    /**
+     * The start of an uncompressed one-width file declaring these counts, followed by {@code rest}
+     * (the bytes after the body length).
+     */
+    private static byte[] uncompressedHeader(int steps, int paramBytes, int bodyLength, byte[] rest) {
+        ByteOutput header = new ByteOutput(32);
+        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 0, 1});
+        header.varint(steps);
+        header.varint(paramBytes);
+        header.varint(bodyLength);
+        header.bytes(rest);
+        return header.toByteArray();
+    }
+
     @Test
     void anEndlessStream_isRefusedAtItsFirstBytes() {
         Endless zeros = new Endless(0);
@@ -58,29 +72,19 @@ class ReplayFileStreamTest {
 
     @Test
     void aHeaderDeclaringMoreThanTheStreamHolds_isTruncated_withoutBufferingTheDeclaredSize() {
-        ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 0, 1});
-        header.varint(1_000_000);
-        header.varint(9_000_000);
-        header.varint(11_000_000);
-        header.bytes(new byte[] {0, 0, 0, 1, 2, 3});
+        byte[] header = uncompressedHeader(1_000_000, 9_000_000, 11_000_000, new byte[] {0, 0, 0, 1, 2, 3});
 
-        assertThatThrownBy(() -> ReplayFile.read(new ByteArrayInputStream(header.toByteArray())))
+        assertThatThrownBy(() -> ReplayFile.read(new ByteArrayInputStream(header)))
                 .isInstanceOf(ReplayFormatException.class).hasMessageContaining("Truncated file")
                 .hasMessageContaining("11000000");
     }
 
     @Test
     void anEndlessStreamAfterAValidHeader_stopsAtTheDeclaredEnd() {
-        ByteOutput header = new ByteOutput(32);
-        header.bytes(new byte[] {(byte) 0x89, 'R', 'P', 'Y', 2, 0, 0, 1});
-        header.varint(100_000);
-        header.varint(0);
-        header.varint(200_000);
-        header.bytes(new byte[] {0, 0, 0});
+        byte[] header = uncompressedHeader(100_000, 0, 200_000, new byte[] {0, 0, 0});
         Endless tail = new Endless(0);
 
-        assertThatThrownBy(() -> ReplayFile.read(new SequenceInputStream(new ByteArrayInputStream(header.toByteArray()),
+        assertThatThrownBy(() -> ReplayFile.read(new SequenceInputStream(new ByteArrayInputStream(header),
                 tail))).isInstanceOf(ReplayFormatException.class);
         assertThat(tail.read).isLessThanOrEqualTo(200_000 + 4 + 256);
     }
