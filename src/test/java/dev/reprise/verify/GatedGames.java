@@ -3,8 +3,6 @@ package dev.reprise.verify;
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.playback.SandboxConfig;
-import dev.reprise.route.ReplayArray;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
@@ -40,17 +38,7 @@ final class GatedGames implements GameFactory {
             return gate.asMono().then(Mono.empty());
         }));
         systems.add(system);
-        return new VerifiableGame() {
-            @Override
-            public ReplaySystem system() {
-                return system;
-            }
-
-            @Override
-            public SandboxConfig<?> sandbox(ReplayArray route) {
-                return SandboxConfig.<Void>builder(route, save -> { }).build();
-            }
-        };
+        return VerifiableGame.<Void>of(system, save -> { }, null);
     }
 
     /** A file of {@code steps} STEP steps. */
