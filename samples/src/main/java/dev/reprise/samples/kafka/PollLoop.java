@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -142,7 +143,7 @@ final class PollLoop<K, V> implements Subscription, Runnable, ConsumerRebalanceL
                 }
                 consumer = null;
                 try {
-                    c.close(Duration.ofSeconds(5));
+                    c.close(CloseOptions.timeout(Duration.ofSeconds(5)));
                 } catch (Throwable t) {
                     error = addSuppressed(error, t);
                 }

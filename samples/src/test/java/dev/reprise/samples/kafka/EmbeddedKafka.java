@@ -154,7 +154,14 @@ final class EmbeddedKafka implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        cluster.close();
+    public void close() {
+        try {
+            cluster.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while stopping the test cluster", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not stop the test cluster", e);
+        }
     }
 }
