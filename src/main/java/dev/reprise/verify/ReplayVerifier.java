@@ -4,7 +4,6 @@ import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFileReader;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -28,18 +27,21 @@ import reactor.core.scheduler.Schedulers;
  * {@link Outcome#VALID}.
  *
  * <p>Backpressure and memory: at most {@linkplain Builder#parallelism parallelism} replays are in work
- * at once, each on a worker of the {@linkplain Builder#scheduler scheduler}; a source is read inside its
- * worker, never ahead, so at most that many routes are decoded and that many games alive. Sources are
- * requested from the publisher as work slots free up and verdicts are taken: never more than the
- * subscriber's demand plus the parallelism. Verdicts come in the order they finish; {@link Verdict#position()}
- * tells the source's place. Cancelling stops the playbacks in flight (a decode in progress runs to its
- * end, then is dropped).
+ * at once. A batch takes up to that many workers of the {@linkplain Builder#scheduler scheduler} and keeps
+ * them until it ends: each replay is read, prepared and played on one of them, and a worker that has just
+ * finished a replay takes the next source, so replays follow each other on the same thread without a
+ * hand-off. A source is read inside its worker, never ahead, so at most that many routes are decoded and
+ * that many games alive. Sources are requested from the publisher as work slots free up and verdicts are
+ * taken: never more than the subscriber's demand plus the parallelism. Verdicts come in the order they
+ * finish, from the workers' threads; {@link Verdict#position()} tells the source's place. Cancelling stops
+ * the playbacks in flight (a decode in progress runs to its end, then is dropped).
  *
  * <p>One bad replay never stops the batch: whatever goes wrong with a replay (even the game factory
  * throwing) becomes its verdict, never an error of the Flux. Only an error of the sources publisher
  * itself ends the Flux with that error, after the verdicts in flight; and running out of memory while
  * reading or preparing a replay (too many too large routes in work for the heap) ends it with an
- * {@link IllegalStateException} naming the replay, whose cause is the {@link OutOfMemoryError}.
+ * {@link IllegalStateException} naming the replay, whose cause is the {@link OutOfMemoryError}: no
+ * further source is taken, and the error comes after the verdicts of the replays still in work.
  *
  * <p>Immutable and thread-safe; one verifier may verify any number of batches at once.
  */
@@ -98,12 +100,7 @@ public final class ReplayVerifier {
      *         verdicts in flight)
      */
     public Flux<Verdict> verify(Publisher<ReplaySource> sources) {
-        Objects.requireNonNull(sources, "sources");
-        return Flux.defer(() -> {
-            // flatMap calls the mapper serially, one source at a time: a plain counter is enough.
-            long[] next = {0};
-            return Flux.from(sources).flatMapDelayError(source -> verifyOnce(source, next[0]++), parallelism, 1);
-        });
+        return new VerificationBatch(this, sources);
     }
 
     /**
@@ -120,21 +117,6 @@ public final class ReplayVerifier {
     private Mono<Verdict> verify(ReplaySource source, long position) {
         Objects.requireNonNull(source, "source");
         return Mono.defer(() -> new Verification(this, source, position).run()).subscribeOn(scheduler);
-    }
-
-    /**
-     * The batch's form: flatMap subscribes each inner once, so the source is handed over and forgotten,
-     * and its bytes can be collected while the route plays.
-     */
-    private Mono<Verdict> verifyOnce(ReplaySource source, long position) {
-        AtomicReference<ReplaySource> pending = new AtomicReference<>(source);
-        return Mono.defer(() -> {
-            ReplaySource taken = pending.getAndSet(null);
-            if (taken == null) {
-                return Mono.error(new IllegalStateException("a batch's inner verification is subscribed once"));
-            }
-            return new Verification(this, taken, position).run();
-        }).subscribeOn(scheduler);
     }
 
     /**
@@ -198,6 +180,10 @@ public final class ReplayVerifier {
     /** @return the most replays in work at once */
     public int parallelism() {
         return parallelism;
+    }
+
+    Scheduler scheduler() {
+        return scheduler;
     }
 
     Scheduler timer() {

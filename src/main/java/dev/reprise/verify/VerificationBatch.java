@@ -1,0 +1,351 @@
+package dev.reprise.verify;
+
+import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
+import reactor.core.Exceptions;
+import reactor.core.Scannable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Operators;
+import reactor.util.concurrent.Queues;
+import reactor.util.context.Context;
+
+/**
+ * The Flux of one batch: each source is verified on one of {@code parallelism} {@link VerificationSlot
+ * slots}, and every slot keeps one worker of the verifier's scheduler for the whole batch.
+ *
+ * <p>Why not {@code flatMap(source -> verification.subscribeOn(scheduler), parallelism)}: there each
+ * replay takes a worker of its own, and a scheduler such as {@code boundedElastic} hands it to an idle
+ * thread, because the thread that just finished a replay is still busy finishing it. Every replay then
+ * costs a thread wake-up and a hand-off (measured on 2 cores: a fifth of the throughput at parallelism 1,
+ * and parallelism 2 stuck at 1.5 times parallelism 1). Here the slot freed last takes the next source,
+ * so a replay that ends on its slot's thread is followed by the next one queued behind it on that same
+ * thread.
+ *
+ * <p>Demand: {@code parallelism} sources are requested at first and one more for each verdict emitted,
+ * so at most {@code parallelism} replays are in work or hold an unemitted verdict. Verdicts are emitted
+ * in the order the replays finish, serialized by a drain loop (whichever thread gets it emits).
+ *
+ * <p>Errors: an error of the sources ends the batch after the replays in work, their verdicts emitted.
+ * A replay whose verification itself errors (it ran out of memory) stops the batch from taking more
+ * sources: the replays in work finish, their verdicts are emitted, then the error. Cancelling cancels
+ * the sources and the playbacks in work, and releases the workers.
+ */
+final class VerificationBatch extends Flux<Verdict> implements Scannable {
+
+    private final ReplayVerifier verifier;
+    private final Publisher<ReplaySource> sources;
+
+    VerificationBatch(ReplayVerifier verifier, Publisher<ReplaySource> sources) {
+        this.verifier = verifier;
+        this.sources = Objects.requireNonNull(sources, "sources");
+    }
+
+    @Override
+    public void subscribe(CoreSubscriber<? super Verdict> actual) {
+        Flux.from(sources).subscribe(new Coordinator(actual, verifier));
+    }
+
+    @Override
+    @Nullable
+    public Object scanUnsafe(Attr key) {
+        if (key == Attr.PARENT) {
+            return sources instanceof Scannable s ? s : null;
+        }
+        if (key == Attr.PREFETCH) {
+            return verifier.parallelism();
+        }
+        return key == Attr.RUN_STYLE ? Attr.RunStyle.ASYNC : null;
+    }
+
+    /**
+     * Receives the sources, hands them to free slots, and emits the verdicts the slots report. The fields
+     * below {@code wip} are owned by whichever thread holds the drain loop.
+     */
+    static final class Coordinator implements CoreSubscriber<ReplaySource>, Subscription, Scannable {
+
+        private static final AtomicLongFieldUpdater<Coordinator> REQUESTED =
+                AtomicLongFieldUpdater.newUpdater(Coordinator.class, "requested");
+        private static final AtomicIntegerFieldUpdater<Coordinator> WIP =
+                AtomicIntegerFieldUpdater.newUpdater(Coordinator.class, "wip");
+        private static final AtomicReferenceFieldUpdater<Coordinator, Throwable> ERROR =
+                AtomicReferenceFieldUpdater.newUpdater(Coordinator.class, Throwable.class, "error");
+
+        private final CoreSubscriber<? super Verdict> actual;
+        private final ReplayVerifier verifier;
+        private final int parallelism;
+        /** Sources received and not started: never more than the parallelism, as no more are requested. */
+        private final Queue<ReplaySource> received;
+        /** Verdicts of finished replays, not emitted yet; offered by the slots' threads. */
+        private final Queue<Verdict> verdicts = Queues.<Verdict>unboundedMultiproducer().get();
+        /** Slots whose replay finished, offered after their verdict (or their failure) was recorded. */
+        private final Queue<VerificationSlot> finished = Queues.<VerificationSlot>unboundedMultiproducer().get();
+
+        @Nullable
+        private Subscription upstream;
+        volatile long requested;
+        volatile int wip;
+        @Nullable
+        volatile Throwable error;
+        volatile boolean done;
+        /** A verification errored: no more sources are taken. */
+        volatile boolean stopped;
+        volatile boolean cancelled;
+
+        /** Every slot made so far, made as sources arrive: a batch of two replays takes two workers. */
+        private final VerificationSlot[] slots;
+        private int slotCount;
+        /** Free slots, the slot freed last on top: its thread is the likeliest to be running still. */
+        private final VerificationSlot[] idle;
+        private int idleCount;
+        private int working;
+        private long nextPosition;
+        private boolean terminated;
+
+        Coordinator(CoreSubscriber<? super Verdict> actual, ReplayVerifier verifier) {
+            this.actual = actual;
+            this.verifier = verifier;
+            this.parallelism = verifier.parallelism();
+            this.received = Queues.<ReplaySource>get(parallelism).get();
+            this.slots = new VerificationSlot[parallelism];
+            this.idle = new VerificationSlot[parallelism];
+        }
+
+        @Override
+        public Context currentContext() {
+            return actual.currentContext();
+        }
+
+        @Override
+        public void onSubscribe(Subscription s) {
+            if (Operators.validate(upstream, s)) {
+                upstream = s;
+                actual.onSubscribe(this);
+                if (!cancelled) {
+                    s.request(parallelism);
+                }
+            }
+        }
+
+        @Override
+        public void onNext(ReplaySource source) {
+            if (done) {
+                Operators.onNextDropped(source, currentContext());
+                return;
+            }
+            if (!received.offer(source)) {
+                onError(Operators.onOperatorError(upstream, Exceptions.failWithOverflow(
+                        "the sources publisher sent more sources than the verifier requested"), source,
+                        currentContext()));
+                return;
+            }
+            drain();
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            if (done) {
+                Operators.onErrorDropped(t, currentContext());
+                return;
+            }
+            Exceptions.addThrowable(ERROR, this, t);
+            done = true;
+            drain();
+        }
+
+        @Override
+        public void onComplete() {
+            if (!done) {
+                done = true;
+                drain();
+            }
+        }
+
+        @Override
+        public void request(long n) {
+            if (Operators.validate(n)) {
+                Operators.addCap(REQUESTED, this, n);
+                drain();
+            }
+        }
+
+        @Override
+        public void cancel() {
+            if (!cancelled) {
+                cancelled = true;
+                upstream.cancel();
+                drain();
+            }
+        }
+
+        /** Called by a slot, on any thread, once its replay's verdict is out. */
+        void finished(VerificationSlot slot, Verdict verdict) {
+            verdicts.offer(verdict);
+            finished.offer(slot);
+            drain();
+        }
+
+        /** Called by a slot, on any thread, when its replay's verification errored instead of giving a verdict. */
+        void failed(VerificationSlot slot, Throwable error) {
+            Exceptions.addThrowable(ERROR, this, error);
+            if (!stopped) {
+                stopped = true;
+                upstream.cancel();
+            }
+            finished.offer(slot);
+            drain();
+        }
+
+        ReplayVerifier verifier() {
+            return verifier;
+        }
+
+        boolean isCancelled() {
+            return cancelled;
+        }
+
+        private void drain() {
+            if (WIP.getAndIncrement(this) != 0) {
+                return;
+            }
+            int missed = 1;
+            for (;;) {
+                if (cancelled) {
+                    release();
+                    return;
+                }
+                VerificationSlot slot;
+                while ((slot = finished.poll()) != null) {
+                    working--;
+                    idle[idleCount++] = slot;
+                }
+                long emitted = emit();
+                if (emitted < 0) {
+                    return;
+                }
+                boolean stop = stopped;
+                if (emitted > 0 && !stop) {
+                    upstream.request(emitted);
+                }
+                if (stop) {
+                    Operators.onDiscardQueueWithClear(received, currentContext(), null);
+                } else {
+                    start();
+                }
+                if ((done || stop) && working == 0 && received.isEmpty() && verdicts.isEmpty()) {
+                    terminate();
+                    return;
+                }
+                missed = WIP.addAndGet(this, -missed);
+                if (missed == 0) {
+                    return;
+                }
+            }
+        }
+
+        /** Emits the verdicts ready, as far as demand allows; returns how many, or -1 if cancelled meanwhile. */
+        private long emit() {
+            long demand = requested;
+            long emitted = 0;
+            while (emitted != demand) {
+                Verdict verdict = verdicts.poll();
+                if (verdict == null) {
+                    break;
+                }
+                actual.onNext(verdict);
+                emitted++;
+                if (cancelled) {
+                    release();
+                    return -1;
+                }
+            }
+            if (emitted != 0 && demand != Long.MAX_VALUE) {
+                REQUESTED.addAndGet(this, -emitted);
+            }
+            return emitted;
+        }
+
+        /** Hands the sources received to free slots, making slots up to the parallelism. */
+        private void start() {
+            while (!received.isEmpty() && (idleCount > 0 || slotCount < parallelism)) {
+                VerificationSlot slot;
+                if (idleCount > 0) {
+                    slot = idle[--idleCount];
+                    idle[idleCount] = null;
+                } else {
+                    slot = new VerificationSlot(this, verifier.scheduler().createWorker());
+                    slots[slotCount++] = slot;
+                }
+                working++;
+                slot.start(received.poll(), nextPosition++);
+            }
+        }
+
+        private void terminate() {
+            terminated = true;
+            disposeSlots();
+            Throwable failure = Exceptions.terminate(ERROR, this);
+            if (failure != null) {
+                actual.onError(failure);
+            } else {
+                actual.onComplete();
+            }
+        }
+
+        /** After a cancel: stops the playbacks in work, releases the workers, drops what is queued. */
+        private void release() {
+            for (int i = 0; i < slotCount; i++) {
+                slots[i].cancel();
+            }
+            disposeSlots();
+            Operators.onDiscardQueueWithClear(received, currentContext(), null);
+            verdicts.clear();
+            finished.clear();
+        }
+
+        private void disposeSlots() {
+            for (int i = 0; i < slotCount; i++) {
+                slots[i].dispose();
+                slots[i] = null;
+            }
+            slotCount = 0;
+            idleCount = 0;
+        }
+
+        @Override
+        @Nullable
+        public Object scanUnsafe(Attr key) {
+            if (key == Attr.PARENT) {
+                return upstream;
+            }
+            if (key == Attr.ACTUAL) {
+                return actual;
+            }
+            if (key == Attr.REQUESTED_FROM_DOWNSTREAM) {
+                return requested;
+            }
+            if (key == Attr.PREFETCH) {
+                return parallelism;
+            }
+            if (key == Attr.BUFFERED) {
+                return verdicts.size();
+            }
+            if (key == Attr.ERROR) {
+                return error;
+            }
+            if (key == Attr.CANCELLED) {
+                return cancelled;
+            }
+            if (key == Attr.TERMINATED) {
+                return terminated;
+            }
+            return key == Attr.RUN_STYLE ? Attr.RunStyle.ASYNC : null;
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.reprise.verify;
+
+import java.util.concurrent.RejectedExecutionException;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
+import reactor.core.scheduler.Scheduler;
+import reactor.util.context.Context;
+
+/**
+ * One of a batch's work places: verifies one replay at a time, each on the same worker of the verifier's
+ * scheduler, and reports its verdict to the {@link VerificationBatch.Coordinator}. Started only by the
+ * coordinator's drain loop, never while a replay is in work.
+ */
+final class VerificationSlot implements Runnable {
+
+    private final VerificationBatch.Coordinator coordinator;
+    private final Scheduler.Worker worker;
+    /** The next replay, set by {@link #start} and taken by {@link #run} (the worker's queue orders the two). */
+    @Nullable
+    private ReplaySource source;
+    private long position;
+    /** The playback in work, for a cancel from another thread. */
+    @Nullable
+    private volatile Subscription current;
+
+    VerificationSlot(VerificationBatch.Coordinator coordinator, Scheduler.Worker worker) {
+        this.coordinator = coordinator;
+        this.worker = worker;
+    }
+
+    /** Verifies {@code source} on this slot's worker. */
+    void start(ReplaySource source, long position) {
+        this.source = source;
+        this.position = position;
+        try {
+            worker.schedule(this);
+        } catch (RejectedExecutionException e) {
+            this.source = null;
+            coordinator.failed(this, Operators.onRejectedExecution(e, coordinator.currentContext()));
+        }
+    }
+
+    /** Reads, prepares and plays the replay on the worker's thread; the verdict comes when playback ends. */
+    @Override
+    public void run() {
+        ReplaySource taken = source;
+        source = null; // the Verification forgets it once read, so its bytes can be collected during playback
+        if (taken == null || coordinator.isCancelled()) {
+            return;
+        }
+        Mono<Verdict> verification;
+        try {
+            verification = new Verification(coordinator.verifier(), taken, position).run();
+        } catch (Throwable e) {
+            coordinator.failed(this, e);
+            return;
+        }
+        verification.subscribe(new Run());
+    }
+
+    /** Stops the playback in work, if any. */
+    void cancel() {
+        Subscription playing = current;
+        if (playing != null) {
+            playing.cancel();
+        }
+    }
+
+    /** Releases the worker, once the batch is over. */
+    void dispose() {
+        worker.dispose();
+    }
+
+    /** Receives one replay's verdict: a subscriber of its own per replay, so a late signal of one cannot reach the next. */
+    private final class Run implements CoreSubscriber<Verdict> {
+
+        @Nullable
+        private Verdict verdict;
+        private boolean done;
+
+        @Override
+        public Context currentContext() {
+            return coordinator.currentContext();
+        }
+
+        @Override
+        public void onSubscribe(Subscription s) {
+            current = s;
+            if (coordinator.isCancelled()) {
+                s.cancel();
+            } else {
+                s.request(Long.MAX_VALUE);
+            }
+        }
+
+        @Override
+        public void onNext(Verdict v) {
+            verdict = v;
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            if (!done) {
+                done = true;
+                current = null;
+                coordinator.failed(VerificationSlot.this, t);
+            }
+        }
+
+        @Override
+        public void onComplete() {
+            if (done) {
+                return;
+            }
+            done = true;
+            current = null;
+            Verdict v = verdict;
+            if (v == null) {
+                coordinator.failed(VerificationSlot.this,
+                        new IllegalStateException("the verification of replay " + position + " ended without a verdict"));
+            } else {
+                coordinator.finished(VerificationSlot.this, v);
+            }
+        }
+    }
+}

@@ -1,0 +1,325 @@
+package dev.reprise.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.RejectedExecutionException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.reactivestreams.Subscription;
+import reactor.core.Disposable;
+import reactor.core.Scannable;
+import reactor.core.publisher.BaseSubscriber;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+
+/**
+ * The batch operator behind {@link ReplayVerifier#verify(org.reactivestreams.Publisher)}: slots that keep
+ * their worker, demand, the end of a batch after a failed verification, cancellation and its workers.
+ */
+class VerificationBatchTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final byte[] REPLAY = CounterGame.record(0, 1, 2, 3).toBytes();
+
+    private static Flux<ReplaySource> sources(int count, AtomicLong requested) {
+        return Flux.range(0, count).map(i -> ReplaySource.of("r" + i, REPLAY))
+                .doOnRequest(n -> requested.accumulateAndGet(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b));
+    }
+
+    /** A game factory that notes the thread each replay is prepared on. */
+    private static GameFactory notingThreads(Set<Thread> threads) {
+        return file -> {
+            threads.add(Thread.currentThread());
+            return CounterGame.of(file);
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3})
+    void verify_onBoundedElastic_playsEveryReplayOnOneOfParallelismThreads(int parallelism) {
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        ReplayVerifier verifier = ReplayVerifier.builder(notingThreads(threads)).parallelism(parallelism).build();
+
+        StepVerifier.create(verifier.verify(sources(60, new AtomicLong())))
+                .thenConsumeWhile(v -> v.outcome() == Outcome.VALID)
+                .expectComplete()
+                .verify(TIMEOUT);
+        // flatMap with subscribeOn(boundedElastic) handed most replays to another idle thread each time
+        assertThat(threads).hasSizeBetween(1, parallelism);
+    }
+
+    @Test
+    void verify_demandOfOne_emitsOneVerdictAndRequestsAtMostParallelismMore() {
+        AtomicLong requested = new AtomicLong();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(2).build();
+
+        StepVerifier.create(verifier.verify(sources(20, requested)), 0)
+                .expectSubscription()
+                .thenRequest(1)
+                .assertNext(v -> assertThat(v.outcome()).isEqualTo(Outcome.VALID))
+                .expectNoEvent(Duration.ofMillis(50))
+                .then(() -> assertThat(requested.get()).isBetween(2L, 3L))
+                .thenRequest(3)
+                .expectNextCount(3)
+                .then(() -> assertThat(requested.get()).isLessThanOrEqualTo(4 + 2))
+                .thenRequest(Long.MAX_VALUE)
+                .expectNextCount(16)
+                .expectComplete()
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void verify_positionsNumberTheSourcesInOrder() {
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(3).build();
+
+        List<Verdict> verdicts = verifier.verify(sources(30, new AtomicLong())).collectList().block(TIMEOUT);
+
+        assertThat(verdicts).extracting(Verdict::position).containsExactlyInAnyOrderElementsOf(
+                Flux.range(0, 30).map(Integer::longValue).toIterable());
+        assertThat(verdicts).allSatisfy(v -> assertThat(v.id()).isEqualTo("r" + v.position()));
+    }
+
+    @Test
+    void verify_failedVerification_takesNoMoreSourcesAndErrorsAfterTheVerdictsInWork() {
+        AtomicLong requested = new AtomicLong();
+        AtomicInteger built = new AtomicInteger();
+        GameFactory factory = file -> {
+            if (built.incrementAndGet() == 1) {
+                throw new OutOfMemoryError("simulated");
+            }
+            return CounterGame.of(file);
+        };
+        ManualScheduler scheduler = new ManualScheduler();
+        ReplayVerifier verifier = ReplayVerifier.builder(factory).parallelism(2).scheduler(scheduler).build();
+
+        StepVerifier.create(verifier.verify(sources(10, requested)))
+                .expectSubscription()
+                .then(() -> assertThat(scheduler.queued()).isEqualTo(2))
+                .then(scheduler::runNext) // r0 runs out of memory: no verdict, no new source
+                .expectNoEvent(Duration.ZERO)
+                .then(scheduler::runNext) // r1, in work already, still gets its verdict
+                .assertNext(v -> assertThat(v.id()).isEqualTo("r1"))
+                .expectErrorSatisfies(error -> assertThat(error).isInstanceOf(IllegalStateException.class)
+                        .hasCauseInstanceOf(OutOfMemoryError.class).hasMessageContaining("\"r0\""))
+                .verify(TIMEOUT);
+        assertThat(requested).hasValue(2);
+        assertThat(built).hasValue(2);
+        assertThat(scheduler.queued()).isZero();
+    }
+
+    @Test
+    void verify_slotFreedLast_takesTheNextSource() {
+        ManualScheduler scheduler = new ManualScheduler();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(2).scheduler(scheduler).build();
+
+        StepVerifier.create(verifier.verify(sources(4, new AtomicLong())))
+                .expectSubscription()
+                .then(() -> assertThat(scheduler.workersOfQueuedTasks()).containsExactly(0, 1))
+                .then(scheduler::runLast) // worker 1 finishes r1 first, takes r2
+                .expectNextMatches(v -> v.id().equals("r1"))
+                .then(() -> assertThat(scheduler.workersOfQueuedTasks()).containsExactly(0, 1))
+                .then(scheduler::runNext) // then worker 0 finishes r0, takes r3
+                .expectNextMatches(v -> v.id().equals("r0"))
+                .then(() -> assertThat(scheduler.workersOfQueuedTasks()).containsExactly(1, 0))
+                .then(scheduler::runNext)
+                .then(scheduler::runNext)
+                .expectNextCount(2)
+                .expectComplete()
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void verify_sourcesIgnoringDemand_failsWithAnOverflow() {
+        Flux<ReplaySource> flood = Flux.<ReplaySource>create(sink -> {
+            for (int i = 0; i < 10; i++) {
+                sink.next(ReplaySource.of("r" + i, REPLAY));
+            }
+        }, reactor.core.publisher.FluxSink.OverflowStrategy.IGNORE);
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1)
+                .scheduler(Schedulers.single()).build();
+
+        StepVerifier.create(verifier.verify(flood))
+                .thenConsumeWhile(v -> v.outcome() == Outcome.VALID) // the replays in work end first
+                .expectErrorSatisfies(error -> assertThat(error).hasMessageContaining("more sources than the verifier requested"))
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void verify_disposedScheduler_endsTheBatchWithTheRejection() {
+        Scheduler disposed = Schedulers.newSingle("disposed-verifier");
+        disposed.dispose();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).scheduler(disposed).build();
+
+        StepVerifier.create(verifier.verify(sources(3, new AtomicLong())))
+                .expectError(RejectedExecutionException.class)
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void verify_endOrCancel_disposesEveryWorkerItTook() {
+        CountingScheduler scheduler = new CountingScheduler(Schedulers.boundedElastic());
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(3).scheduler(scheduler).build();
+
+        StepVerifier.create(verifier.verify(sources(2, new AtomicLong())))
+                .expectNextCount(2)
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(scheduler.created).hasValue(2); // two sources need no third worker
+        assertThat(scheduler.disposed).hasValue(2);
+
+        GatedGames gated = new GatedGames();
+        ReplayVerifier waiting = ReplayVerifier.builder(gated).parallelism(3).scheduler(scheduler).build();
+        StepVerifier.create(waiting.verify(Flux.range(0, 5).map(i -> ReplaySource.of("g" + i, GatedGames.file(2)))))
+                .expectSubscription()
+                .then(() -> {
+                    try {
+                        assertThat(gated.waiting.tryAcquire(3, 10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                })
+                .thenCancel()
+                .verify(TIMEOUT);
+        assertThat(scheduler.created).hasValue(5);
+        assertThat(scheduler.disposed).hasValue(5);
+    }
+
+    @Test
+    void scan_reportsTheBatchState() {
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(4).build();
+        Flux<Verdict> batch = verifier.verify(sources(1, new AtomicLong()));
+        assertThat(Scannable.from(batch).scan(Scannable.Attr.PREFETCH)).isEqualTo(4);
+        assertThat(Scannable.from(batch).scan(Scannable.Attr.RUN_STYLE)).isEqualTo(Scannable.Attr.RunStyle.ASYNC);
+
+        Subscription[] subscription = new Subscription[1];
+        batch.subscribe(new BaseSubscriber<Verdict>() {
+            @Override
+            protected void hookOnSubscribe(Subscription s) {
+                subscription[0] = s;
+            }
+        });
+        Scannable coordinator = Scannable.from(subscription[0]);
+        assertThat(coordinator.scan(Scannable.Attr.PREFETCH)).isEqualTo(4);
+        assertThat(coordinator.scan(Scannable.Attr.REQUESTED_FROM_DOWNSTREAM)).isEqualTo(0L);
+        assertThat(coordinator.scan(Scannable.Attr.CANCELLED)).isFalse();
+        assertThat(coordinator.scan(Scannable.Attr.TERMINATED)).isFalse();
+        assertThat(coordinator.scan(Scannable.Attr.PARENT)).isNotNull();
+        subscription[0].request(1);
+        subscription[0].cancel();
+        assertThat(coordinator.scan(Scannable.Attr.CANCELLED)).isTrue();
+    }
+
+    /**
+     * A scheduler whose tasks run only when the test says, on the test's thread, in the order it picks:
+     * every worker queues into one list, and each task remembers which worker (in creation order) queued it.
+     */
+    private static final class ManualScheduler implements Scheduler {
+        private final List<Runnable> tasks = new ArrayList<>();
+        private final List<Integer> owners = new ArrayList<>();
+        private int created;
+
+        @Override
+        public Disposable schedule(Runnable task) {
+            throw new UnsupportedOperationException("the verifier schedules on workers");
+        }
+
+        @Override
+        public Worker createWorker() {
+            int id = created++;
+            return new Worker() {
+                private volatile boolean disposed;
+
+                @Override
+                public Disposable schedule(Runnable task) {
+                    if (disposed) {
+                        throw new RejectedExecutionException("worker " + id + " is disposed");
+                    }
+                    tasks.add(task);
+                    owners.add(id);
+                    return () -> { };
+                }
+
+                @Override
+                public void dispose() {
+                    disposed = true;
+                }
+
+                @Override
+                public boolean isDisposed() {
+                    return disposed;
+                }
+            };
+        }
+
+        int queued() {
+            return tasks.size();
+        }
+
+        List<Integer> workersOfQueuedTasks() {
+            return List.copyOf(owners);
+        }
+
+        void runNext() {
+            owners.remove(0);
+            tasks.remove(0).run();
+        }
+
+        void runLast() {
+            owners.remove(owners.size() - 1);
+            tasks.remove(tasks.size() - 1).run();
+        }
+    }
+
+    /** A scheduler that counts the workers taken from it and given back. */
+    private static final class CountingScheduler implements Scheduler {
+        private final Scheduler delegate;
+        final AtomicInteger created = new AtomicInteger();
+        final AtomicInteger disposed = new AtomicInteger();
+
+        CountingScheduler(Scheduler delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public Disposable schedule(Runnable task) {
+            return delegate.schedule(task);
+        }
+
+        @Override
+        public Worker createWorker() {
+            Worker worker = delegate.createWorker();
+            created.incrementAndGet();
+            return new Worker() {
+                private final AtomicInteger once = new AtomicInteger();
+
+                @Override
+                public Disposable schedule(Runnable task) {
+                    return worker.schedule(task);
+                }
+
+                @Override
+                public void dispose() {
+                    if (once.getAndIncrement() == 0) {
+                        disposed.incrementAndGet();
+                    }
+                    worker.dispose();
+                }
+
+                @Override
+                public boolean isDisposed() {
+                    return worker.isDisposed();
+                }
+            };
+        }
+    }
+}
