@@ -47,7 +47,7 @@ import reactor.core.publisher.Flux;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Fork(1)
-@Warmup(iterations = 2, time = 5)
+@Warmup(iterations = 4, time = 5)
 @Measurement(iterations = 3, time = 5)
 public class VerifierBenchmark {
 
