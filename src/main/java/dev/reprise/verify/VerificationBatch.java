@@ -186,6 +186,9 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
 
         /** Called by a slot, on any thread, once its replay's verdict is out. */
         void finished(VerificationSlot slot, Verdict verdict) {
+            if (cancelled) {
+                return; // released already: nothing will take the verdict
+            }
             verdicts.offer(verdict);
             finished.offer(slot);
             drain();
