@@ -27,10 +27,10 @@ import reactor.core.scheduler.Schedulers;
  * {@link Outcome#VALID}.
  *
  * <p>Backpressure and memory: at most {@linkplain Builder#parallelism parallelism} replays are in work
- * at once. A batch takes up to that many workers of the {@linkplain Builder#scheduler scheduler} and keeps
- * them until it ends: each replay is read, prepared and played on one of them, and a worker that has just
- * finished a replay takes the next source, so replays follow each other on the same thread without a
- * hand-off. A source is read inside its worker, never ahead, so at most that many routes are decoded and
+ * at once, each read, prepared and played on a worker of the {@linkplain Builder#scheduler scheduler}. A
+ * worker that has just finished a replay takes the next source when one is at hand, so replays follow each
+ * other on the same thread without a hand-off; a worker left idle is released, and the next source takes
+ * a new one. A source is read inside its worker, never ahead, so at most that many routes are decoded and
  * that many games alive. Sources are requested from the publisher as work slots free up and verdicts are
  * taken: never more than the subscriber's demand plus the parallelism. Verdicts come in the order they
  * finish, from the workers' threads; {@link Verdict#position()} tells the source's place. Cancelling stops

@@ -10,14 +10,23 @@ import reactor.core.scheduler.Scheduler;
 import reactor.util.context.Context;
 
 /**
- * One of a batch's work places: verifies one replay at a time, each on the same worker of the verifier's
- * scheduler, and reports its verdict to the {@link VerificationBatch.Coordinator}. Started only by the
- * coordinator's drain loop, never while a replay is in work.
+ * One of a batch's work places: verifies one replay at a time on a worker of the verifier's scheduler
+ * and reports its verdict to the {@link VerificationBatch.Coordinator}. Started only by the coordinator's
+ * drain loop, never while a replay is in work.
+ *
+ * <p>A slot given its next source while its last task is still on its thread's stack (the replay just
+ * ended there, and the next source was at hand) keeps its worker: the next replay is queued behind the
+ * task finishing on that thread, with no wake-up. A slot that went idle takes a new worker for its next
+ * source, so that it neither holds a thread of a shared scheduler while it waits nor stays tied to a
+ * thread that was given to other work meanwhile.
  */
 final class VerificationSlot implements Runnable {
 
     private final VerificationBatch.Coordinator coordinator;
-    private final Scheduler.Worker worker;
+    private final Scheduler scheduler;
+    private Scheduler.@Nullable Worker worker;
+    /** Whether {@link #run} is on the worker's thread's stack. */
+    private volatile boolean running;
     /** The next replay, set by {@link #start} and taken by {@link #run} (the worker's queue orders the two). */
     @Nullable
     private ReplaySource source;
@@ -26,9 +35,9 @@ final class VerificationSlot implements Runnable {
     @Nullable
     private volatile Subscription current;
 
-    VerificationSlot(VerificationBatch.Coordinator coordinator, Scheduler.Worker worker) {
+    VerificationSlot(VerificationBatch.Coordinator coordinator, Scheduler scheduler) {
         this.coordinator = coordinator;
-        this.worker = worker;
+        this.scheduler = scheduler;
     }
 
     /** Verifies {@code source} on this slot's worker. */
@@ -36,7 +45,15 @@ final class VerificationSlot implements Runnable {
         this.source = source;
         this.position = position;
         try {
-            worker.schedule(this);
+            Scheduler.@Nullable Worker current = worker;
+            if (current == null || !running) {
+                // Idle: its task has ended, so disposing the worker interrupts nothing.
+                if (current != null) {
+                    current.dispose();
+                }
+                worker = current = scheduler.createWorker();
+            }
+            current.schedule(this);
         } catch (RejectedExecutionException e) {
             this.source = null;
             coordinator.failed(this, Operators.onRejectedExecution(e, coordinator.currentContext()));
@@ -51,14 +68,19 @@ final class VerificationSlot implements Runnable {
         if (taken == null || coordinator.isCancelled()) {
             return;
         }
-        Mono<Verdict> verification;
+        running = true;
         try {
-            verification = new Verification(coordinator.verifier(), taken, position).run();
-        } catch (Throwable e) {
-            coordinator.failed(this, e);
-            return;
+            Mono<Verdict> verification;
+            try {
+                verification = new Verification(coordinator.verifier(), taken, position).run();
+            } catch (Throwable e) {
+                coordinator.failed(this, e);
+                return;
+            }
+            verification.subscribe(new Run());
+        } finally {
+            running = false;
         }
-        verification.subscribe(new Run());
     }
 
     /** Stops the playback in work, if any. */
@@ -71,7 +93,10 @@ final class VerificationSlot implements Runnable {
 
     /** Releases the worker, once the batch is over. */
     void dispose() {
-        worker.dispose();
+        Scheduler.@Nullable Worker current = worker;
+        if (current != null) {
+            current.dispose();
+        }
     }
 
     /** Receives one replay's verdict: a subscriber of its own per replay, so a late signal of one cannot reach the next. */

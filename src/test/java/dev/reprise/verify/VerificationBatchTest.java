@@ -11,13 +11,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.RejectedExecutionException;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.reactivestreams.Subscription;
 import reactor.core.Disposable;
 import reactor.core.Scannable;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
@@ -44,18 +43,41 @@ class VerificationBatchTest {
         };
     }
 
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3})
-    void verify_onBoundedElastic_playsEveryReplayOnOneOfParallelismThreads(int parallelism) {
+    @Test
+    void verify_onBoundedElastic_playsReplaysThatFollowEachOtherOnOneThread() {
         Set<Thread> threads = ConcurrentHashMap.newKeySet();
-        ReplayVerifier verifier = ReplayVerifier.builder(notingThreads(threads)).parallelism(parallelism).build();
+        ReplayVerifier verifier = ReplayVerifier.builder(notingThreads(threads)).parallelism(1).build();
 
         StepVerifier.create(verifier.verify(sources(60, new AtomicLong())))
                 .thenConsumeWhile(v -> v.outcome() == Outcome.VALID)
                 .expectComplete()
                 .verify(TIMEOUT);
-        // flatMap with subscribeOn(boundedElastic) handed most replays to another idle thread each time
-        assertThat(threads).hasSizeBetween(1, parallelism);
+        // flatMap with subscribeOn(boundedElastic) handed each replay to another, idle thread
+        assertThat(threads).hasSize(1);
+    }
+
+    @Test
+    void verify_slotLeftIdle_releasesItsWorkerAndTakesANewOneForItsNextSource() {
+        ManualScheduler scheduler = new ManualScheduler();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).scheduler(scheduler).build();
+        Sinks.Many<ReplaySource> submissions = Sinks.many().unicast().onBackpressureBuffer();
+
+        StepVerifier.create(verifier.verify(submissions.asFlux()))
+                .then(() -> submissions.tryEmitNext(ReplaySource.of("r0", REPLAY)))
+                .then(() -> assertThat(scheduler.workersOfQueuedTasks()).containsExactly(0))
+                .then(scheduler::runNext)
+                .expectNextMatches(v -> v.id().equals("r0"))
+                .then(() -> submissions.tryEmitNext(ReplaySource.of("r1", REPLAY))) // arrives while the slot is idle
+                .then(() -> {
+                    assertThat(scheduler.workersOfQueuedTasks()).containsExactly(1);
+                    assertThat(scheduler.disposed()).containsExactly(0);
+                })
+                .then(scheduler::runNext)
+                .expectNextMatches(v -> v.id().equals("r1"))
+                .then(submissions::tryEmitComplete)
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(scheduler.disposed()).containsExactly(0, 1);
     }
 
     @Test
@@ -230,6 +252,7 @@ class VerificationBatchTest {
     private static final class ManualScheduler implements Scheduler {
         private final List<Runnable> tasks = new ArrayList<>();
         private final List<Integer> owners = new ArrayList<>();
+        private final List<Integer> disposed = new ArrayList<>();
         private int created;
 
         @Override
@@ -255,7 +278,10 @@ class VerificationBatchTest {
 
                 @Override
                 public void dispose() {
-                    disposed = true;
+                    if (!disposed) {
+                        disposed = true;
+                        ManualScheduler.this.disposed.add(id);
+                    }
                 }
 
                 @Override
@@ -263,6 +289,10 @@ class VerificationBatchTest {
                     return disposed;
                 }
             };
+        }
+
+        List<Integer> disposed() {
+            return List.copyOf(disposed);
         }
 
         int queued() {
