@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reprise.route.ReplayStep;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -93,7 +94,8 @@ class ReplaySystemRecordedTest {
     @Test
     void otherSubscribers_goOn_afterASlowOneIsDropped() {
         ReplaySystem system = new ReplaySystem();
-        AtomicReference<Throwable> slowError = new AtomicReference<>();
+        // The overflow reaches the slow subscriber off the recording thread: wait for it, bounded.
+        CompletableFuture<Throwable> slowError = new CompletableFuture<>();
         system.recorded(4).subscribe(new BaseSubscriber<ReplayStep>() {
             @Override
             protected void hookOnSubscribe(org.reactivestreams.Subscription subscription) {
@@ -102,7 +104,7 @@ class ReplaySystemRecordedTest {
 
             @Override
             protected void hookOnError(Throwable throwable) {
-                slowError.set(throwable);
+                slowError.complete(throwable);
             }
         });
         StepVerifier.create(system.recorded().map(ReplayStep::index).take(50))
@@ -114,7 +116,7 @@ class ReplaySystemRecordedTest {
                 .expectNextSequence(java.util.stream.IntStream.range(0, 50).boxed().toList())
                 .expectComplete()
                 .verify(Duration.ofSeconds(5));
-        assertThat(slowError.get()).isInstanceOf(RecordedOverflowException.class);
+        assertThat(slowError).succeedsWithin(Duration.ofSeconds(5)).isInstanceOf(RecordedOverflowException.class);
     }
 
     @Test
