@@ -66,8 +66,8 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
     }
 
     /**
-     * Receives the sources, hands them to free slots, and emits the verdicts the slots report. The fields
-     * below {@code wip} are owned by whichever thread holds the drain loop.
+     * Receives the sources, hands them to free slots, and emits the verdicts the slots report. The plain
+     * fields after {@code cancelled} are owned by whichever thread holds the drain loop.
      */
     static final class Coordinator implements CoreSubscriber<ReplaySource>, Subscription, Scannable {
 
@@ -99,7 +99,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
         volatile boolean stopped;
         volatile boolean cancelled;
 
-        /** Every slot made so far, made as sources arrive: a batch of two replays takes two workers. */
+        /** Every slot made so far, made only as sources arrive: a batch of two replays makes two slots. */
         private final VerificationSlot[] slots;
         private int slotCount;
         /** Free slots, the slot freed last on top: its thread is the likeliest to be running still. */
