@@ -20,6 +20,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.OutOfOrderSequenceException;
 import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.jspecify.annotations.Nullable;
 
@@ -33,7 +34,8 @@ import org.jspecify.annotations.Nullable;
  * offset order (see {@link SubmissionTracker}). Revoked partitions get their finished verdicts committed
  * first, then their unfinished submissions are forgotten: the next owner verifies them again. A
  * transaction that fails with an abortable error is aborted and its batch retried on the next turn;
- * a fatal producer error (fenced, unauthorised) ends the worker, and closing aborts what is open.
+ * a fatal producer error (fenced, unauthorised) or a timeout, which leaves the transaction's outcome
+ * unknown, ends the run, and closing aborts what is open.
  */
 final class VerdictCommitter implements ReceiverListener<String, byte[]> {
 
@@ -122,8 +124,11 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
     @Override
     public void onClose(Consumer<String, byte[]> consumer, boolean graceful) {
         if (graceful && !crash) {
-            commit(consumer);
-            producer.close(Duration.ofSeconds(10));
+            try {
+                commit(consumer);
+            } finally {
+                producer.close(Duration.ofSeconds(10));
+            }
         } else {
             // Abandon the work: whatever is open is aborted by the transaction coordinator, and the
             // partitions' next owners verify the uncommitted submissions again.
@@ -151,6 +156,11 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         } catch (ProducerFencedException | OutOfOrderSequenceException | AuthorizationException
                 | UnsupportedVersionException fatal) {
             throw fatal;
+        } catch (TimeoutException timedOut) {
+            // The transaction's outcome is unknown and the producer now accepts only the same call again
+            // (an abort would throw IllegalStateException). End the run: the next run's producer settles
+            // the transaction when it starts, and its consumer starts from whatever offsets it committed.
+            throw timedOut;
         } catch (KafkaException abortable) {
             producer.abortTransaction();
             abortedTransactions.incrementAndGet();

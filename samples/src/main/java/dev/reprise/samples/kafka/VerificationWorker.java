@@ -42,22 +42,36 @@ import org.jspecify.annotations.Nullable;
 public final class VerificationWorker implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(VerificationWorker.class.getName());
-    /** How long the worker waits before starting again after a failed run. */
-    private static final Duration RESTART_BACKOFF = Duration.ofSeconds(1);
+    /** How long the worker waits before its first attempt to start again after a failed run. */
+    static final Duration FIRST_RESTART_BACKOFF = Duration.ofSeconds(1);
+    /** The longest wait between two attempts to start again: the wait doubles while starting fails. */
+    static final Duration MAX_RESTART_BACKOFF = Duration.ofSeconds(30);
 
     private final WorkerSettings settings;
-    private final SubmissionVerifier verifier;
+    private final RunStarter starter;
+    private final Duration firstBackoff;
+    private final Duration maxBackoff;
     private final CountDownLatch terminated = new CountDownLatch(1);
+    /** Counted down by {@link #close}: cuts short a wait before starting again. */
+    private final CountDownLatch closeRequested = new CountDownLatch(1);
     private final AtomicLong committedBefore = new AtomicLong();
     private final AtomicInteger restarts = new AtomicInteger();
-    private @Nullable WorkerRun run;
+    private RunStarter.@Nullable Run run;
     private boolean started;
     private volatile boolean closing;
     private volatile @Nullable Throwable failure;
 
-    private VerificationWorker(WorkerSettings settings, SubmissionVerifier verifier) {
+    /**
+     * Creates a worker whose runs {@code starter} starts (tests give one without Kafka).
+     *
+     * @param firstBackoff the wait before the first attempt to start again after a failed run
+     * @param maxBackoff the longest wait between attempts
+     */
+    VerificationWorker(WorkerSettings settings, RunStarter starter, Duration firstBackoff, Duration maxBackoff) {
         this.settings = settings;
-        this.verifier = verifier;
+        this.starter = starter;
+        this.firstBackoff = firstBackoff;
+        this.maxBackoff = maxBackoff;
     }
 
     /**
@@ -79,8 +93,10 @@ public final class VerificationWorker implements AutoCloseable {
      * @return a worker, not yet consuming
      */
     public static VerificationWorker create(WorkerSettings settings, SubmissionVerifier verifier) {
-        return new VerificationWorker(Objects.requireNonNull(settings, "settings"),
-                Objects.requireNonNull(verifier, "verifier"));
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(verifier, "verifier");
+        return new VerificationWorker(settings, onEnd -> new WorkerRun(settings, verifier, onEnd),
+                FIRST_RESTART_BACKOFF, MAX_RESTART_BACKOFF);
     }
 
     /**
@@ -89,60 +105,99 @@ public final class VerificationWorker implements AutoCloseable {
      * most {@code max.block.ms}), joins the group and starts verifying on the worker's own polling thread.
      *
      * <p>If a run fails with a Kafka error (the producer fenced after a transaction timed out during a
-     * broker outage, a commit refused after the group moved on), the worker closes both clients and
-     * starts again after a second: the partitions go back through the group, and whatever was not
-     * committed is verified again. Only authorisation and version errors, and a failure to start at
-     * all, end the worker.
+     * broker outage, a commit that timed out, a commit refused after the group moved on), the worker
+     * closes both clients and starts again after a second: the partitions go back through the group,
+     * and whatever was not committed is verified again. While starting again fails with a Kafka error
+     * (the broker is still away), it keeps trying, waiting twice as long each time, at most 30 s. Only
+     * authorisation and version errors, and a failure of this first start, end the worker.
      *
      * @return this worker
      * @throws IllegalStateException if already started
-     * @throws org.apache.kafka.common.KafkaException if the producer cannot be readied
+     * @throws org.apache.kafka.common.KafkaException if the producer cannot be readied; the worker has
+     *     then ended, with that failure
      */
     public synchronized VerificationWorker start() {
         if (started) {
             throw new IllegalStateException("worker " + settings.workerId() + " is already started");
         }
         started = true;
-        run = new WorkerRun(settings, verifier, this::runEnded);
+        try {
+            run = starter.start(this::runEnded);
+        } catch (RuntimeException e) {
+            end(e);
+            throw e;
+        }
         return this;
     }
 
     /** Called once per run, after its clients are closed: starts the next run or ends the worker. */
     private void runEnded(@Nullable Throwable error) {
         synchronized (this) {
-            WorkerRun ended = run;
+            RunStarter.Run ended = run;
             if (ended != null) {
                 committedBefore.addAndGet(ended.committedVerdicts());
             }
             run = null;
             if (error == null || closing || !restartable(error)) {
-                failure = error;
-                terminated.countDown();
+                end(error);
                 return;
             }
             restarts.incrementAndGet();
         }
         LOG.log(Level.WARNING, "worker " + settings.workerId() + ": run failed, starting again", error);
-        try {
-            Thread.sleep(RESTART_BACKOFF.toMillis());
-            WorkerRun next = new WorkerRun(settings, verifier, this::runEnded);
-            boolean stopNow;
-            synchronized (this) {
-                run = next;
-                stopNow = closing;
+        startAgain(error);
+    }
+
+    /**
+     * Starts the next run after a backoff; while that fails with an error worth trying again, tries
+     * again after twice the wait (at most the maximum). A close during a wait ends the worker at once.
+     */
+    private void startAgain(Throwable cause) {
+        Duration backoff = firstBackoff;
+        Throwable last = cause;
+        for (;;) {
+            try {
+                if (closeRequested.await(backoff.toNanos(), TimeUnit.NANOSECONDS)) {
+                    end(null);
+                    return;
+                }
+                RunStarter.Run next = starter.start(this::runEnded);
+                boolean stopNow;
+                synchronized (this) {
+                    run = next;
+                    stopNow = closing;
+                }
+                if (stopNow) {
+                    next.stop();
+                }
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                end(last);
+                return;
+            } catch (RuntimeException e) {
+                if (closing || !restartable(e)) {
+                    e.addSuppressed(last);
+                    end(e);
+                    return;
+                }
+                backoff = nextBackoff(backoff, maxBackoff);
+                LOG.log(Level.WARNING, "worker " + settings.workerId() + ": could not start again, trying again in "
+                        + backoff, e);
+                last = e;
             }
-            if (stopNow) {
-                next.stop();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            failure = error;
-            terminated.countDown();
-        } catch (RuntimeException e) {
-            e.addSuppressed(error);
-            failure = e;
-            terminated.countDown();
         }
+    }
+
+    /** Returns the wait after {@code backoff}: twice as long, at most {@code max}. */
+    static Duration nextBackoff(Duration backoff, Duration max) {
+        Duration doubled = backoff.multipliedBy(2);
+        return doubled.compareTo(max) > 0 ? max : doubled;
+    }
+
+    private void end(@Nullable Throwable error) {
+        failure = error;
+        terminated.countDown();
     }
 
     private static boolean restartable(Throwable error) {
@@ -160,7 +215,7 @@ public final class VerificationWorker implements AutoCloseable {
      */
     @Override
     public void close() {
-        WorkerRun current;
+        RunStarter.Run current;
         synchronized (this) {
             closing = true;
             current = run;
@@ -169,6 +224,7 @@ public final class VerificationWorker implements AutoCloseable {
                 terminated.countDown();
             }
         }
+        closeRequested.countDown();
         if (current != null) {
             current.stop();
         }
@@ -184,11 +240,12 @@ public final class VerificationWorker implements AutoCloseable {
      * and the worker does not start again.
      */
     void kill() {
-        WorkerRun current;
+        RunStarter.Run current;
         synchronized (this) {
             closing = true;
             current = run;
         }
+        closeRequested.countDown();
         if (current != null) {
             current.crash();
         }
@@ -221,7 +278,7 @@ public final class VerificationWorker implements AutoCloseable {
      * @return the count so far
      */
     public long committedVerdicts() {
-        WorkerRun current;
+        RunStarter.Run current;
         synchronized (this) {
             current = run;
         }

@@ -15,7 +15,7 @@ import reactor.core.Disposable;
  * and the pipeline between them. A run that fails is not repaired: the worker starts a new one, with a
  * new consumer (so the partitions are assigned afresh, from their committed offsets) and a new producer.
  */
-final class WorkerRun {
+final class WorkerRun implements RunStarter.Run {
 
     private final KafkaReceiver<String, byte[]> receiver;
     private final VerdictCommitter committer;
@@ -84,19 +84,23 @@ final class WorkerRun {
         receiver.wakeup();
     }
 
-    void stop() {
+    @Override
+    public void stop() {
         receiver.stop();
     }
 
-    void crash() {
+    @Override
+    public void crash() {
         committer.crashOnNextTurn();
     }
 
-    void dispose() {
+    @Override
+    public void dispose() {
         pipeline.dispose();
     }
 
-    long committedVerdicts() {
+    @Override
+    public long committedVerdicts() {
         return committer.committedVerdicts();
     }
 }

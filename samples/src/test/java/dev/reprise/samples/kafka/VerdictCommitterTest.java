@@ -14,6 +14,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,6 +109,27 @@ class VerdictCommitterTest {
         producer.commitTransactionException = new ProducerFencedException("a newer producer took the id");
         assertThatThrownBy(() -> committer.onPoll(consumer)).isInstanceOf(ProducerFencedException.class);
         assertThat(committedKeys()).isEmpty();
+    }
+
+    @Test
+    void commitTimeout_endsTheRunWithoutAborting() {
+        finishAll(deliver(P0, 0));
+        producer.commitTransactionException = new TimeoutException("no answer from the coordinator");
+        // An abort after a timed-out commit throws IllegalStateException in the real producer: the run
+        // must end instead, with an error the worker starts again after.
+        assertThatThrownBy(() -> committer.onPoll(consumer)).isInstanceOf(TimeoutException.class)
+                .isInstanceOf(KafkaException.class);
+        assertThat(producer.transactionAborted()).isFalse();
+        assertThat(committer.abortedTransactions()).isZero();
+        assertThat(committedKeys()).isEmpty();
+    }
+
+    @Test
+    void gracefulClose_closesTheProducerAlsoWhenTheLastCommitFails() {
+        finishAll(deliver(P0, 0));
+        producer.commitTransactionException = new ProducerFencedException("a newer producer took the id");
+        assertThatThrownBy(() -> committer.onClose(consumer, true)).isInstanceOf(ProducerFencedException.class);
+        assertThat(producer.closed()).isTrue();
     }
 
     @Test
