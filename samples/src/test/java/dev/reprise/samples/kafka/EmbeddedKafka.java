@@ -19,6 +19,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import kafka.server.BrokerServer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
@@ -89,6 +90,13 @@ final class EmbeddedKafka implements AutoCloseable {
     /** Stops the broker and starts it again on the same port, with the same data. */
     void restartBroker() {
         cluster.restartBroker(brokerId, Map.of());
+    }
+
+    /** Stops the broker, for an outage that lasts until {@link #restartBroker()} starts it again. */
+    void stopBroker() {
+        BrokerServer broker = cluster.brokers().get(brokerId);
+        broker.shutdown();
+        broker.awaitShutdown();
     }
 
     /** Sends the records and waits until every one is acknowledged. */

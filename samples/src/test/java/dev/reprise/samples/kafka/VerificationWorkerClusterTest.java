@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -251,6 +252,43 @@ class VerificationWorkerClusterTest {
         } finally {
             closeAll(workers);
         }
+    }
+
+    @Test
+    // The outage lasts until a commit has given up (max.block.ms, 15 s here), then recovery: bound it by
+    // those waits, not below them.
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void brokerAwayLongerThanACommitMayWait_workersStartAgainAndLoseNothing(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 600);
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
+        try {
+            send(expected);
+            kafka.readCommitted(setup.verdicts(), 200, VERDICTS_WAIT);
+            kafka.stopBroker();
+            try {
+                // A worker with verdicts ready cannot commit them: after max.block.ms its run ends, and
+                // its next run cannot start (initTransactions times out) until the broker is back.
+                awaitUntil(() -> workers.stream().anyMatch(w -> w.restarts() > 0), Duration.ofSeconds(60),
+                        "a worker whose commit gave up");
+            } finally {
+                kafka.restartBroker();
+            }
+            awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
+            System.out.println("broker away: worker restarts " + workers.stream().map(VerificationWorker::restarts).toList());
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    /** Waits, bounded, for a state the workers reach on their own threads. */
+    private static void awaitUntil(BooleanSupplier condition, Duration timeout, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean() && System.nanoTime() - deadline < 0) {
+            Thread.sleep(50);
+        }
+        assertThat(condition.getAsBoolean()).as("%s within %s", what, timeout).isTrue();
     }
 
     @Test
