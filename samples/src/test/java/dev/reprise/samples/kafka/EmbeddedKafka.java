@@ -8,13 +8,16 @@ import java.util.Map;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -150,6 +153,42 @@ final class EmbeddedKafka implements AutoCloseable {
             }
         }
         return read;
+    }
+
+    /**
+     * Describes a topic's transactional state, for a test that failed to read what it expected: per
+     * partition the high watermark, the last stable offset (where {@code read_committed} readers stop)
+     * and the producers with an open transaction there (and the offset it started at); then every
+     * transaction the coordinator knows and its state. A last stable offset held below the high
+     * watermark by a transaction that no coordinator completes is a hanging transaction.
+     */
+    String describeTransactions(String topic) {
+        StringBuilder out = new StringBuilder(topic).append(':');
+        try (Admin admin = cluster.admin()) {
+            List<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic).partitions().stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            partitions.forEach(p -> latest.put(p, OffsetSpec.latest()));
+            var highWatermarks = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED))
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var stable = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var producers = admin.describeProducers(partitions).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            for (TopicPartition p : partitions) {
+                out.append(String.format("%n  %s: high watermark %d, last stable offset %d, open transactions %s", p,
+                        highWatermarks.get(p).offset(), stable.get(p).offset(), producers.get(p).activeProducers()
+                                .stream().filter(s -> s.currentTransactionStartOffset().isPresent()).toList()));
+            }
+            var listed = admin.listTransactions().all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var described = admin.describeTransactions(listed.stream().map(t -> t.transactionalId()).toList())
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            described.forEach((id, d) -> out.append(String.format("%n  transaction %s: %s, producer %d epoch %d,"
+                    + " partitions %s", id, d.state(), d.producerId(), d.producerEpoch(), d.topicPartitions())));
+        } catch (Exception e) {
+            out.append(" (could not describe: ").append(e).append(')');
+        }
+        return out.toString();
     }
 
     private static boolean reached(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> end) {

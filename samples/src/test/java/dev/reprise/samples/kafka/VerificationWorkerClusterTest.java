@@ -16,7 +16,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -194,7 +193,12 @@ class VerificationWorkerClusterTest {
             List<Expected> expected, List<VerificationWorker> workers) {
         List<ConsumerRecord<String, String>> verdicts =
                 kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
-        assertExactlyOneCorrectVerdictEach(expected, verdicts, workers);
+        try {
+            assertExactlyOneCorrectVerdictEach(expected, verdicts, workers);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + System.lineSeparator() + "read " + verdicts.size()
+                    + " committed verdicts; " + kafka.describeTransactions(setup.verdicts()), e);
+        }
         return verdicts;
     }
 
@@ -269,7 +273,7 @@ class VerificationWorkerClusterTest {
             try {
                 // A worker with verdicts ready cannot commit them: after max.block.ms its run ends, and
                 // its next run cannot start (initTransactions times out) until the broker is back.
-                awaitUntil(() -> workers.stream().anyMatch(w -> w.restarts() > 0), Duration.ofSeconds(60),
+                Await.until(() -> workers.stream().anyMatch(w -> w.restarts() > 0), Duration.ofSeconds(60),
                         "a worker whose commit gave up");
             } finally {
                 kafka.restartBroker();
@@ -280,15 +284,6 @@ class VerificationWorkerClusterTest {
         } finally {
             closeAll(workers);
         }
-    }
-
-    /** Waits, bounded, for a state the workers reach on their own threads. */
-    private static void awaitUntil(BooleanSupplier condition, Duration timeout, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() - deadline < 0) {
-            Thread.sleep(50);
-        }
-        assertThat(condition.getAsBoolean()).as("%s within %s", what, timeout).isTrue();
     }
 
     @Test

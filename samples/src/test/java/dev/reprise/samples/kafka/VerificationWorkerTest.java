@@ -11,7 +11,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.ProducerFencedException;
@@ -109,7 +108,7 @@ class VerificationWorkerTest {
         second.committed = 3;
         assertThat(worker.restarts()).isEqualTo(1);
         // The worker takes the run in after start returns: its count may lag the run's start for a moment.
-        awaitUntil(() -> worker.committedVerdicts() == 10, "both runs' verdicts counted");
+        Await.until(() -> worker.committedVerdicts() == 10, WAIT, "both runs' verdicts counted");
         assertThat(worker.failure()).isNull();
         worker.close();
         assertThat(second.stopped).isTrue();
@@ -172,7 +171,7 @@ class VerificationWorkerTest {
         Starter starter = new Starter();
         VerificationWorker worker = new VerificationWorker(SETTINGS, starter, Duration.ofHours(1), Duration.ofHours(1)).start();
         starter.nextRun().end(new KafkaException("disconnected"));
-        awaitUntil(() -> worker.restarts() == 1, "the restart counted");
+        Await.until(() -> worker.restarts() == 1, WAIT, "the restart counted");
         long before = System.nanoTime();
         worker.close();
         assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(WAIT);
@@ -201,14 +200,5 @@ class VerificationWorkerTest {
         assertThat(run.disposed).isTrue();
         assertThat(worker.awaitTermination(Duration.ZERO)).isTrue();
         assertThat(worker.failure()).isNull();
-    }
-
-    /** Waits, bounded, for a state the worker reaches on a thread of its own. */
-    private static void awaitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() - deadline < 0) {
-            Thread.sleep(1);
-        }
-        assertThat(condition.getAsBoolean()).as("%s within %s", what, WAIT).isTrue();
     }
 }
