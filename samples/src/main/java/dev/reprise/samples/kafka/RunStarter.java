@@ -35,5 +35,8 @@ interface RunStarter {
 
         /** Returns how many verdicts the run has committed so far. */
         long committedVerdicts();
+
+        /** Returns how many of the run's transactions were aborted (and their verdicts sent again). */
+        long abortedTransactions();
     }
 }

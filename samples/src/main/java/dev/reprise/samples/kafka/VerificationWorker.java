@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToLongFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -54,7 +55,9 @@ public final class VerificationWorker implements AutoCloseable {
     private final CountDownLatch terminated = new CountDownLatch(1);
     /** Counted down by {@link #close}: cuts short a wait before starting again. */
     private final CountDownLatch closeRequested = new CountDownLatch(1);
+    /** Counts of the runs that ended, so that the worker's counts survive its restarts. */
     private final AtomicLong committedBefore = new AtomicLong();
+    private final AtomicLong abortedBefore = new AtomicLong();
     private final AtomicInteger restarts = new AtomicInteger();
     private RunStarter.@Nullable Run run;
     private boolean started;
@@ -136,6 +139,7 @@ public final class VerificationWorker implements AutoCloseable {
             RunStarter.Run ended = run;
             if (ended != null) {
                 committedBefore.addAndGet(ended.committedVerdicts());
+                abortedBefore.addAndGet(ended.abortedTransactions());
             }
             run = null;
             if (error == null || closing || !restartable(error)) {
@@ -278,11 +282,26 @@ public final class VerificationWorker implements AutoCloseable {
      * @return the count so far
      */
     public long committedVerdicts() {
+        return overAllRuns(committedBefore, RunStarter.Run::committedVerdicts);
+    }
+
+    /**
+     * Returns how many of this worker's transactions were aborted after an abortable error, over all its
+     * runs; their verdicts were sent again in a later transaction. Each is a round trip to the broker
+     * lost, so a count that keeps growing points at a broker or network in trouble.
+     *
+     * @return the count so far
+     */
+    public long abortedTransactions() {
+        return overAllRuns(abortedBefore, RunStarter.Run::abortedTransactions);
+    }
+
+    private long overAllRuns(AtomicLong ended, ToLongFunction<RunStarter.Run> count) {
         RunStarter.Run current;
         synchronized (this) {
             current = run;
         }
-        return committedBefore.get() + (current == null ? 0 : current.committedVerdicts());
+        return ended.get() + (current == null ? 0 : count.applyAsLong(current));
     }
 
     /**

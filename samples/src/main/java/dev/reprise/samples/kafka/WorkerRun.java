@@ -103,4 +103,9 @@ final class WorkerRun implements RunStarter.Run {
     public long committedVerdicts() {
         return committer.committedVerdicts();
     }
+
+    @Override
+    public long abortedTransactions() {
+        return committer.abortedTransactions();
+    }
 }

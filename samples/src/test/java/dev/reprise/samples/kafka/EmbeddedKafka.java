@@ -12,8 +12,10 @@ import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -30,7 +32,8 @@ import org.apache.kafka.common.test.TestKitNodes;
  * An in-process Kafka cluster for the tests: one KRaft controller and one broker, on loopback ports
  * chosen by the system, with the settings a single broker needs (replication factor 1 for the internal
  * topics), quick group joins, quick expiry of abandoned transactions and messages up to
- * {@value #MAX_MESSAGE_BYTES} bytes. Start one per test class; it deletes its files on close.
+ * {@value #MAX_MESSAGE_BYTES} bytes; its coordinators are warmed up by one transaction before it is
+ * handed out. Start one per test class; it deletes its files on close.
  */
 final class EmbeddedKafka implements AutoCloseable {
 
@@ -68,15 +71,41 @@ final class EmbeddedKafka implements AutoCloseable {
                 Map.entry("auto.create.topics.enable", "false"));
         config.forEach(builder::setConfigProp);
         KafkaClusterTestKit cluster = builder.build();
+        EmbeddedKafka kafka;
         try {
             cluster.format();
             cluster.startup();
             cluster.waitForReadyBrokers();
+            kafka = new EmbeddedKafka(cluster);
+            kafka.warmUpCoordinators();
         } catch (Exception e) {
             cluster.close();
             throw e;
         }
-        return new EmbeddedKafka(cluster);
+        return kafka;
+    }
+
+    /**
+     * Runs one transaction that also commits a group offset, so that the broker has created and loaded
+     * its internal topics (transaction state, consumer offsets) before a test starts: they are created on
+     * first use, and a test's first transactions should not race their creation.
+     */
+    private void warmUpCoordinators() throws Exception {
+        String topic = "warm-up";
+        createTopic(topic, 1);
+        Map<String, Object> p = new HashMap<>();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, topic);
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) TIMEOUT.toMillis());
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(),
+                new StringSerializer())) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(new ProducerRecord<>(topic, "warm-up", "warm-up"));
+            producer.sendOffsetsToTransaction(Map.of(new TopicPartition(topic, 0), new OffsetAndMetadata(1)),
+                    new ConsumerGroupMetadata(topic));
+            producer.commitTransaction();
+        }
     }
 
     String bootstrapServers() {

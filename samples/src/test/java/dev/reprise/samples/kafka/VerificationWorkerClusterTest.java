@@ -181,8 +181,8 @@ class VerificationWorkerClusterTest {
     }
 
     private static String describe(VerificationWorker worker) {
-        return worker.settings().workerId() + " (committed " + worker.committedVerdicts() + ", restarts "
-                + worker.restarts() + ", failure " + worker.failure() + ")";
+        return worker.settings().workerId() + " (committed " + worker.committedVerdicts() + ", aborted transactions "
+                + worker.abortedTransactions() + ", restarts " + worker.restarts() + ", failure " + worker.failure() + ")";
     }
 
     /**

@@ -31,6 +31,7 @@ class VerificationWorkerTest {
         volatile boolean stopped;
         volatile boolean disposed;
         volatile long committed;
+        volatile long aborted;
 
         FakeRun(Consumer<@Nullable Throwable> onEnd) {
             this.onEnd = onEnd;
@@ -59,6 +60,11 @@ class VerificationWorkerTest {
         @Override
         public long committedVerdicts() {
             return committed;
+        }
+
+        @Override
+        public long abortedTransactions() {
+            return aborted;
         }
     }
 
@@ -103,12 +109,15 @@ class VerificationWorkerTest {
         VerificationWorker worker = worker(starter, Duration.ofMillis(1)).start();
         FakeRun first = starter.nextRun();
         first.committed = 7;
+        first.aborted = 2;
         first.end(new ProducerFencedException("fenced while the broker was away"));
         FakeRun second = starter.nextRun();
         second.committed = 3;
+        second.aborted = 1;
         assertThat(worker.restarts()).isEqualTo(1);
         // The worker takes the run in after start returns: its count may lag the run's start for a moment.
         Await.until(() -> worker.committedVerdicts() == 10, WAIT, "both runs' verdicts counted");
+        assertThat(worker.abortedTransactions()).isEqualTo(3);
         assertThat(worker.failure()).isNull();
         worker.close();
         assertThat(second.stopped).isTrue();
