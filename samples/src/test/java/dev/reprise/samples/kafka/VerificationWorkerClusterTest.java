@@ -241,21 +241,9 @@ class VerificationWorkerClusterTest {
     // recovers from the restart: bound it by them, not below them.
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void brokerRestartMidway_workersCarryOn(TestInfo info) throws Exception {
-        Setup setup = setup(info);
-        List<Expected> expected = submissions(setup.submissions(), 1000);
-        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
-        try {
-            send(expected);
-            kafka.readCommitted(setup.verdicts(), 300, VERDICTS_WAIT);
-            kafka.restartBroker();
-            awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
-            // A worker whose transaction outlived its timeout while the broker was away is fenced; it
-            // starts again (a new run) rather than fail.
-            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
-            System.out.println("broker restart: worker restarts " + workers.stream().map(VerificationWorker::restarts).toList());
-        } finally {
-            closeAll(workers);
-        }
+        // A worker whose transaction outlived its timeout while the broker was away is fenced; it starts
+        // again (a new run) rather than fail.
+        carryOnThrough(info, 1000, 300, "broker restart", workers -> kafka.restartBroker());
     }
 
     @Test
@@ -263,12 +251,7 @@ class VerificationWorkerClusterTest {
     // those waits, not below them.
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void brokerAwayLongerThanACommitMayWait_workersStartAgainAndLoseNothing(TestInfo info) throws Exception {
-        Setup setup = setup(info);
-        List<Expected> expected = submissions(setup.submissions(), 600);
-        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
-        try {
-            send(expected);
-            kafka.readCommitted(setup.verdicts(), 200, VERDICTS_WAIT);
+        carryOnThrough(info, 600, 200, "broker away", workers -> {
             kafka.stopBroker();
             try {
                 // A worker with verdicts ready cannot commit them: after max.block.ms its run ends, and
@@ -278,9 +261,32 @@ class VerificationWorkerClusterTest {
             } finally {
                 kafka.restartBroker();
             }
+        });
+    }
+
+    /** Something that happens to the cluster while workers verify. */
+    @FunctionalInterface
+    private interface Outage {
+        void happen(List<VerificationWorker> workers) throws Exception;
+    }
+
+    /**
+     * Runs three workers over {@code count} submissions with an outage once {@code before} verdicts are
+     * committed: every submission still gets exactly one correct committed verdict, and no worker fails
+     * (a run that fails starts again). Prints each worker's restarts under {@code name}.
+     */
+    private static void carryOnThrough(TestInfo info, int count, int before, String name, Outage outage)
+            throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), count);
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
+        try {
+            send(expected);
+            kafka.readCommitted(setup.verdicts(), before, VERDICTS_WAIT);
+            outage.happen(workers);
             awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
             assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
-            System.out.println("broker away: worker restarts " + workers.stream().map(VerificationWorker::restarts).toList());
+            System.out.println(name + ": worker restarts " + workers.stream().map(VerificationWorker::restarts).toList());
         } finally {
             closeAll(workers);
         }
