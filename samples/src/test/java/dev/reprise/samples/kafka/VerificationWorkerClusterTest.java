@@ -215,6 +215,10 @@ class VerificationWorkerClusterTest {
             send(expected);
             awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
             assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
+            // What a failed wait would print: every verdict partition, read to its end, nothing left open.
+            assertThat(kafka.describeTransactions(setup.verdicts())).doesNotContain("could not describe")
+                    .contains(setup.verdicts() + "-0: high watermark", setup.verdicts() + "-2: high watermark")
+                    .containsPattern("high watermark (\\d+), last stable offset \\1, open transactions \\[\\]");
         } finally {
             closeAll(workers);
         }
