@@ -147,8 +147,7 @@ public final class ReplayFileReader {
         BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
         if (!attributes.isRegularFile()) {
             throw new FileSystemException(path.toString(), null, "not a regular file ("
-                    + (attributes.isDirectory() ? "a folder" : "a FIFO, socket or device")
-                    + "): only regular files are read as replay files");
+                    + FileKinds.describe(path, attributes) + "): only regular files are read as replay files");
         }
         checkFileSize(attributes.size());
         try (InputStream in = Channels.newInputStream(FileChannel.open(path, StandardOpenOption.READ))) {
