@@ -19,6 +19,11 @@ final class StreamRead {
 
     /** The most bytes read in one call. */
     static final int CHUNK = 64 * 1024;
+    /**
+     * The most reads in a row that may return no byte: {@code InputStream.read} blocks until a byte
+     * arrives, so a stream that keeps returning 0 is broken and would otherwise be read forever.
+     */
+    static final int MAX_EMPTY_READS = 1000;
     /** The first read: enough for the fixed header and most whole headers. */
     private static final int FIRST = 256;
 
@@ -74,6 +79,7 @@ final class StreamRead {
 
     /** Reads until {@code size == target} or the stream ends, a chunk at a time. */
     private void fill(int target) throws IOException {
+        int empty = 0;
         while (size < target && !ended) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new InterruptedIOException("Interrupted while reading a replay file, after " + size + " bytes");
@@ -85,7 +91,11 @@ final class StreamRead {
             int n = in.read(buffer, size, Math.min(CHUNK, Math.min(target, buffer.length) - size));
             if (n < 0) {
                 ended = true;
-            } else {
+            } else if (n == 0 && ++empty >= MAX_EMPTY_READS) {
+                throw new IOException("The stream returned no bytes " + MAX_EMPTY_READS + " reads in a row, at file "
+                        + "byte " + size + " of a replay file: it is broken (a read must block until a byte arrives)");
+            } else if (n > 0) {
+                empty = 0;
                 size += n;
             }
         }

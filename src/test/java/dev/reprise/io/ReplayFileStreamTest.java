@@ -2,12 +2,15 @@ package dev.reprise.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.reprise.route.ReplayFormatException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import java.time.Duration;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** read(InputStream) validates as the bytes arrive and reads only what the header declares. */
@@ -113,5 +116,80 @@ class ReplayFileStreamTest {
         };
 
         assertThat(ReplayFile.read(slow)).isEqualTo(file);
+    }
+
+    /** Delivers {@code bytes} a few at a time, then returns 0 from every read for ever (a broken stream). */
+    static final class StallingAfter extends InputStream {
+        private final byte[] bytes;
+        private int at;
+        long emptyReads;
+
+        StallingAfter(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read() {
+            throw new AssertionError("a single-byte read would block; the reader must not need one here");
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            int n = Math.min(Math.min(len, 7), bytes.length - at);
+            if (n == 0) {
+                emptyReads++;
+                return 0;
+            }
+            System.arraycopy(bytes, at, b, off, n);
+            at += n;
+            return n;
+        }
+    }
+
+    @Test
+    void aStreamThatKeepsReturningZero_isRefusedAfterABoundedNumberOfEmptyReads_namingTheByte() {
+        byte[] file = ReplayFileTest.sampleFile(Compression.NONE).toBytes();
+        StallingAfter inHeader = new StallingAfter(Arrays.copyOf(file, 5));
+        StallingAfter inBody = new StallingAfter(Arrays.copyOf(file, file.length - 3));
+
+        Duration bound = Duration.ofSeconds(10);
+        assertThatThrownBy(() -> assertTimeoutPreemptively(bound, () -> ReplayFile.read(inHeader)))
+                .isInstanceOf(IOException.class).isNotInstanceOf(ReplayFormatException.class)
+                .hasMessageContaining("returned no bytes " + StreamRead.MAX_EMPTY_READS + " reads in a row")
+                .hasMessageContaining("at file byte 5 ");
+        assertThatThrownBy(() -> assertTimeoutPreemptively(bound, () -> ReplayFile.read(inBody)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("at file byte " + (file.length - 3) + " ");
+        assertThat(inHeader.emptyReads).isEqualTo(StreamRead.MAX_EMPTY_READS);
+        assertThat(inBody.emptyReads).isEqualTo(StreamRead.MAX_EMPTY_READS);
+    }
+
+    @Test
+    void aStreamThatReturnsZeroNowAndThen_isReadWhole() throws IOException {
+        ReplayFile expected = ReplayFileTest.sampleFile(Compression.DEFLATE);
+        byte[] file = expected.toBytes();
+        InputStream hiccups = new InputStream() {
+            private int at;
+            private int calls;
+
+            @Override
+            public int read() {
+                return at < file.length ? file[at++] & 0xFF : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (at == file.length) {
+                    return -1;
+                }
+                if (++calls % 2 == 0) {
+                    return 0;
+                }
+                b[off] = file[at++];
+                return 1;
+            }
+        };
+
+        assertThat(ReplayFile.read(hiccups)).isEqualTo(expected);
     }
 }
