@@ -87,6 +87,10 @@ final class DecodeBudget {
         long deadline = System.nanoTime() + waitNanos;
         queue.addLast(reservation);
         heldByWaiters += before;
+        if (before > 0) {
+            // The first waiter may be let in once every read holding memory waits.
+            notifyAll();
+        }
         try {
             while (queue.peekFirst() != reservation || !fits(before, amount)) {
                 long left = deadline - System.nanoTime();
