@@ -53,6 +53,11 @@ final class DecodeBudget {
         return used;
     }
 
+    /** The reads waiting for memory now. */
+    synchronized int waiting() {
+        return queue.size();
+    }
+
     /**
      * Opens a reservation holding nothing yet, to grow with {@link Reservation#atLeast(long)}.
      *
