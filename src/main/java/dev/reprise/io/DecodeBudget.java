@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * number of concurrent reads run in bounded memory instead of running out of it. A read larger
  * than the whole budget runs alone: it is let in when no other read holds memory, or when every
  * read that holds some is itself waiting (with only the first bytes of its stream). A read waits at
- * most its reader's {@link ReplayFileReader#memoryWait()}, then fails with a
+ * most its reader's {@link ReplayFileReader#memoryWait()} in all (over every growth of its
+ * reservation), then fails with a
  * {@link ReplayCapacityException} saying how much it needed and how much others held. Waiting is
  * interruptible: an interrupted reader gives up with an {@link InterruptedIOException} (the
  * interrupt flag stays set). Thread-safe.
@@ -89,7 +90,8 @@ final class DecodeBudget {
             return;
         }
         long waitNanos = reservation.waitNanos;
-        long deadline = System.nanoTime() + waitNanos;
+        long began = System.nanoTime();
+        long deadline = began + (waitNanos - reservation.waitedNanos);
         queue.addLast(reservation);
         heldByWaiters += before;
         if (before > 0) {
@@ -116,6 +118,7 @@ final class DecodeBudget {
             used += amount - before;
             reservation.held = amount;
         } finally {
+            reservation.waitedNanos += System.nanoTime() - began;
             queue.remove(reservation);
             heldByWaiters -= before;
             notifyAll();
@@ -170,6 +173,8 @@ final class DecodeBudget {
         private final long waitNanos;
         /** Guarded by the budget's lock. */
         private long held;
+        /** How long this read has waited, over all its growths (the wait bounds the sum); guarded by the budget's lock. */
+        private long waitedNanos;
 
         private Reservation(Duration wait) {
             this.waitNanos = wait.compareTo(Duration.ofDays(1)) > 0 ? TimeUnit.DAYS.toNanos(1) : wait.toNanos();
@@ -177,7 +182,7 @@ final class DecodeBudget {
 
         /**
          * Makes sure this read holds at least {@code total} bytes (at most the whole budget),
-         * waiting for them if need be; never gives any back.
+         * waiting for them if need be (what is left of the read's wait); never gives any back.
          *
          * @throws ReplayCapacityException if the bytes are not free within the reader's wait
          * @throws InterruptedIOException  if the thread is interrupted while waiting

@@ -84,6 +84,19 @@ class DecodeBudgetTest {
     }
 
     @Test
+    void theWait_boundsAllOfAReadsWaiting_notEachGrowth() throws InterruptedIOException {
+        try (DecodeBudget.Reservation other = budget.reserve(90, Duration.ZERO);
+             DecodeBudget.Reservation growing = budget.reserve(5, Duration.ofSeconds(2))) {
+            assertThatThrownBy(() -> growing.atLeast(20)).isInstanceOf(ReplayCapacityException.class);
+
+            long began = System.nanoTime();
+            assertThatThrownBy(() -> growing.atLeast(20)).isInstanceOf(ReplayCapacityException.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - began)).as("nothing of the wait is left")
+                    .isLessThan(Duration.ofMillis(1500));
+        }
+    }
+
+    @Test
     void waiters_areLetInFirstComeFirstServed_aSmallOneNeverOvertakesALargeOne() throws Exception {
         DecodeBudget.Reservation running = budget.reserve(60, Duration.ZERO);
         CompletableFuture<Void> releaseLarge = new CompletableFuture<>();
