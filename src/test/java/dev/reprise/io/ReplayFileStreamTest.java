@@ -92,30 +92,41 @@ class ReplayFileStreamTest {
         assertThat(tail.read).isLessThanOrEqualTo(200_000 + 4 + 256);
     }
 
+    /** Delivers one byte a read; with {@code hiccups}, every other read returns no byte. */
+    static final class OneByteAtATime extends InputStream {
+        private final byte[] bytes;
+        private final boolean hiccups;
+        private int at;
+        private int calls;
+
+        OneByteAtATime(byte[] bytes, boolean hiccups) {
+            this.bytes = bytes;
+            this.hiccups = hiccups;
+        }
+
+        @Override
+        public int read() {
+            return at < bytes.length ? bytes[at++] & 0xFF : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (at == bytes.length) {
+                return -1;
+            }
+            if (hiccups && ++calls % 2 == 0) {
+                return 0;
+            }
+            b[off] = bytes[at++];
+            return 1;
+        }
+    }
+
     @Test
     void aStreamOfAValidFile_inOneByteReads_reads() throws IOException {
         ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
-        byte[] bytes = file.toBytes();
-        InputStream slow = new InputStream() {
-            private int at;
 
-            @Override
-            public int read() {
-                return at < bytes.length ? bytes[at++] & 0xFF : -1;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                int next = read();
-                if (next < 0) {
-                    return -1;
-                }
-                b[off] = (byte) next;
-                return 1;
-            }
-        };
-
-        assertThat(ReplayFile.read(slow)).isEqualTo(file);
+        assertThat(ReplayFile.read(new OneByteAtATime(file.toBytes(), false))).isEqualTo(file);
     }
 
     /** Delivers {@code bytes} a few at a time, then returns 0 from every read for ever (a broken stream). */
@@ -166,30 +177,8 @@ class ReplayFileStreamTest {
 
     @Test
     void aStreamThatReturnsZeroNowAndThen_isReadWhole() throws IOException {
-        ReplayFile expected = ReplayFileTest.sampleFile(Compression.DEFLATE);
-        byte[] file = expected.toBytes();
-        InputStream hiccups = new InputStream() {
-            private int at;
-            private int calls;
+        ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
 
-            @Override
-            public int read() {
-                return at < file.length ? file[at++] & 0xFF : -1;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                if (at == file.length) {
-                    return -1;
-                }
-                if (++calls % 2 == 0) {
-                    return 0;
-                }
-                b[off] = file[at++];
-                return 1;
-            }
-        };
-
-        assertThat(ReplayFile.read(hiccups)).isEqualTo(expected);
+        assertThat(ReplayFile.read(new OneByteAtATime(file.toBytes(), true))).isEqualTo(file);
     }
 }
