@@ -20,10 +20,9 @@ import java.util.concurrent.TimeUnit;
  * than the whole budget runs alone: it is let in when no other read holds memory, or when every
  * read that holds some is itself waiting (with only the first bytes of its stream). A read waits at
  * most its reader's {@link ReplayFileReader#memoryWait()} in all (over every growth of its
- * reservation), then fails with a
- * {@link ReplayCapacityException} saying how much it needed and how much others held. Waiting is
- * interruptible: an interrupted reader gives up with an {@link InterruptedIOException} (the
- * interrupt flag stays set). Thread-safe.
+ * reservation), then fails with a {@link ReplayCapacityException} saying how much it needed and
+ * how much others held. Waiting is interruptible: an interrupted reader gives up with an
+ * {@link InterruptedIOException} (the interrupt flag stays set). Thread-safe.
  */
 final class DecodeBudget {
 

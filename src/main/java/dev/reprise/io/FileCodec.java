@@ -356,8 +356,8 @@ final class FileCodec {
 
     /**
      * Decodes and validates {@code bytes[0 .. length)}, cheapest checks first: the header's structure
-     * and caps, the file's length and CRC32C, then (within the
-     * {@code budget}, if any) the strings and sections, the body and every step of the route.
+     * and caps, the file's length and CRC32C, then (within the {@code budget}, if any) the strings
+     * and sections, the body and every step of the route.
      *
      * @param budget the shared decoding budget to reserve this decode's memory from, or {@code null}
      *               if the caller has reserved it (or it is the writer checking its own output)
