@@ -16,6 +16,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.SecureRandom;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Set;
 
@@ -23,6 +24,13 @@ import java.util.Set;
  * Replaces a file atomically: the data goes to a new temporary file in the target's folder, is
  * forced to disk, and is then moved over the target in one step. On any failure the previous
  * target is left as it was and the temporary file is deleted.
+ *
+ * <p>A target that is a symbolic link is followed (through a chain of links, each relative one
+ * resolved against its own folder) to the file it names, and that file is replaced: the temporary
+ * file goes beside it, the link stays a link. A dangling link creates the file it names, as a shell's
+ * {@code >} would. A symlink loop, a folder, and anything that is not a regular file (a FIFO, a
+ * socket, a device) are refused with a {@link FileSystemException} naming the path and what it is,
+ * before anything is created.
  *
  * <p>The temporary file has a short random name ({@code .reprise-<16 hex>.tmp}, 27 characters, so a
  * target whose name is at the file system's limit still works), is created exclusively
@@ -47,6 +55,8 @@ final class AtomicFiles {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final int ATTEMPTS = 16;
+    /** The longest chain of links followed, as Linux's MAXSYMLINKS. */
+    private static final int MAX_LINKS = 40;
 
     private AtomicFiles() {
     }
@@ -56,16 +66,9 @@ final class AtomicFiles {
     }
 
     static void write(Path target, Content content, Created created) throws IOException {
-        Path absolute = target.toAbsolutePath();
-        Path folder = absolute.getParent();
-        if (absolute.getFileName() == null || folder == null) {
-            throw new FileSystemException(target.toString(), null, "cannot write a replay file here: the path names "
-                    + "no file in a folder");
-        }
-        if (Files.isDirectory(absolute)) {
-            throw new FileSystemException(target.toString(), null, "cannot write a replay file here: it is a folder");
-        }
-        Set<PosixFilePermission> keep = permissionsOf(absolute);
+        Path real = resolve(target);
+        Path folder = real.getParent();
+        Set<PosixFilePermission> keep = permissionsOf(real);
         Path temp = null;
         boolean moved = false;
         try {
@@ -102,7 +105,7 @@ final class AtomicFiles {
                 Files.getFileAttributeView(temp, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
                         .setPermissions(keep);
             }
-            Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(temp, real, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             moved = true;
             forceFolder(folder);
         } finally {
@@ -110,6 +113,60 @@ final class AtomicFiles {
                 Files.deleteIfExists(temp);
             }
         }
+    }
+
+    /**
+     * Where a write to {@code target} lands: the target with every symbolic link followed (a
+     * relative link resolved against the folder of the link), in the real path of its folder. The
+     * result is not a link, and either does not exist yet or is a regular file.
+     *
+     * @throws FileSystemException naming {@code target} if it names no file in a folder, is (or
+     *                             leads to) a folder, a FIFO, socket or device, is a symlink loop,
+     *                             or leads to a folder that does not exist
+     */
+    static Path resolve(Path target) throws IOException {
+        Path at = inRealFolder(target, target);
+        Set<Path> seen = new HashSet<>();
+        while (Files.isSymbolicLink(at)) {
+            if (!seen.add(at) || seen.size() > MAX_LINKS) {
+                throw refused(target, at, seen.size() > MAX_LINKS
+                        ? "it is a chain of more than " + MAX_LINKS + " symbolic links (a symlink loop?)"
+                        : "it is a symlink loop (" + at + " leads back to itself)");
+            }
+            at = inRealFolder(target, at.getParent().resolve(Files.readSymbolicLink(at)));
+        }
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(at, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return at;
+        }
+        if (!attributes.isRegularFile()) {
+            throw refused(target, at, (at.equals(target.toAbsolutePath()) ? "it is " : "it leads to ")
+                    + FileKinds.describe(at, attributes) + ", not a regular file"
+                    + (attributes.isDirectory() ? "" : "; only regular files are replaced"));
+        }
+        return at;
+    }
+
+    /** {@code path} in the real path of its folder, whose every link is followed (the file itself may be a link). */
+    private static Path inRealFolder(Path target, Path path) throws IOException {
+        Path absolute = path.toAbsolutePath();
+        Path name = absolute.getFileName();
+        Path folder = absolute.getParent();
+        if (name == null || folder == null) {
+            throw refused(target, path, "the path names no file in a folder");
+        }
+        try {
+            return folder.toRealPath().resolve(name);
+        } catch (NoSuchFileException e) {
+            throw refused(target, path, "the folder " + folder + " does not exist");
+        }
+    }
+
+    private static FileSystemException refused(Path target, Path at, String reason) {
+        return new FileSystemException(target.toString(), at.equals(target) ? null : at.toString(),
+                "cannot write a replay file here: " + reason);
     }
 
     /** The permissions of the file being replaced, or {@code null} if there is none or they do not apply. */

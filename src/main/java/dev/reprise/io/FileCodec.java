@@ -3,6 +3,7 @@ package dev.reprise.io;
 import static dev.reprise.io.FileLayout.*;
 
 import dev.reprise.route.CommandWidth;
+import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
 import java.io.InterruptedIOException;
@@ -231,7 +232,8 @@ final class FileCodec {
 
         /** The working memory decoding this file takes, its input of {@code inputBytes} included. */
         long workingBytes(long inputBytes) {
-            return DecodeBudget.estimate(inputBytes, steps, width.entrySize(), paramBytes, inflatedLength, modelled);
+            return DecodeBudget.estimate(inputBytes, bodyStart - stringsAt, steps, width.entrySize(), paramBytes,
+                    inflatedLength, modelled);
         }
     }
 
@@ -354,13 +356,14 @@ final class FileCodec {
 
     /**
      * Decodes and validates {@code bytes[0 .. length)}, cheapest checks first: the header's structure
-     * and caps, the file's length and CRC32C, then the strings and sections, then (within the
-     * {@code budget}, if any) the body and every step of the route.
+     * and caps, the file's length and CRC32C, then (within the {@code budget}, if any) the strings
+     * and sections, the body and every step of the route.
      *
      * @param budget the shared decoding budget to reserve this decode's memory from, or {@code null}
      *               if the caller has reserved it (or it is the writer checking its own output)
-     * @throws ReplayFormatException  naming what is wrong and its byte offset
-     * @throws InterruptedIOException if interrupted while waiting for the budget
+     * @throws ReplayFormatException   naming what is wrong and its byte offset
+     * @throws ReplayCapacityException if the budget has no room within the reader's memory wait
+     * @throws InterruptedIOException  if interrupted while waiting for the budget
      */
     static Decoded decode(byte[] bytes, int length, ReplayFileReader limits, DecodeBudget budget)
             throws InterruptedIOException {
@@ -386,28 +389,28 @@ final class FileCodec {
                     bodyEnd), -1, bodyEnd);
         }
 
-        BoundedInput in = new BoundedInput(bytes, layout.stringsAt(), layout.bodyStart(), 0, "file");
-        String gameId = in.string("game id");
-        String gameBuild = in.string("game build");
-        Map<String, String> metadata = Map.of();
-        CommandDictionary dictionary = CommandDictionary.empty();
-        while (true) {
-            int tag = in.u8("section tag");
-            if (tag == SECTION_END) {
-                break;
+        // Reserved before the strings are parsed: they, the maps and the route are what a read holds.
+        try (DecodeBudget.Reservation reserved = budget == null ? null
+                : budget.reserve(layout.workingBytes(0), limits.memoryWait())) {
+            BoundedInput in = new BoundedInput(bytes, layout.stringsAt(), layout.bodyStart(), 0, "file");
+            String gameId = in.string("game id");
+            String gameBuild = in.string("game build");
+            Map<String, String> metadata = Map.of();
+            CommandDictionary dictionary = CommandDictionary.empty();
+            while (true) {
+                int tag = in.u8("section tag");
+                if (tag == SECTION_END) {
+                    break;
+                }
+                int sectionLength = in.length("length of section " + tag);
+                BoundedInput section = new BoundedInput(bytes, in.position(), in.position() + sectionLength, 0, "file");
+                in.skip(sectionLength, "section " + tag);
+                if (tag == SECTION_METADATA) {
+                    metadata = readMetadata(section);
+                } else if (tag == SECTION_DICTIONARY) {
+                    dictionary = readDictionary(section);
+                }
             }
-            int sectionLength = in.length("length of section " + tag);
-            BoundedInput section = new BoundedInput(bytes, in.position(), in.position() + sectionLength, 0, "file");
-            in.skip(sectionLength, "section " + tag);
-            if (tag == SECTION_METADATA) {
-                metadata = readMetadata(section);
-            } else if (tag == SECTION_DICTIONARY) {
-                dictionary = readDictionary(section);
-            }
-        }
-
-        long reserved = budget == null ? 0 : budget.reserve(layout.workingBytes(0));
-        try {
             ReplaySave route = body(bytes, layout);
             ReplayFile file = ReplayFile.trusted(gameId, gameBuild, metadata, dictionary, layout.compression(),
                     route, limits);
@@ -415,10 +418,6 @@ final class FileCodec {
                     layout.width(), layout.steps(), layout.paramBytes(), layout.bodyLength(), length,
                     layout.skipped());
             return new Decoded(file, header);
-        } finally {
-            if (budget != null) {
-                budget.release(reserved);
-            }
         }
     }
 

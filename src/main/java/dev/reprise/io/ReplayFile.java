@@ -174,9 +174,15 @@ public final class ReplayFile {
      * {@link java.nio.file.Files#write} would give it. On failure the previous file is intact and
      * no temporary file is left.
      *
+     * <p>A target that is a symbolic link (or a chain of them) is followed: the file it names is
+     * replaced and the link stays a link; a dangling link creates the file it names. Only regular
+     * files are replaced: a folder, FIFO, socket or device is refused, as is a symlink loop.
+     *
      * @param target the file to create or replace
      * @throws IOException naming the path if it has no file name or parent folder (for example
-     *                     {@code /}), or if writing, forcing or moving fails
+     *                     {@code /}), if it is or leads to a folder, FIFO, socket or device (the
+     *                     message says which), if it is a symlink loop, or if writing, forcing or
+     *                     moving fails
      */
     public void write(Path target) throws IOException {
         Objects.requireNonNull(target, "target");

@@ -1,6 +1,7 @@
 package dev.reprise.io;
 
 import dev.reprise.route.ReplayArrayConfig;
+import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import java.util.Objects;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -30,24 +32,32 @@ import reactor.core.scheduler.Schedulers;
  * can be read.
  *
  * <p>Memory: the checks that cost nothing (header, sizes, caps, checksum) come before anything
- * large is allocated, and decoding reserves its working memory, worked out from the declared
- * sizes, from a process-wide budget of a quarter of the maximum heap: when concurrent reads need
- * more than that, later ones wait for earlier ones to finish instead of running out of memory
- * (waiting is interruptible).
+ * large is allocated, and every byte a read holds (a stream's or path's input buffer, the header's
+ * strings, the decoder's working memory and the rebuilt route, worked out from the declared sizes)
+ * is reserved from a process-wide budget of a quarter of the maximum heap before it is allocated:
+ * when concurrent reads need more than that, later ones wait, first come first served, for earlier
+ * ones to finish instead of running out of memory. A read waits at most {@link #memoryWait()}
+ * (60 seconds unless set), then fails with a {@link ReplayCapacityException}; waiting is
+ * interruptible. A stream read holds its reservation while its bytes arrive.
  */
 public final class ReplayFileReader {
 
-    /** A reader with the default caps: 1,000,000 steps, 10,000,000 param bytes, 1 MiB of header. */
+    /**
+     * A reader with the default caps: 1,000,000 steps, 10,000,000 param bytes, 1 MiB of header, and
+     * a memory wait of 60 seconds.
+     */
     public static final ReplayFileReader DEFAULT = builder().build();
 
     private final int maxSteps;
     private final int maxParamBytes;
     private final int maxHeaderBytes;
+    private final Duration memoryWait;
 
     private ReplayFileReader(Builder builder) {
         this.maxSteps = builder.maxSteps;
         this.maxParamBytes = builder.maxParamBytes;
         this.maxHeaderBytes = builder.maxHeaderBytes;
+        this.memoryWait = builder.memoryWait;
     }
 
     /**
@@ -87,6 +97,16 @@ public final class ReplayFileReader {
     }
 
     /**
+     * Returns the longest a read waits for the shared decoding memory (see the class comment)
+     * before it fails with a {@link ReplayCapacityException}.
+     *
+     * @return the wait, zero or more
+     */
+    public Duration memoryWait() {
+        return memoryWait;
+    }
+
+    /**
      * Returns the size of the largest file these caps allow, in bytes: inputs longer than this are
      * refused without being read to the end.
      *
@@ -105,9 +125,10 @@ public final class ReplayFileReader {
      *
      * @param bytes the whole file; not changed, not kept
      * @return the file
-     * @throws ReplayFormatException if the bytes are not a valid replay file within the caps
-     * @throws UncheckedIOException  wrapping an {@link InterruptedIOException} if the thread is
-     *                               interrupted while waiting for decoding memory (see below)
+     * @throws ReplayFormatException   if the bytes are not a valid replay file within the caps
+     * @throws ReplayCapacityException if no decoding memory is free within {@link #memoryWait()}
+     * @throws UncheckedIOException    wrapping an {@link InterruptedIOException} if the thread is
+     *                                 interrupted while waiting for decoding memory
      */
     public ReplayFile read(byte[] bytes) {
         return decodeShared(bytes).file();
@@ -118,13 +139,19 @@ public final class ReplayFileReader {
      * soon as their bytes arrive, then every size the header declares against the caps, then
      * exactly the declared bytes, in bounded chunks (a stream that is not a replay file is refused
      * after its first bytes, and nothing larger than the declared file is ever buffered). The
-     * stream must end right after the file; it is not closed.
+     * stream must end right after the file; it is not closed. The buffer is reserved from the
+     * shared decoding memory (with the decoding's working memory, as soon as the header declares
+     * the sizes) before it is allocated. A stream that returns no bytes 1,000 reads in a row is
+     * broken ({@code read} must block until a byte arrives) and is refused.
      *
      * @param in the stream
      * @return the file
-     * @throws ReplayFormatException  if the bytes are not a valid replay file within the caps
-     * @throws InterruptedIOException if the thread is interrupted (checked between chunks)
-     * @throws IOException            if the stream fails
+     * @throws ReplayFormatException   if the bytes are not a valid replay file within the caps
+     * @throws ReplayCapacityException if no decoding memory is free within {@link #memoryWait()}
+     * @throws InterruptedIOException  if the thread is interrupted (checked between chunks and
+     *                                 while waiting for memory)
+     * @throws IOException             if the stream fails, or keeps returning no bytes, naming
+     *                                 the file byte it stopped at
      */
     public ReplayFile read(InputStream in) throws IOException {
         Objects.requireNonNull(in, "in");
@@ -137,18 +164,18 @@ public final class ReplayFileReader {
      *
      * @param path the file
      * @return the file
-     * @throws ReplayFormatException  if the file is not a valid replay file within the caps
-     * @throws FileSystemException    naming the path if it is not a regular file
-     * @throws InterruptedIOException if the thread is interrupted (the read stops between chunks)
-     * @throws IOException            if the file cannot be read
+     * @throws ReplayFormatException   if the file is not a valid replay file within the caps
+     * @throws ReplayCapacityException if no decoding memory is free within {@link #memoryWait()}
+     * @throws FileSystemException     naming the path and what it is if it is not a regular file
+     * @throws InterruptedIOException  if the thread is interrupted (the read stops between chunks)
+     * @throws IOException             if the file cannot be read
      */
     public ReplayFile read(Path path) throws IOException {
         Objects.requireNonNull(path, "path");
         BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
         if (!attributes.isRegularFile()) {
             throw new FileSystemException(path.toString(), null, "not a regular file ("
-                    + (attributes.isDirectory() ? "a folder" : "a FIFO, socket or device")
-                    + "): only regular files are read as replay files");
+                    + FileKinds.describe(path, attributes) + "): only regular files are read as replay files");
         }
         checkFileSize(attributes.size());
         try (InputStream in = Channels.newInputStream(FileChannel.open(path, StandardOpenOption.READ))) {
@@ -162,7 +189,8 @@ public final class ReplayFileReader {
      * Disposing the subscription interrupts the read, which stops at its next chunk.
      *
      * @param path the file
-     * @return a cold Mono of the file; errors with {@link ReplayFormatException} or {@link IOException}
+     * @return a cold Mono of the file; errors with {@link ReplayFormatException},
+     *         {@link ReplayCapacityException} or {@link IOException}
      */
     public Mono<ReplayFile> readAsync(Path path) {
         Objects.requireNonNull(path, "path");
@@ -202,7 +230,7 @@ public final class ReplayFileReader {
     @Override
     public String toString() {
         return "ReplayFileReader[maxSteps=" + maxSteps + ", maxParamBytes=" + maxParamBytes
-                + ", maxHeaderBytes=" + maxHeaderBytes + "]";
+                + ", maxHeaderBytes=" + maxHeaderBytes + ", memoryWait=" + memoryWait + "]";
     }
 
     /** Builds a {@link ReplayFileReader}, checking each cap as it is set. Not thread-safe. */
@@ -211,6 +239,7 @@ public final class ReplayFileReader {
         private int maxSteps = ReplayArrayConfig.DEFAULTS.commandMaxLength();
         private int maxParamBytes = ReplayArrayConfig.DEFAULTS.paramMaxLength();
         private int maxHeaderBytes = FileLayout.DEFAULT_MAX_HEADER_BYTES;
+        private Duration memoryWait = Duration.ofSeconds(60);
 
         private Builder() {
         }
@@ -252,6 +281,24 @@ public final class ReplayFileReader {
                 throw new IllegalArgumentException("maxHeaderBytes must be in 64..2^30, was " + bytes);
             }
             this.maxHeaderBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Sets the longest a read waits for the shared decoding memory when concurrent reads hold
+         * it, before it fails with a {@link ReplayCapacityException}; waits longer than a day are
+         * cut to a day.
+         *
+         * @param wait zero (fail at once if the memory is not free) or more; 60 seconds by default
+         * @return this builder
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder memoryWait(Duration wait) {
+            Objects.requireNonNull(wait, "wait");
+            if (wait.isNegative()) {
+                throw new IllegalArgumentException("memoryWait must be zero or more, was " + wait);
+            }
+            this.memoryWait = wait;
             return this;
         }
 

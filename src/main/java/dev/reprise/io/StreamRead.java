@@ -14,19 +14,30 @@ import java.util.Arrays;
  * declared end (plus one byte, to see that the stream ends there), and a header that declares more
  * than the stream holds allocates only what the stream delivered. The thread's interrupt flag is
  * checked between chunks. Not thread-safe; used once.
+ *
+ * <p>Memory: every buffer is reserved from {@link DecodeBudget#SHARED} before it is allocated (the
+ * old and the new one while the buffer grows), and as soon as the header is known the read
+ * reserves all it will hold: the input and the decoding's working memory. So the whole read,
+ * input included, stays within the budget; it holds the reservation while the bytes arrive.
  */
 final class StreamRead {
 
     /** The most bytes read in one call. */
     static final int CHUNK = 64 * 1024;
+    /**
+     * The most reads in a row that may return no byte: {@code InputStream.read} blocks until a byte
+     * arrives, so a stream that keeps returning 0 is broken and would otherwise be read forever.
+     */
+    static final int MAX_EMPTY_READS = 1000;
     /** The first read: enough for the fixed header and most whole headers. */
     private static final int FIRST = 256;
 
     private final ReplayFileReader limits;
     private final InputStream in;
-    private byte[] buffer = new byte[FIRST];
+    private byte[] buffer = new byte[0];
     private int size;
     private boolean ended;
+    private DecodeBudget.Reservation reserved;
 
     StreamRead(ReplayFileReader limits, InputStream in) {
         this.limits = limits;
@@ -34,25 +45,30 @@ final class StreamRead {
     }
 
     FileCodec.Decoded read() throws IOException {
-        FileCodec.Layout layout = header();
-        long length = layout.fileLength();
-        if (length > limits.maxFileBytes()) {
-            throw new ReplayFormatException("The header declares a file of " + length + " bytes, more than the "
-                    + "largest replay file the caps allow (" + limits.maxFileBytes() + " bytes) (file byte "
-                    + limits.maxFileBytes() + ")", -1, limits.maxFileBytes());
+        try (DecodeBudget.Reservation reservation = DecodeBudget.SHARED.open(limits.memoryWait())) {
+            reserved = reservation;
+            FileCodec.Layout layout = header();
+            long length = layout.fileLength();
+            if (length > limits.maxFileBytes()) {
+                throw new ReplayFormatException("The header declares a file of " + length + " bytes, more than the "
+                        + "largest replay file the caps allow (" + limits.maxFileBytes() + " bytes) (file byte "
+                        + limits.maxFileBytes() + ")", -1, limits.maxFileBytes());
+            }
+            // All the rest of the read holds, before any of it is allocated: the buffer grown to the
+            // declared length (the old and the new buffer while it grows) and the decoding's work.
+            reservation.atLeast(buffer.length + Math.max(2 * length, layout.workingBytes(length)));
+            fill((int) length);
+            if (size < length) {
+                throw new ReplayFormatException("Truncated file: the header declares a body of "
+                        + layout.bodyLength() + " bytes and a checksum, ending at byte " + length
+                        + ", but the input ends after " + size + " bytes (file byte " + size + ")", -1, size);
+            }
+            if (!ended && in.read() >= 0) {
+                throw new ReplayFormatException("Unexpected bytes after the end of the replay file, which the "
+                        + "header declares to end at byte " + length + " (file byte " + length + ")", -1, length);
+            }
+            return FileCodec.decode(buffer, size, limits, null);
         }
-        fill((int) length);
-        if (size < length) {
-            throw new ReplayFormatException("Truncated file: the header declares a body of "
-                    + layout.bodyLength() + " bytes and a checksum, ending at byte " + length
-                    + ", but the input ends after " + size + " bytes (file byte " + size + ")", -1, size);
-        }
-        if (!ended && in.read() >= 0) {
-            throw new ReplayFormatException("Unexpected bytes after the end of the replay file, which the "
-                    + "header declares to end at byte " + length + " (file byte " + length + ")", -1, length);
-        }
-        // The decoding memory is reserved only now, so that no budget is held while waiting for input.
-        return FileCodec.decode(buffer, size, limits, DecodeBudget.SHARED);
     }
 
     /** Reads until the header is complete (and valid as far as it goes), doubling what is asked each time. */
@@ -74,18 +90,25 @@ final class StreamRead {
 
     /** Reads until {@code size == target} or the stream ends, a chunk at a time. */
     private void fill(int target) throws IOException {
+        int empty = 0;
         while (size < target && !ended) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new InterruptedIOException("Interrupted while reading a replay file, after " + size + " bytes");
             }
             if (buffer.length < target) {
                 // Grow with the data, never to a declared size the stream has not backed yet.
-                buffer = Arrays.copyOf(buffer, (int) Math.min(target, Math.max((long) buffer.length * 2, size + CHUNK)));
+                int length = (int) Math.min(target, Math.max(Math.max((long) buffer.length * 2, FIRST), size + CHUNK));
+                reserved.atLeast((long) buffer.length + length);
+                buffer = Arrays.copyOf(buffer, length);
             }
             int n = in.read(buffer, size, Math.min(CHUNK, Math.min(target, buffer.length) - size));
             if (n < 0) {
                 ended = true;
-            } else {
+            } else if (n == 0 && ++empty >= MAX_EMPTY_READS) {
+                throw new IOException("The stream returned no bytes " + MAX_EMPTY_READS + " reads in a row, at file "
+                        + "byte " + size + " of a replay file: it is broken (a read must block until a byte arrives)");
+            } else if (n > 0) {
+                empty = 0;
                 size += n;
             }
         }

@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -16,14 +21,53 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ReadMemoryTest {
 
+    @TempDir
+    static Path folder;
+
+    @BeforeAll
+    static void makeTheLargestFiles() throws IOException {
+        ReadMemoryHarness.makeLargest(folder);
+    }
+
     @ParameterizedTest
     @CsvSource({"small, 64, 5", "large, 8, 16"})
     void concurrentReads_inA128MiBHeap_neverRunOutOfMemory(String scenario, int threads, int reads)
             throws IOException, InterruptedException {
+        String output = harness(scenario, String.valueOf(threads), String.valueOf(reads));
+
+        assertThat(output).contains("RESULT " + scenario).contains(" oom=0 ");
+    }
+
+    /**
+     * Threads reading the largest files the default caps allow, half with {@code read(Path)}, half
+     * with {@code read(InputStream)}: before issue 17 a stream's buffer was allocated before it was
+     * reserved, and 22 of 32 reads (16 threads) ran out of memory.
+     */
+    @ParameterizedTest
+    @CsvSource({"NONE, 16, 2, 60", "NONE, 32, 2, 60", "DEFLATE, 16, 1, 10", "DEFLATE, 32, 1, 10"})
+    void theLargestFiles_readByManyThreadsInA128MiBHeap_areReadOrRefusedForMemory_neverRunOutOfIt(
+            Compression compression, int threads, int reads, int waitSeconds) throws IOException, InterruptedException {
+        Path file = folder.resolve("largest-" + compression + ".reprise");
+
+        String output = harness("mixed", String.valueOf(threads), String.valueOf(reads), file.toString(),
+                String.valueOf(waitSeconds));
+
+        Matcher result = Pattern.compile("reads=(\\d+) ok=(\\d+) refused=(\\d+) oom=(\\d+) other=(\\d+)").matcher(output);
+        assertThat(result.find()).as(output).isTrue();
+        assertThat(result.group(4)).as("reads that ran out of memory: %s", output).isEqualTo("0");
+        assertThat(result.group(5)).as("reads that failed otherwise: %s", output).isEqualTo("0");
+        assertThat(Integer.parseInt(result.group(2))).as("reads that succeeded: %s", output).isPositive();
+        assertThat(Integer.parseInt(result.group(2)) + Integer.parseInt(result.group(3)))
+                .isEqualTo(threads * reads);
+    }
+
+    /** Runs the harness in a JVM of 128 MiB and returns what it printed, checking it finished and exited 0. */
+    private static String harness(String... args) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(List.of(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
-                ReadMemoryHarness.class.getName(), scenario, String.valueOf(threads), String.valueOf(reads)))
-                .redirectErrorStream(true).start();
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
+                ReadMemoryHarness.class.getName()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         boolean finished = process.waitFor(5, TimeUnit.MINUTES);
         if (!finished) {
             process.destroyForcibly();
@@ -31,7 +75,7 @@ class ReadMemoryTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
         assertThat(finished).as("finished within 5 minutes: %s", output).isTrue();
-        assertThat(output).contains("RESULT " + scenario).contains(" oom=0 ");
         assertThat(process.exitValue()).as(output).isZero();
+        return output;
     }
 }

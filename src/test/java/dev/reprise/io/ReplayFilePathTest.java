@@ -108,7 +108,7 @@ class ReplayFilePathTest {
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ReplayFile.read(fifo))
                 .isInstanceOf(java.nio.file.FileSystemException.class)
-                .hasMessageContaining(fifo.toString()).hasMessageContaining("not a regular file");
+                .hasMessageContaining(fifo.toString()).hasMessageContaining("not a regular file (a FIFO)");
         StepVerifier.create(ReplayFile.readAsync(fifo))
                 .expectErrorSatisfies(e -> assertThat(e).hasMessageContaining("not a regular file"))
                 .verify(Duration.ofSeconds(10));

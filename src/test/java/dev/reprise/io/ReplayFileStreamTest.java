@@ -2,12 +2,15 @@ package dev.reprise.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.reprise.route.ReplayFormatException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
+import java.time.Duration;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** read(InputStream) validates as the bytes arrive and reads only what the header declares. */
@@ -89,29 +92,93 @@ class ReplayFileStreamTest {
         assertThat(tail.read).isLessThanOrEqualTo(200_000 + 4 + 256);
     }
 
+    /** Delivers one byte a read; with {@code hiccups}, every other read returns no byte. */
+    static final class OneByteAtATime extends InputStream {
+        private final byte[] bytes;
+        private final boolean hiccups;
+        private int at;
+        private int calls;
+
+        OneByteAtATime(byte[] bytes, boolean hiccups) {
+            this.bytes = bytes;
+            this.hiccups = hiccups;
+        }
+
+        @Override
+        public int read() {
+            return at < bytes.length ? bytes[at++] & 0xFF : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (at == bytes.length) {
+                return -1;
+            }
+            if (hiccups && ++calls % 2 == 0) {
+                return 0;
+            }
+            b[off] = bytes[at++];
+            return 1;
+        }
+    }
+
     @Test
     void aStreamOfAValidFile_inOneByteReads_reads() throws IOException {
         ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
-        byte[] bytes = file.toBytes();
-        InputStream slow = new InputStream() {
-            private int at;
 
-            @Override
-            public int read() {
-                return at < bytes.length ? bytes[at++] & 0xFF : -1;
+        assertThat(ReplayFile.read(new OneByteAtATime(file.toBytes(), false))).isEqualTo(file);
+    }
+
+    /** Delivers {@code bytes} a few at a time, then returns 0 from every read for ever (a broken stream). */
+    static final class StallingAfter extends InputStream {
+        private final byte[] bytes;
+        private int at;
+        long emptyReads;
+
+        StallingAfter(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read() {
+            throw new AssertionError("a single-byte read would block; the reader must not need one here");
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            int n = Math.min(Math.min(len, 7), bytes.length - at);
+            if (n == 0) {
+                emptyReads++;
+                return 0;
             }
+            System.arraycopy(bytes, at, b, off, n);
+            at += n;
+            return n;
+        }
+    }
 
-            @Override
-            public int read(byte[] b, int off, int len) {
-                int next = read();
-                if (next < 0) {
-                    return -1;
-                }
-                b[off] = (byte) next;
-                return 1;
-            }
-        };
+    @Test
+    void aStreamThatKeepsReturningZero_isRefusedAfterABoundedNumberOfEmptyReads_namingTheByte() {
+        byte[] file = ReplayFileTest.sampleFile(Compression.NONE).toBytes();
+        StallingAfter inHeader = new StallingAfter(Arrays.copyOf(file, 5));
+        StallingAfter inBody = new StallingAfter(Arrays.copyOf(file, file.length - 3));
 
-        assertThat(ReplayFile.read(slow)).isEqualTo(file);
+        Duration bound = Duration.ofSeconds(10);
+        assertThatThrownBy(() -> assertTimeoutPreemptively(bound, () -> ReplayFile.read(inHeader)))
+                .isInstanceOf(IOException.class).isNotInstanceOf(ReplayFormatException.class)
+                .hasMessageContaining("returned no bytes " + StreamRead.MAX_EMPTY_READS + " reads in a row")
+                .hasMessageContaining("at file byte 5 ");
+        assertThatThrownBy(() -> assertTimeoutPreemptively(bound, () -> ReplayFile.read(inBody)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("at file byte " + (file.length - 3) + " ");
+        assertThat(inHeader.emptyReads).isEqualTo(StreamRead.MAX_EMPTY_READS);
+        assertThat(inBody.emptyReads).isEqualTo(StreamRead.MAX_EMPTY_READS);
+    }
+
+    @Test
+    void aStreamThatReturnsZeroNowAndThen_isReadWhole() throws IOException {
+        ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
+
+        assertThat(ReplayFile.read(new OneByteAtATime(file.toBytes(), true))).isEqualTo(file);
     }
 }
