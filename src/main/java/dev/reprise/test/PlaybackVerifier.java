@@ -389,9 +389,22 @@ public final class PlaybackVerifier {
         for (Op op : script) {
             steps = op.build(steps, timeout, run);
         }
-        StepVerifier verifier = terminal == null ? steps.thenCancel()
-                : terminal == PlaybackState.FAILED ? steps.expectErrorSatisfies(this::checkFailure)
-                : steps.expectComplete();
+        StepVerifier verifier;
+        if (terminal == null) {
+            verifier = steps.thenCancel();
+        } else {
+            if (terminal != PlaybackState.STOPPED) {
+                // The end needs no demand, a step left over does: ask for one, so that it shows instead of a
+                // hang. (Not for a stop: the stop is on its way, and must not race a step asked for.)
+                String expected = terminal == PlaybackState.FAILED ? "playback to fail at step " + failedAt
+                        : "playback to end " + terminal + " after step " + (index() - 1);
+                steps = steps.thenRequest(1).thenConsumeWhile(step -> true, step -> {
+                    throw new AssertionError("expected " + expected + ", found " + names.step(step));
+                });
+            }
+            verifier = terminal == PlaybackState.FAILED ? steps.expectErrorSatisfies(this::checkFailure)
+                    : steps.expectComplete();
+        }
         Duration took = verifier.verify(timeout);
         if (terminal != null && terminal != PlaybackState.FAILED) {
             PlaybackState state = run.sandbox().states().filter(PlaybackState::isTerminal).blockFirst(timeout);
