@@ -1,7 +1,6 @@
 package dev.reprise.test;
 
 import dev.reprise.verify.ReplaySource;
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -11,11 +10,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.ArgumentsProvider;
 import org.junit.jupiter.params.support.AnnotationConsumer;
+import org.junit.jupiter.params.support.ParameterDeclaration;
+import org.junit.jupiter.params.support.ParameterDeclarations;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link ArgumentsProvider} behind {@link ReplayFilesSource}; JUnit creates it, tests use the
- * annotation. Public only so that JUnit can create it without reflective access to the package.
+ * annotation. Public only so that JUnit can create it without reflective access to the package. Needs JUnit
+ * Jupiter 5.13 or later.
  */
 public final class ReplayFilesProvider implements ArgumentsProvider, AnnotationConsumer<ReplayFilesSource> {
 
@@ -32,7 +34,7 @@ public final class ReplayFilesProvider implements ArgumentsProvider, AnnotationC
     }
 
     @Override
-    public Stream<? extends Arguments> provideArguments(ExtensionContext context) {
+    public Stream<? extends Arguments> provideArguments(ParameterDeclarations parameters, ExtensionContext context) {
         ReplayFilesSource annotation = source;
         if (annotation == null) {
             throw new ExtensionConfigurationException("ReplayFilesProvider is used through @ReplayFilesSource");
@@ -50,7 +52,8 @@ public final class ReplayFilesProvider implements ArgumentsProvider, AnnotationC
                     + "\"): no replay file (*" + ReplayFiles.EXTENSION + ") under "
                     + root.toAbsolutePath().normalize() + " (set allowEmpty = true if that is expected)");
         }
-        Class<?>[] types = context.getTestMethod().map(Method::getParameterTypes).orElse(new Class<?>[0]);
+        Class<?>[] types = parameters.getAll().stream().map(ParameterDeclaration::getParameterType)
+                .toArray(Class<?>[]::new);
         return found.stream().map(file -> Arguments.argumentSet(file.relative(), arguments(file, types)));
     }
 
