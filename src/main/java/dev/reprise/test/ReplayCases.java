@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 
 /**
@@ -68,9 +69,10 @@ public final class ReplayCases {
         }
         Files.createDirectories(folder);
         byte[] bytes = file.toBytes();
-        Path temporary = Files.createTempFile(folder, ".case-", ".tmp");
+        // Not Files.createTempFile: its owner-only permissions would stay on the kept case.
+        Path temporary = folder.resolve("." + target.getFileName() + "." + System.nanoTime() + ".tmp");
         try {
-            Files.write(temporary, bytes);
+            Files.write(temporary, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             Files.move(temporary, target); // no REPLACE_EXISTING: a case written meanwhile is kept
         } finally {
             Files.deleteIfExists(temporary);
