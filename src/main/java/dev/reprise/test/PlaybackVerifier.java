@@ -352,8 +352,9 @@ public final class PlaybackVerifier {
     }
 
     /**
-     * Expects playback to fail at step {@code stepIndex}: the steps end with a
-     * {@link ReplayPlaybackException} naming that step, and the state is {@link PlaybackState#FAILED}.
+     * Expects playback to fail at step {@code stepIndex}: the steps up to it are played through (the
+     * failing step itself is emitted before it fails), then the steps end with a
+     * {@link ReplayPlaybackException} naming that step; a step after it fails the script.
      *
      * @param stepIndex the 0-based index of the step that fails (for a finalize: its window's last step)
      * @return this script, ready to {@link #verify}
@@ -396,10 +397,15 @@ public final class PlaybackVerifier {
             if (terminal != PlaybackState.STOPPED) {
                 // The end needs no demand, a step left over does: ask for one, so that it shows instead of a
                 // hang. (Not for a stop: the stop is on its way, and must not race a step asked for.)
-                String expected = terminal == PlaybackState.FAILED ? "playback to fail at step " + failedAt
-                        : "playback to end " + terminal + " after step " + (index() - 1);
-                steps = steps.thenRequest(1).thenConsumeWhile(step -> true, step -> {
-                    throw new AssertionError("expected " + expected + ", found " + names.step(step));
+                // A failure is played up to the failing step, which is emitted before it fails.
+                boolean failing = terminal == PlaybackState.FAILED;
+                int last = failing ? failedAt : index() - 1;
+                String expected = failing ? "playback to fail at step " + failedAt
+                        : "playback to end " + terminal + " after step " + last;
+                steps = steps.thenRequest(Math.max(1, last - index() + 2)).thenConsumeWhile(step -> true, step -> {
+                    if (!failing || step.step().index() > last) {
+                        throw new AssertionError("expected " + expected + ", found " + names.step(step));
+                    }
                 });
             }
             verifier = terminal == PlaybackState.FAILED ? steps.expectErrorSatisfies(this::checkFailure)

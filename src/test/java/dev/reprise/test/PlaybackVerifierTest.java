@@ -1,5 +1,6 @@
 package dev.reprise.test;
 
+import static dev.reprise.test.WalkGame.BREAK;
 import static dev.reprise.test.WalkGame.CHOICE;
 import static dev.reprise.test.WalkGame.RIGHT;
 import static dev.reprise.test.WalkGame.SHOP;
@@ -199,7 +200,24 @@ class PlaybackVerifierTest {
                 .verify(TIMEOUT);
     }
 
+    @Test
+    void expectFailedAt_playsThroughTheStepsBeforeTheFailure() {
+        game.record(TALK, TALK, BREAK, TALK);
+
+        verifier().expectFailedAt(2).verify(TIMEOUT);
+        assertThat(game.talks).hasValue(2);
+    }
+
     // ------------------------------------------------------------------ failure messages
+
+    @Test
+    void expectFailedAt_whenItGoesOn_namesTheStepAfter() {
+        game.record(TALK, TALK, BREAK);
+
+        assertThatThrownBy(() -> verifier().expectFailedAt(0).verify(TIMEOUT))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("expected playback to fail at step 0, found active step 1 TALK (code 11)");
+    }
 
     @Test
     void expectActive_ofAnotherCode_namesTheStepExpectedAndFound() {

@@ -21,6 +21,7 @@ final class WalkGame {
     static final int CHOICE = 12;
     static final int SHOP = 13;
     static final int STUCK = 14;
+    static final int BREAK = 15;
     /** How long a WAIT takes. */
     static final Duration WAIT_TIME = Duration.ofMillis(30);
 
@@ -53,6 +54,9 @@ final class WalkGame {
                 })
                 .defaultIfEmpty(ReplayCommandResult.SUCCESS)));
         system.registerCommand(STUCK, "STUCK", ReplayCommand.active((step, context) -> Mono.never()));
+        system.registerCommand(BREAK, "BREAK", ReplayCommand.sync(step -> {
+            throw new IllegalStateException("broken at " + step.index());
+        }));
     }
 
     WalkGame record(int... codes) {
