@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCode;
+import dev.reprise.io.ReplayFile;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ParamType;
 import dev.reprise.route.ReplayArray;
@@ -100,6 +101,16 @@ class TestRoutesTest {
 
         assertThat(values).contains(Integer.MIN_VALUE, Integer.MAX_VALUE, Long.MAX_VALUE, Long.MIN_VALUE + 1, -128, 127,
                 32767, -32768, Double.NaN, true, false, "");
+    }
+
+    @Test
+    void everyRandomRoute_roundTripsThroughAReplayFile() {
+        TestRoutes.random().maxSteps(200).check(100, route -> {
+            ReplayFile file = ReplayFile.builder(route.route().saveState()).gameId("test").build();
+            ReplayArray back = new ReplayArray();
+            back.loadState(ReplayFile.read(file.toBytes()).route());
+            assertThat(steps(back)).isEqualTo(steps(route.route()));
+        });
     }
 
     @Test
