@@ -198,11 +198,11 @@ public final class PlaybackVerifier {
     }
 
     /**
-     * Expects the next {@code steps} steps to make up one whole finalize window of {@code code} (its
-     * active steps and their groups' passive steps, which their commands take), waits until the last one
-     * has executed and then until the window's {@code finalizeRun} has run — without playing a step of
-     * the next window — so the next line sees what the finalize did. Fails at once if the route shows the
-     * window going on past those steps.
+     * Expects the next {@code steps} steps to be the rest of one finalize window of {@code code} — the
+     * whole window when it starts here — counting its active steps and their groups' passive steps (which
+     * their commands take); waits until the last one has executed and then until the window's
+     * {@code finalizeRun} has run, without playing a step of the next window, so the next line sees what
+     * the finalize did. Fails at once if the route shows the window going on past those steps.
      *
      * @param code  the window's code
      * @param steps how many steps the window has, at least 1
