@@ -60,6 +60,14 @@ class ReplayFilesSourceTest {
     }
 
     @Test
+    void argumentSetName_isTheRelativePath() {
+        Events tests = run(NamedByPath.class).testEvents();
+
+        assertThat(tests.started().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .containsExactly("a.reprise", "levels/b.reprise", "levels/deep/c.reprise");
+    }
+
+    @Test
     void emptyFolder_failsNamingTheFolder() {
         assertThat(containerFailure(Empty.class))
                 .hasMessageContaining("@ReplayFilesSource(\"" + ROOT + "empty\"): no replay file (*.reprise) under ")
@@ -116,6 +124,13 @@ class ReplayFilesSourceTest {
             assertThat(((ReplaySource.FromPath) replay).path()).isEqualTo(path);
             assertThat(path.toString().replace('\\', '/')).endsWith(relative);
             ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER);
+        }
+    }
+
+    static class NamedByPath {
+        @ParameterizedTest(name = "{argumentSetName}")
+        @ReplayFilesSource(ROOT + "nested")
+        void eachFile(Path replay) {
         }
     }
 
