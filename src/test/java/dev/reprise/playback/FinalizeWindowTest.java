@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reprise.command.ReplayCommandResult;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import dev.reprise.test.PlaybackVerifier;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
@@ -35,6 +36,22 @@ class FinalizeWindowTest {
                 "exec2@3", "passive@4", "passive@5", "exec2@6", "fin2",
                 "exec1@7", "fin1");
         assertThat(h.warnings).isEmpty();
+    }
+
+    @Test
+    void eachWindow_isFinalizedBeforeTheNextWindowsFirstStep() {
+        Harness h = new Harness().active(1, 2).passive(9).record(1, 9, 1, 2, 2, 1);
+        PlaybackVerifier.create(h.system, h.config())
+                .expectActive(1)
+                .expectPassive(9).answer(ReplayCommandResult.SUCCESS)
+                .expectActive(1)
+                .then(() -> assertThat(h.log).containsExactly("exec1@0", "exec1@2"))
+                .expectWindow(2, 2)
+                .then(() -> assertThat(h.log).containsExactly("exec1@0", "exec1@2", "fin1", "exec2@3", "exec2@4", "fin2"))
+                .expectWindow(1, 1)
+                .expectEnded()
+                .verify(Duration.ofSeconds(10));
+        assertThat(h.log).endsWith("exec1@5", "fin1");
     }
 
     @Test

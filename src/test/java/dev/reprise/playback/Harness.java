@@ -64,6 +64,11 @@ final class Harness {
         return sandbox(builder -> { });
     }
 
+    /** The config {@link #sandbox()} opens: the route from the start, nothing to reset. */
+    SandboxConfig<Object> config() {
+        return SandboxConfig.builder(system.array(), save -> { }).build();
+    }
+
     ReplaySandbox sandbox(Consumer<SandboxConfig.Builder<Object>> customize) {
         SandboxConfig.Builder<Object> builder = SandboxConfig.builder(system.array(), save -> { });
         customize.accept(builder);

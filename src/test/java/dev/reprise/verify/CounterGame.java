@@ -13,17 +13,18 @@ import reactor.core.publisher.Mono;
 
 /**
  * A tiny game for the verifier's tests: a running total. ADD adds its param, FAIL fails, HANG never
- * answers, HASH checks the total's hash; the total's start value comes from the file's metadata.
+ * answers, HASH checks the total's hash; the total's start value comes from the file's metadata. Public for
+ * the test kit's tests ({@code dev.reprise.test}).
  */
-final class CounterGame implements VerifiableGame {
+public final class CounterGame implements VerifiableGame {
 
-    static final String GAME_ID = "test.counter";
-    static final String START_KEY = "start";
-    static final String FINAL_KEY = "final-hash";
-    static final int ADD = 1;
-    static final int FAIL = 2;
-    static final int HANG = 3;
-    static final int HASH = 9;
+    public static final String GAME_ID = "test.counter";
+    public static final String START_KEY = "start";
+    public static final String FINAL_KEY = "final-hash";
+    public static final int ADD = 1;
+    public static final int FAIL = 2;
+    public static final int HANG = 3;
+    public static final int HASH = 9;
 
     /** How many games were ever created, to check a verifier builds no game it does not need. */
     static final AtomicInteger CREATED = new AtomicInteger();
@@ -43,7 +44,7 @@ final class CounterGame implements VerifiableGame {
     }
 
     /** Builds the game a file describes: its start total is the metadata {@link #START_KEY}. */
-    static CounterGame of(ReplayFile file) {
+    public static CounterGame of(ReplayFile file) {
         String start = file.metadata().get(START_KEY);
         if (start == null) {
             throw new IllegalArgumentException("no metadata \"" + START_KEY + "\"");
@@ -80,7 +81,7 @@ final class CounterGame implements VerifiableGame {
     }
 
     /** Records a game: ADD of each value, a hash step every 4 inputs and at the end; the file as bytes. */
-    static ReplayFile record(long start, long... adds) {
+    public static ReplayFile record(long start, long... adds) {
         CounterGame game = new CounterGame(start);
         game.total = start;
         ReplaySystem recorder = game.system;

@@ -3,12 +3,10 @@ package dev.reprise.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.ReplaySystem;
-import dev.reprise.command.ReplayCommandResult;
-import dev.reprise.playback.ActiveStep;
-import dev.reprise.playback.PassiveStep;
 import dev.reprise.playback.PlaybackState;
 import dev.reprise.playback.ReplayPlaybackException;
 import dev.reprise.playback.ReplaySandbox;
+import dev.reprise.playback.SandboxConfig;
 import dev.reprise.samples.tower.Item;
 import dev.reprise.samples.tower.Position;
 import dev.reprise.samples.tower.Tower;
@@ -17,18 +15,21 @@ import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.test.PlaybackVerifier;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 /**
- * Sample 4: how a game team tests its Reprise commands and replays with {@link StepVerifier}.
+ * Sample 4: how a game team tests its Reprise commands and replays, with the test kit's
+ * {@link PlaybackVerifier} (a {@link StepVerifier} script that knows steps, groups and windows) and with
+ * {@link StepVerifier} itself.
  *
  * <p>The pattern: play the inputs on a "recording" game while {@link ReplaySystem#record} captures
  * them (so the expected outcome comes from the game itself), then replay the route onto a second game
- * and drive the playback step by step: {@code StepVerifier.create(steps, 0)} with
- * {@code thenRequest(1)} plays exactly one group per request, so the test can look at the game between
- * steps; {@code StepVerifier.withVirtualTime} tests pacing without waiting.
+ * and drive the playback step by step: each {@code expectActive} plays exactly one step and waits until
+ * it has executed, so the test can look at the game between steps; {@code withVirtualTime} tests pacing
+ * without waiting. See {@code docs/testing.md}.
  */
 class TestingWithStepVerifierSampleTest {
 
@@ -50,8 +51,12 @@ class TestingWithStepVerifierSampleTest {
         recorded.apply(code, params);
     }
 
+    private SandboxConfig<?> config() {
+        return TowerCommands.sandbox(system.array(), replayed).build();
+    }
+
     private ReplaySandbox sandbox() {
-        return system.createReplaySandbox(TowerCommands.sandbox(system.array(), replayed).build());
+        return system.createReplaySandbox(config());
     }
 
     @Test
@@ -60,33 +65,26 @@ class TestingWithStepVerifierSampleTest {
         play(TowerCodes.RIGHT);
         play(TowerCodes.DOWN);
         play(TowerCodes.DOWN);
-        ReplaySandbox sandbox = sandbox();
-        sandbox.play();
 
-        StepVerifier.create(sandbox.steps(), 0)
-                .thenRequest(1)
-                .expectNextMatches(step -> step.step().code() == TowerCodes.RIGHT)
+        PlaybackVerifier.create(system, config())
+                .expectActive(TowerCodes.RIGHT)
                 .then(() -> {
                     assertThat(replayed.queuedMoves()).isEqualTo(1);
                     assertThat(replayed.state().position()).isEqualTo(new Position(0, 0));
                 })
-                .thenRequest(1)
-                .expectNextMatches(step -> step.step().code() == TowerCodes.RIGHT)
+                .expectActive(TowerCodes.RIGHT)
                 .then(() -> assertThat(replayed.queuedMoves()).isEqualTo(2))
-                .thenRequest(1)
-                .expectNextMatches(step -> step.step().code() == TowerCodes.DOWN)
+                .expectActive(TowerCodes.DOWN)
                 .then(() -> {
                     // DOWN closed the RIGHT window: its finalizeRun committed both moves.
                     assertThat(replayed.state().position()).isEqualTo(new Position(2, 0));
                     assertThat(replayed.queuedMoves()).isEqualTo(1);
                 })
-                .thenRequest(1)
-                .expectNextMatches(step -> step.step().code() == TowerCodes.DOWN)
-                .expectComplete()
+                .expectWindow(TowerCodes.DOWN, 1) // the window's last step, then its finalizeRun
+                .then(() -> assertThat(replayed.queuedMoves()).isZero())
+                .expectEnded()
                 .verify(TIMEOUT);
 
-        // The end of the route closed the last window.
-        assertThat(replayed.queuedMoves()).isZero();
         assertThat(replayed.state()).isEqualTo(recorded.state());
     }
 
@@ -95,21 +93,15 @@ class TestingWithStepVerifierSampleTest {
         play(TowerCodes.DOWN);
         play(TowerCodes.RIGHT); // onto the fairy: a choice opens
         play(TowerCodes.CHOICE, 1); // +30 gold
-        ReplaySandbox sandbox = sandbox();
-        sandbox.play();
 
-        StepVerifier.create(sandbox.steps())
-                .expectNextMatches(step -> step instanceof ActiveStep && step.step().code() == TowerCodes.DOWN)
-                .expectNextMatches(step -> step instanceof ActiveStep && step.step().code() == TowerCodes.RIGHT)
-                .assertNext(step -> {
-                    assertThat(step).isInstanceOf(PassiveStep.class);
-                    assertThat(step.isSettled()).as("taken by the RIGHT command").isTrue();
-                    assertThat(step.result().block(TIMEOUT)).isEqualTo(ReplayCommandResult.SUCCESS);
-                })
-                .expectComplete()
+        PlaybackVerifier.create(system, config())
+                .expectActive(TowerCodes.DOWN)
+                .expectActive(TowerCodes.RIGHT)
+                .expectPassive(TowerCodes.CHOICE) // taken by the RIGHT command: nobody answers it here
+                .then(() -> assertThat(replayed.state().gold()).isEqualTo(30))
+                .expectEnded()
                 .verify(TIMEOUT);
 
-        assertThat(replayed.state().gold()).isEqualTo(30);
         assertThat(replayed.state()).isEqualTo(recorded.state());
     }
 
@@ -119,22 +111,17 @@ class TestingWithStepVerifierSampleTest {
         play(TowerCodes.RIGHT);
         play(TowerCodes.RIGHT);
 
-        StepVerifier.withVirtualTime(() -> {
-                    ReplaySandbox sandbox = system.createReplaySandbox(TowerCommands.sandbox(system.array(), replayed)
-                            .stepInterval(Duration.ofMillis(100)).build());
-                    sandbox.setSpeed(2); // 100 ms at speed 2: a step every 50 ms
-                    sandbox.play();
-                    return sandbox.steps();
-                })
-                .expectSubscription()
-                .expectNextCount(1)
-                .expectNoEvent(Duration.ofMillis(49))
+        PlaybackVerifier.withVirtualTime(system, () -> TowerCommands.sandbox(system.array(), replayed)
+                        .stepInterval(Duration.ofMillis(100)).build())
+                .thenControl(sandbox -> sandbox.setSpeed(2)) // 100 ms at speed 2: a step every 50 ms
+                .expectActive(TowerCodes.RIGHT)
+                .expectNoStep(Duration.ofMillis(49))
                 .thenAwait(Duration.ofMillis(1))
-                .expectNextCount(1)
-                .expectNoEvent(Duration.ofMillis(49))
+                .expectActive(TowerCodes.RIGHT)
+                .expectNoStep(Duration.ofMillis(49))
                 .thenAwait(Duration.ofMillis(1))
-                .expectNextCount(1)
-                .expectComplete()
+                .expectActive(TowerCodes.RIGHT)
+                .expectEnded()
                 .verify(TIMEOUT);
 
         assertThat(replayed.state()).isEqualTo(recorded.state());
@@ -169,6 +156,18 @@ class TestingWithStepVerifierSampleTest {
     void aRouteThatNoLongerFitsTheGame_failsAtTheStepThatBreaksARule() {
         play(TowerCodes.RIGHT);
         system.record(TowerCodes.USE_ITEM, Item.ELIXIR.number()); // the hero has no elixir
+
+        PlaybackVerifier.create(system, config())
+                .expectActive(TowerCodes.RIGHT)
+                .expectFailedAt(1)
+                .verify(TIMEOUT);
+        assertThat(system.sandbox().orElseThrow().state()).isEqualTo(PlaybackState.FAILED);
+    }
+
+    @Test
+    void aRouteThatNoLongerFitsTheGame_failsWithTheRuleItBreaks() {
+        play(TowerCodes.RIGHT);
+        system.record(TowerCodes.USE_ITEM, Item.ELIXIR.number());
         ReplaySandbox sandbox = sandbox();
         sandbox.play();
 
@@ -184,7 +183,6 @@ class TestingWithStepVerifierSampleTest {
                             .hasMessageContaining("step 1");
                 })
                 .verify(TIMEOUT);
-        assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }
 
     @Test
@@ -192,12 +190,10 @@ class TestingWithStepVerifierSampleTest {
         SampleRecording recording = SampleRecording.record(5L, 3, 1_000);
         TowerGame game = new TowerGame(recording.tower());
         ReplaySystem player = recording.player(game, ChoiceMode.BY_COMMAND);
-        ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
-        sandbox.play();
 
-        StepVerifier.create(sandbox.steps())
-                .expectNextCount(player.array().length())
-                .expectComplete()
+        PlaybackVerifier.create(player, TowerCommands.sandbox(player.array(), game).build())
+                .expectSteps(player.array().length())
+                .expectEnded()
                 .verify(TIMEOUT);
 
         assertThat(game.state().stateHash()).isEqualTo(recording.finalHash());

@@ -1,0 +1,159 @@
+package dev.reprise.test;
+
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.Verdict;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeoutException;
+import reactor.core.publisher.Flux;
+
+/**
+ * Assertions that replay files still hold up: each file is played headless through a
+ * {@link ReplayVerifier} on a fresh game, and anything but {@link Outcome#VALID} fails the test with an
+ * {@link AssertionError} that says, for every replay that is not valid, its path, outcome, the step it
+ * reached and why — for a desync the recorded and the replayed state hash and the last hash step that
+ * still matched — readable in a CI log.
+ *
+ * <p>The regression test of a bug report is one call:
+ * {@code assertReplays(Path.of("src/test/replays/bug-1234.reprise"), verifier)}; a whole folder of them
+ * is one call too, or one test per file with {@link ReplayFilesSource}.
+ *
+ * <p>Every method blocks the calling thread (a test thread) until the verdicts are in, at most
+ * {@link #DEFAULT_TIMEOUT} unless given another bound. Thread-safe: no state.
+ */
+public final class ReplayAssertions {
+
+    /** How long an assertion waits for its verdicts unless told otherwise: 60 seconds. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
+    private ReplayAssertions() {
+    }
+
+    /**
+     * Verifies every replay file of {@code fileOrFolder} (a folder recursively: its {@code *.reprise}
+     * files, sorted by relative path) and fails if any is not valid, or if a folder holds none.
+     *
+     * @param fileOrFolder a replay file (whatever its name) or a folder of them
+     * @param verifier     builds a fresh game for each replay and plays it
+     * @throws AssertionError listing every replay that is not valid, or saying the folder holds none
+     * @throws IllegalArgumentException if {@code fileOrFolder} does not exist
+     */
+    public static void assertReplays(Path fileOrFolder, ReplayVerifier verifier) {
+        assertReplays(fileOrFolder, verifier, DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * Verifies every replay file of {@code fileOrFolder}, as {@link #assertReplays(Path, ReplayVerifier)}
+     * does, waiting at most {@code timeout} for all the verdicts.
+     *
+     * @param fileOrFolder a replay file or a folder of them
+     * @param verifier     builds a fresh game for each replay and plays it
+     * @param timeout      the longest wait for every verdict together
+     * @throws AssertionError listing every replay that is not valid, saying the folder holds none, or
+     *                        that the verdicts did not come in time
+     * @throws IllegalArgumentException if {@code fileOrFolder} does not exist
+     */
+    public static void assertReplays(Path fileOrFolder, ReplayVerifier verifier, Duration timeout) {
+        Objects.requireNonNull(fileOrFolder, "fileOrFolder");
+        Objects.requireNonNull(verifier, "verifier");
+        Objects.requireNonNull(timeout, "timeout");
+        List<ReplayFiles.Found> found = ReplayFiles.find(fileOrFolder);
+        if (found.isEmpty()) {
+            throw new AssertionError("no replay file (*" + ReplayFiles.EXTENSION + ") under "
+                    + fileOrFolder.toAbsolutePath().normalize());
+        }
+        List<ReplaySource> sources = new ArrayList<>(found.size());
+        for (ReplayFiles.Found file : found) {
+            sources.add(ReplaySource.of(file.relative(), file.path()));
+        }
+        List<Verdict> verdicts = await(verifier.verify(Flux.fromIterable(sources)), timeout,
+                found.size() + " replays under " + fileOrFolder);
+        verdicts.sort(Comparator.comparingLong(Verdict::position));
+        List<String> failures = new ArrayList<>();
+        for (Verdict verdict : verdicts) {
+            ReplayFiles.Found file = found.get((int) verdict.position());
+            if (file.problem() != null) {
+                failures.add("  " + file.relative() + ": " + Outcome.INVALID_FILE + ", " + file.problem());
+            } else if (!verdict.valid()) {
+                failures.add(describe(verdict));
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new AssertionError(failures.size() + " of " + verdicts.size() + " replays under "
+                    + fileOrFolder + " are not valid:\n" + String.join("\n", failures));
+        }
+    }
+
+    /**
+     * Verifies one replay, for instance an argument of a {@link ReplayFilesSource} test, and fails
+     * unless it is valid.
+     *
+     * @param replay   the replay
+     * @param verifier builds a fresh game for it and plays it
+     * @return its verdict, valid
+     * @throws AssertionError naming the replay, its outcome, the step it reached and why
+     */
+    public static Verdict assertReplays(ReplaySource replay, ReplayVerifier verifier) {
+        return assertOutcome(replay, verifier, Outcome.VALID);
+    }
+
+    /**
+     * Verifies one replay and fails unless its outcome is {@code expected}: a known desync kept in the
+     * test folder must stay a desync, a refused file must stay refused.
+     *
+     * @param replay   the replay
+     * @param verifier builds a fresh game for it and plays it
+     * @param expected the outcome it must have
+     * @return its verdict, with that outcome (say, to check the step it reached)
+     * @throws AssertionError naming the replay, the outcome expected and found, the step it reached and why
+     */
+    public static Verdict assertOutcome(ReplaySource replay, ReplayVerifier verifier, Outcome expected) {
+        Objects.requireNonNull(replay, "replay");
+        Objects.requireNonNull(verifier, "verifier");
+        Objects.requireNonNull(expected, "expected");
+        Verdict verdict = await(verifier.verify(Flux.just(replay)), DEFAULT_TIMEOUT, "replay " + replay.id()).get(0);
+        if (verdict.outcome() != expected) {
+            throw new AssertionError("replay " + replay.id() + ": expected " + expected + ", was:\n"
+                    + describe(verdict));
+        }
+        return verdict;
+    }
+
+    private static List<Verdict> await(Flux<Verdict> verdicts, Duration timeout, String what) {
+        List<Verdict> list;
+        try {
+            list = verdicts.collectList().block(timeout);
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof TimeoutException) {
+                throw new AssertionError("the verdicts of " + what + " did not come within " + timeout, e);
+            }
+            throw e;
+        }
+        return new ArrayList<>(Objects.requireNonNull(list, "verdicts"));
+    }
+
+    /** One replay that is not valid, indented for the list: where, what, how far, and why. */
+    static String describe(Verdict verdict) {
+        StringBuilder line = new StringBuilder("  ").append(verdict.id()).append(": ").append(verdict.outcome())
+                .append(" at step ").append(verdict.stepReached()).append(" of ").append(verdict.stepCount());
+        if (verdict.outcome() == Outcome.DESYNC) {
+            line.append(", recorded state hash ").append(hash(verdict.expectedHash()))
+                    .append(", replayed ").append(hash(verdict.actualHash()));
+        } else if (verdict.outcome() == Outcome.REJECTED && verdict.expectedHash().isPresent()) {
+            line.append(", claimed final state hash ").append(hash(verdict.expectedHash()))
+                    .append(", replayed ").append(hash(verdict.actualHash()));
+        }
+        return line.append("\n      ").append(verdict.reason()).toString();
+    }
+
+    private static String hash(OptionalLong hash) {
+        return hash.isPresent() ? ReplayVerifier.formatHash(hash.getAsLong()) : "none";
+    }
+}

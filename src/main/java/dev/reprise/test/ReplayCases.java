@@ -1,0 +1,90 @@
+package dev.reprise.test;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.io.ReplayFile;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+
+/**
+ * Keeps the route of a session as a test case: one call writes it as a replay file into the game's test
+ * folder, where {@link ReplayFilesSource} or {@link ReplayAssertions} replay it on every build from then
+ * on. Call it where a session goes wrong — a failing test, a dev build's error handler, a bug-report
+ * button — and commit the file:
+ *
+ * <pre>{@code
+ * ReplayCases.save(system.replayFile(GAME_ID, BUILD).build(), Path.of("src/test/replays"), "bug-1234");
+ * }</pre>
+ *
+ * <p>A case is never overwritten: a name already taken fails, so a kept regression is not lost to a new
+ * one. The file appears complete or not at all (written beside it, then moved into place). Thread-safe: no
+ * state.
+ */
+public final class ReplayCases {
+
+    private ReplayCases() {
+    }
+
+    /**
+     * Writes the route of {@code system} as it is now as the replay file {@code folder/name.reprise}, with
+     * the system's command dictionary.
+     *
+     * @param system    the session's system
+     * @param folder    the test folder, created if missing
+     * @param name      the case's name, a file name without folders; {@code .reprise} is added unless present
+     * @param gameId    the game's id, as its verifier expects
+     * @param gameBuild the game's build
+     * @return the file written
+     * @throws FileAlreadyExistsException if the case exists already (it is left as it was)
+     * @throws IOException                if the file cannot be written
+     * @throws IllegalArgumentException   if {@code name} is empty or names a folder
+     */
+    public static Path save(ReplaySystem system, Path folder, String name, String gameId, String gameBuild)
+            throws IOException {
+        Objects.requireNonNull(system, "system");
+        return save(system.replayFile(gameId, gameBuild).build(), folder, name);
+    }
+
+    /**
+     * Writes {@code file} as the replay file {@code folder/name.reprise}: use this one when the game's
+     * verifier needs metadata (a level seed, a final state hash), added to the file's builder first.
+     *
+     * @param file   the replay file, for instance {@code system.replayFile(id, build).metadata(...).build()}
+     * @param folder the test folder, created if missing
+     * @param name   the case's name, a file name without folders; {@code .reprise} is added unless present
+     * @return the file written
+     * @throws FileAlreadyExistsException if the case exists already (it is left as it was)
+     * @throws IOException                if the file cannot be written
+     * @throws IllegalArgumentException   if {@code name} is empty or names a folder
+     */
+    public static Path save(ReplayFile file, Path folder, String name) throws IOException {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(folder, "folder");
+        Path target = folder.resolve(fileName(name));
+        if (Files.exists(target)) {
+            throw new FileAlreadyExistsException(target.toString(), null, "a replay case of that name is kept there");
+        }
+        Files.createDirectories(folder);
+        byte[] bytes = file.toBytes();
+        // Not Files.createTempFile: its owner-only permissions would stay on the kept case.
+        Path temporary = folder.resolve("." + target.getFileName() + "." + System.nanoTime() + ".tmp");
+        try {
+            Files.write(temporary, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            Files.move(temporary, target); // no REPLACE_EXISTING: a case written meanwhile is kept
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+        return target;
+    }
+
+    private static String fileName(String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isBlank() || name.contains("/") || name.contains("\\") || name.equals(".") || name.equals("..")) {
+            throw new IllegalArgumentException("a case name is a file name without folders, was \"" + name + "\"");
+        }
+        return name.endsWith(ReplayFiles.EXTENSION) ? name : name + ReplayFiles.EXTENSION;
+    }
+}

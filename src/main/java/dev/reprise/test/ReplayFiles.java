@@ -1,0 +1,84 @@
+package dev.reprise.test;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Finds the replay files of a file or folder, the same way for {@link ReplayAssertions} and
+ * {@link ReplayFilesSource}: a file is taken as it is (whatever its name); a folder is walked
+ * recursively for {@code *.reprise} files, sorted by their path relative to the folder, so every run
+ * sees the same order. A sub-folder that cannot be listed is kept with its reason, so it fails as a
+ * replay instead of vanishing from the suite.
+ */
+final class ReplayFiles {
+
+    /** The name ending of replay files. */
+    static final String EXTENSION = ".reprise";
+
+    private ReplayFiles() {
+    }
+
+    /**
+     * One replay file found.
+     *
+     * @param path     the file, the root resolved against its relative name
+     * @param relative the path relative to the folder walked, with {@code /} separators (the file's name
+     *                 when a file was given)
+     * @param problem  why it cannot be read, known already while walking; {@code null} if it is to be tried
+     */
+    record Found(Path path, String relative, @Nullable String problem) {
+    }
+
+    /**
+     * Finds the replay files under {@code root}.
+     *
+     * @param root a replay file or a folder
+     * @return the files, sorted by relative path; empty for a folder without replay files
+     * @throws IllegalArgumentException if {@code root} does not exist
+     */
+    static List<Found> find(Path root) {
+        if (!Files.exists(root)) {
+            throw new IllegalArgumentException("no such file or folder: " + root.toAbsolutePath().normalize());
+        }
+        List<Found> found = new ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            Path name = root.getFileName();
+            found.add(new Found(root, name == null ? root.toString() : name.toString(), null));
+            return found;
+        }
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    if (file.getFileName().toString().endsWith(EXTENSION)) {
+                        found.add(new Found(file, relative(root, file), null));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    found.add(new Found(file, relative(root, file), "cannot be read: " + e));
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // The visitor handles every failure itself; this is only a failure to start the walk.
+            found.add(new Found(root, root.toString(), "cannot be listed: " + e));
+        }
+        found.sort(Comparator.comparing(Found::relative));
+        return found;
+    }
+
+    private static String relative(Path root, Path file) {
+        return root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+    }
+}

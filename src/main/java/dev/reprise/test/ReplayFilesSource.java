@@ -1,0 +1,53 @@
+package dev.reprise.test;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.params.provider.ArgumentsSource;
+
+/**
+ * Makes every replay file of a folder its own invocation of a JUnit 5 {@code @ParameterizedTest}: the
+ * folder's {@code *.reprise} files, found recursively and sorted by relative path, one invocation each,
+ * named by the file's path relative to the folder (e.g. {@code [3] desync/turned-move.reprise}), so each
+ * file is its own line in the test report.
+ *
+ * <p>The test method's parameters are filled by type: a {@link dev.reprise.verify.ReplaySource} (read
+ * from the path when verified, its id the relative path), a {@link java.nio.file.Path} (the file) or a
+ * {@link String} (the relative path). A file that cannot be read still gets its invocation, which then
+ * fails where the test reads it, naming the file.
+ *
+ * <pre>{@code
+ * @ParameterizedTest
+ * @ReplayFilesSource("src/test/replays")
+ * void everyReplayStillPlays(ReplaySource replay) {
+ *     ReplayAssertions.assertReplays(replay, verifier);
+ * }
+ * }</pre>
+ *
+ * <p>A folder that does not exist, or holds no replay file, fails the test (a moved folder must not
+ * pass silently) unless {@link #allowEmpty()} is set.
+ */
+@Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@ArgumentsSource(ReplayFilesProvider.class)
+public @interface ReplayFilesSource {
+
+    /**
+     * Returns the folder (or single replay file) to walk, relative to the working directory of the test
+     * run: the project's folder under Maven and Gradle.
+     *
+     * @return e.g. {@code "src/test/replays"}
+     */
+    String value();
+
+    /**
+     * Tells whether a folder without replay files makes zero invocations instead of failing; a missing
+     * folder fails either way. Pair it with JUnit's {@code @ParameterizedTest(allowZeroInvocations = true)}.
+     *
+     * @return {@code false} by default
+     */
+    boolean allowEmpty() default false;
+}

@@ -1,0 +1,85 @@
+package dev.reprise;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+
+/**
+ * Keeps the library's runtime dependencies what a game that uses only the core resolves: reactor-core,
+ * caffeine and JSpecify (and their own dependencies). Every other dependency of the pom that is not
+ * test-scoped must be {@code <optional>true</optional>} — the integrations' dependencies, such as the test
+ * kit's reactor-test and JUnit API — because Maven and Gradle never pass an optional or test dependency on
+ * to a consumer. Read from the pom itself, so it runs offline in every build.
+ */
+class RuntimeDependenciesTest {
+
+    private static final Set<String> CORE = Set.of("io.projectreactor:reactor-core",
+            "com.github.ben-manes.caffeine:caffeine", "org.jspecify:jspecify");
+
+    @Test
+    void everyDependencyButTheCore_isTestScopedOrOptional() throws Exception {
+        Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
+        List<String> core = new ArrayList<>();
+        List<String> leaking = new ArrayList<>();
+        for (Element dependency : dependencies(pom)) {
+            String id = text(dependency, "groupId") + ":" + text(dependency, "artifactId");
+            String scope = text(dependency, "scope");
+            boolean optional = "true".equals(text(dependency, "optional"));
+            if ("test".equals(scope)) {
+                continue;
+            }
+            if (CORE.contains(id) && !optional && (scope.isEmpty() || "compile".equals(scope))) {
+                core.add(id);
+            } else if (!optional || "runtime".equals(scope)) {
+                leaking.add(id + (scope.isEmpty() ? "" : " (" + scope + ")"));
+            }
+        }
+        assertThat(leaking).as("dependencies a game using only the core would resolve; make them optional or test-scoped")
+                .isEmpty();
+        assertThat(core).containsExactlyInAnyOrderElementsOf(CORE);
+    }
+
+    @Test
+    void theTestKitsDependencies_areOptional() throws Exception {
+        Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
+        List<String> optional = new ArrayList<>();
+        for (Element dependency : dependencies(pom)) {
+            if ("true".equals(text(dependency, "optional"))) {
+                optional.add(text(dependency, "groupId") + ":" + text(dependency, "artifactId"));
+            }
+        }
+        assertThat(optional).contains("io.projectreactor:reactor-test", "org.junit.jupiter:junit-jupiter-api",
+                "org.junit.jupiter:junit-jupiter-params");
+    }
+
+    /** The dependencies of the project and of its profiles, not the managed versions. */
+    private static List<Element> dependencies(Document pom) {
+        List<Element> found = new ArrayList<>();
+        NodeList all = pom.getElementsByTagName("dependency");
+        for (int i = 0; i < all.getLength(); i++) {
+            Element dependency = (Element) all.item(i);
+            Node list = dependency.getParentNode();
+            Node owner = list.getParentNode();
+            boolean managed = owner.getNodeName().equals("dependencyManagement");
+            boolean plugin = owner.getNodeName().equals("plugin");
+            if (list.getNodeName().equals("dependencies") && !managed && !plugin) {
+                found.add(dependency);
+            }
+        }
+        return found;
+    }
+
+    private static String text(Element dependency, String child) {
+        NodeList nodes = dependency.getElementsByTagName(child);
+        return nodes.getLength() == 0 ? "" : nodes.item(0).getTextContent().trim();
+    }
+}

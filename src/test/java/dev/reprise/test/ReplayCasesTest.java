@@ -1,0 +1,74 @@
+package dev.reprise.test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCode;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.io.ReplayFile;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReplayCasesTest {
+
+    @TempDir
+    Path folder;
+
+    private final ReplaySystem system = new ReplaySystem();
+
+    ReplayCasesTest() {
+        system.registerCommand(ReplayCode.RIGHT, ReplayCommand.sync(step -> { }));
+        system.record(ReplayCode.RIGHT);
+        system.record(ReplayCode.RIGHT);
+    }
+
+    @Test
+    void save_writesTheRouteAsAReplayFileInTheFolder_creatingIt() throws IOException {
+        Path saved = ReplayCases.save(system, folder.resolve("src/test/replays"), "bug-1234", "my-game", "1.2");
+
+        assertThat(saved).isEqualTo(folder.resolve("src/test/replays/bug-1234.reprise"));
+        ReplayFile file = ReplayFile.read(saved);
+        assertThat(file.gameId()).isEqualTo("my-game");
+        assertThat(file.gameBuild()).isEqualTo("1.2");
+        assertThat(file.route().length()).isEqualTo(2);
+        assertThat(file.dictionary()).isEqualTo(system.commandDictionary());
+        try (var files = Files.list(saved.getParent())) {
+            assertThat(files).containsExactly(saved); // no temporary file left
+        }
+    }
+
+    @Test
+    void save_aFileWithMetadata_keepsTheExtensionGiven() throws IOException {
+        Path saved = ReplayCases.save(system.replayFile("my-game", "1").metadata("seed", "42").build(), folder,
+                "case.reprise");
+
+        assertThat(saved.getFileName().toString()).isEqualTo("case.reprise");
+        assertThat(ReplayFile.read(saved).metadata()).containsEntry("seed", "42");
+    }
+
+    @Test
+    void save_neverOverwritesAKeptCase() throws IOException {
+        Path kept = ReplayCases.save(system, folder, "bug", "my-game", "1");
+        byte[] before = Files.readAllBytes(kept);
+        system.record(ReplayCode.RIGHT);
+
+        assertThatThrownBy(() -> ReplayCases.save(system, folder, "bug", "my-game", "1"))
+                .isInstanceOf(FileAlreadyExistsException.class)
+                .hasMessageContaining("bug.reprise");
+        assertThat(Files.readAllBytes(kept)).isEqualTo(before);
+    }
+
+    @Test
+    void save_aNameWithFolders_isRefused() {
+        assertThatThrownBy(() -> ReplayCases.save(system, folder, "../escape", "g", "1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("without folders");
+        assertThatThrownBy(() -> ReplayCases.save(system, folder, " ", "g", "1"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
