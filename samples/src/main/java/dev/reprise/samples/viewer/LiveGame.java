@@ -1,5 +1,6 @@
 package dev.reprise.samples.viewer;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.reprise.route.ReplayStep;
 import java.util.Map;
 import reactor.core.publisher.Flux;
@@ -48,8 +49,8 @@ public interface LiveGame {
         /**
          * Returns the state as a JSON value for the renderer.
          *
-         * @return JSON text
+         * @return a fresh JSON value
          */
-        String view();
+        JsonNode view();
     }
 }

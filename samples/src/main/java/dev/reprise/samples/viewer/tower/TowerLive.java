@@ -1,5 +1,6 @@
 package dev.reprise.samples.viewer.tower;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.reprise.ReplaySystem;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplaySave;
@@ -153,7 +154,7 @@ final class TowerLive implements LiveGame, AutoCloseable {
         }
 
         @Override
-        public String view() {
+        public JsonNode view() {
             return TowerView.of(game.state(), 0);
         }
     }
