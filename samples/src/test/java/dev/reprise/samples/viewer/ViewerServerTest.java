@@ -164,9 +164,12 @@ class ViewerServerTest {
         try (ViewerServer capped = ViewerServer.start(ViewerOptions.defaults(folder).withReader(small),
                 TowerViewer.replaysOnly())) {
             byte[] body = new byte[(int) small.maxFileBytes() + 1];
-            assertThat(post(capped, body, true)).startsWith("413 ").contains("uploads are capped at " + small.maxFileBytes());
-            // Without a Content-Length, the first bytes are enough: they are not a replay's.
-            assertThat(post(capped, body, false)).startsWith("400 ").contains("Not a Reprise replay file");
+            for (boolean declared : new boolean[] {true, false}) {
+                assertThat(post(capped, body, declared)).as("Content-Length declared: " + declared)
+                        .startsWith("413 ").contains("uploads are capped at " + small.maxFileBytes());
+            }
+            // Within the cap, the first bytes are enough: they are not a replay's.
+            assertThat(post(capped, new byte[1000], false)).startsWith("400 ").contains("Not a Reprise replay file");
         }
     }
 
