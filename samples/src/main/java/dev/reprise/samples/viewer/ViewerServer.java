@@ -217,13 +217,18 @@ public final class ViewerServer implements AutoCloseable {
         String name = names.isEmpty() ? "upload" : names.get(0);
         return library.upload(name, request.receive().asByteArray())
                 .map(token -> Json.object().put("upload", token))
-                .onErrorResume(UploadBody.Refused.class, e -> Mono.just(error(e.getMessage()))
-                        .doOnNext(body -> response.status(e.status())))
-                .onErrorResume(IllegalArgumentException.class, e -> Mono.just(error(e.getMessage()))
-                        .doOnNext(body -> response.status(HttpResponseStatus.BAD_REQUEST)))
-                .onErrorResume(IOException.class, e -> Mono.just(error("the upload could not be read: " + e.getMessage()))
-                        .doOnNext(body -> response.status(HttpResponseStatus.BAD_REQUEST)))
-                .flatMap(body -> Mono.from(json(response, response.status(), body)));
+                .flatMap(body -> Mono.from(json(response, HttpResponseStatus.OK, body)))
+                .onErrorResume(UploadBody.Refused.class, e -> refused(response, HttpResponseStatus.valueOf(e.status()),
+                        e.getMessage()))
+                .onErrorResume(IllegalArgumentException.class, e -> refused(response, HttpResponseStatus.BAD_REQUEST,
+                        e.getMessage()))
+                .onErrorResume(IOException.class, e -> refused(response, HttpResponseStatus.BAD_REQUEST,
+                        "the upload could not be read: " + e.getMessage()));
+    }
+
+    /** Answers a refused upload and closes the connection: the rest of its body is never read. */
+    private static Mono<Void> refused(HttpServerResponse response, HttpResponseStatus status, String message) {
+        return Mono.from(json(response.keepAlive(false), status, error(message)));
     }
 
     private static long parseLong(String text) {

@@ -188,6 +188,34 @@ class ViewerServerTest {
     }
 
     @Test
+    void stepsSent_onlyGrows_whenSessionsReopenAndClose() throws InterruptedException {
+        try (ViewerServer own = ViewerServer.start(ViewerOptions.defaults(folder).withStepInterval(Duration.ZERO),
+                TowerViewer.replaysOnly())) {
+            long seen = 0;
+            for (int round = 0; round < 3; round++) {
+                ViewerClient client = new ViewerClient(own.port(), 32, true);
+                client.open("tower.reprise", "route");
+                client.await("opened", WAIT);
+                client.send("{\"t\":\"play\"}");
+                client.await("ended", WAIT);
+                long afterPlay = own.stepsSent();
+                assertThat(afterPlay).isGreaterThanOrEqualTo(seen + recording.route().length());
+                client.open("tower.reprise", "route"); // a new playback in the same session
+                client.await("opened", WAIT);
+                assertThat(own.stepsSent()).as("after reopening").isGreaterThanOrEqualTo(afterPlay);
+                client.close();
+                client.closed().block(WAIT);
+                for (int i = 0; i < 200 && own.sessionCount() > 0; i++) {
+                    assertThat(own.stepsSent()).as("while the session closes").isGreaterThanOrEqualTo(afterPlay);
+                    Thread.onSpinWait();
+                }
+                seen = own.stepsSent();
+                assertThat(seen).as("after closing").isGreaterThanOrEqualTo(afterPlay);
+            }
+        }
+    }
+
+    @Test
     void stalledClient_getsNoMoreThanItsCredits() throws InterruptedException {
         try (ViewerClient client = new ViewerClient(server.port(), 16, false)) {
             client.open("tower.reprise", "route");
