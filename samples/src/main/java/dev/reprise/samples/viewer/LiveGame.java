@@ -32,8 +32,10 @@ public interface LiveGame {
      * @param steps the game's steps from its first, then live ones; completes when the live game ends.
      *     Honours backpressure up to a bounded buffer and errors when a slow spectator overflows it
      * @param view the spectator's own copy of the game, fed the steps it watched
+     * @param catchUpBytes the bytes of the route copied for the catch-up (held until it is watched)
+     * @param bufferBytes the most bytes the live steps buffered for this spectator may hold
      */
-    record Spectator(Flux<ReplayStep> steps, LiveView view) {
+    record Spectator(Flux<ReplayStep> steps, LiveView view, long catchUpBytes, long bufferBytes) {
     }
 
     /** A spectator's copy of a live game: steps are applied to it as they are watched. Not thread-safe. */

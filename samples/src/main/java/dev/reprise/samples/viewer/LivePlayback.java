@@ -13,12 +13,16 @@ final class LivePlayback implements Playback {
     private final LiveGame.LiveView view;
     private final Map<Integer, String> names;
     private final Pump pump;
+    private final long catchUpBytes;
+    private final long bufferBytes;
     private long lastViewNanos;
 
     LivePlayback(ViewerSession session, ViewerGame game, LiveGame live, int maxCredits) {
         this.session = session;
         LiveGame.Spectator spectator = live.join();
         this.view = spectator.view();
+        this.catchUpBytes = spectator.catchUpBytes();
+        this.bufferBytes = spectator.bufferBytes();
         this.names = live.codeNames();
         this.pump = new Pump(session, maxCredits);
         session.send(Json.object().put("t", "opened").put("kind", "live").put("name", "live").put("game", game.gameId())
@@ -67,7 +71,8 @@ final class LivePlayback implements Playback {
 
     @Override
     public Map<String, Long> memory() {
-        return Map.of();
+        // The route copied for the catch-up (the feed holds it while it is watched), and the live buffer at its bound.
+        return Map.of("catchUp", catchUpBytes, "liveBuffer", bufferBytes);
     }
 
     @Override

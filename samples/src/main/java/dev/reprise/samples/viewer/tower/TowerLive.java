@@ -107,7 +107,9 @@ final class TowerLive implements LiveGame, AutoCloseable {
                     .onBackpressureBuffer(SPECTATOR_BUFFER, dropped -> { }, BufferOverflowStrategy.ERROR)
                     .takeUntilOther(current.ended().asMono().thenReturn(Boolean.TRUE));
             Flux<ReplayStep> feed = Flux.concat(catchUp(sofar), live);
-            return new Spectator(feed, new View(current.tower()));
+            long catchUp = (long) sofar.commandArray().capacity() + sofar.paramArray().capacity();
+            // A buffered step is a small object (index, code, params): about 64 bytes each.
+            return new Spectator(feed, new View(current.tower()), catchUp, SPECTATOR_BUFFER * 64L);
         }
     }
 
