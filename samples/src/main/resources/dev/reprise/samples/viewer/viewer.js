@@ -363,7 +363,13 @@ window.ViewerRenderers = window.ViewerRenderers || {};
       select.appendChild(option);
     }
     $('live').disabled = !list.live;
-    $('start-live').hidden = !list.live;
+    $('start-live-line').hidden = !list.live;
+    if (!select.options.length) {
+      const none = document.createElement('option');
+      none.value = '';
+      none.textContent = '(no replays in the folder)';
+      select.appendChild(none);
+    }
     if (list.error) { say(list.error, 'error'); }
     return list;
   }

@@ -398,7 +398,7 @@ class ViewerBrowserTest {
             waitUntil(d -> d.findElement(By.id("start")).isDisplayed());
             assertThat(text("start")).contains("has no .reprise files", "mvn -q -DskipTests test-compile exec:java",
                     "upload");
-            assertThat(driver.findElement(By.id("start-live")).isDisplayed()).as("no live game here").isFalse();
+            assertThat(driver.findElement(By.id("start-live-line")).isDisplayed()).as("no live game here").isFalse();
             assertThat(text("message")).startsWith("No replays yet");
             screenshot("viewer-start.png");
         }
