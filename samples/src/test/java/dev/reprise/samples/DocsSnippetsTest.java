@@ -25,7 +25,7 @@ class DocsSnippetsTest {
     private static final Pattern SOURCE = Pattern.compile("\\A\\s*<sub>(?:Abridged )?[Ff]rom `([^`]+)`");
 
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "docs/getting-started.md", "docs/concepts.md", "docs/cookbook.md"})
+    @ValueSource(strings = {"README.md", "docs/getting-started.md", "docs/concepts.md", "docs/cookbook.md", "docs/viewer.md"})
     void everyJavaSnippet_isCopiedFromTheSourceItNames(String doc) throws IOException {
         String text = Files.readString(Path.of(doc));
         Matcher block = JAVA_BLOCK.matcher(text);

@@ -361,6 +361,7 @@ class ViewerBrowserTest {
         TowerState expected = ViewerFixtures.straight(recording, (int) landed, ChoiceMode.BY_COMMAND);
         assertPanel(expected);
         new Actions(driver).moveToLocation(5, 5).perform();
+        waitUntil(d -> text("rate").equals("0")); // the last second's rate has run out: the picture is at rest
 
         screenshot("viewer.png");
 
