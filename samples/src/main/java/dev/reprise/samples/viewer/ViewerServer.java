@@ -130,6 +130,11 @@ public final class ViewerServer implements AutoCloseable {
         stepsSent.incrementAndGet();
     }
 
+    /** @return the TCP connections open now, refused ones included until they close */
+    public int connectionCount() {
+        return guard.open();
+    }
+
     /** @return the estimated bytes held by the largest session now (playback and outbox) */
     public long largestSessionBytes() {
         return sessions.values().stream().mapToLong(ViewerSession::bytes).max().orElse(0);
@@ -250,7 +255,7 @@ public final class ViewerServer implements AutoCloseable {
 
     private ObjectNode stats() {
         return Json.object().put("sessions", sessionCount()).put("stepsSent", stepsSent())
-                .put("largestSessionBytes", largestSessionBytes()).put("connections", guard.open())
+                .put("largestSessionBytes", largestSessionBytes()).put("connections", connectionCount())
                 .put("uploadBytes", library.uploadBytes()).put("uploadBudget", options.limits().uploadBudget())
                 .put("keptUploads", library.keptUploads());
     }

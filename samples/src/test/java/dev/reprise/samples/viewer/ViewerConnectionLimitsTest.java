@@ -108,6 +108,9 @@ class ViewerConnectionLimitsTest {
             try {
                 for (int i = 0; i < 8; i++) {
                     held.add(connect(server));
+                    // Connections are counted on their event loops, not in accept order: count each before the next.
+                    int expected = i + 1;
+                    awaitCount(server, expected);
                 }
                 try (Socket extra = connect(server)) {
                     assertThat(readToClose(extra)).startsWith("HTTP/1.1 503").contains("8 connections open, its limit");
@@ -122,6 +125,14 @@ class ViewerConnectionLimitsTest {
                     socket.close();
                 }
             }
+        }
+    }
+
+    private static void awaitCount(ViewerServer server, int expected) {
+        long deadline = System.nanoTime() + Duration.ofMillis(READ_TIMEOUT_MS).toNanos();
+        while (server.connectionCount() != expected) {
+            assertThat(System.nanoTime()).as("%d connections counted", expected).isLessThan(deadline);
+            Thread.onSpinWait();
         }
     }
 
