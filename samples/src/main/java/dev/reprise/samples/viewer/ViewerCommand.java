@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The viewer's command line ({@code ViewerServer.main}): starts a {@link ViewerServer} on the tower
@@ -18,6 +20,9 @@ import picocli.CommandLine.Option;
 @Command(name = "viewer", mixinStandardHelpOptions = true,
         description = "Serves the Reprise replay viewer for a folder of tower replays.")
 final class ViewerCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--dir", paramLabel = "FOLDER", defaultValue = "target/demo",
             description = "the .reprise files the page may pick, only those directly inside (default: ${DEFAULT-VALUE})")
@@ -79,7 +84,7 @@ final class ViewerCommand implements Callable<Integer> {
         try {
             options = options();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage(), e);
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         TowerViewer tower = noLive ? TowerViewer.replaysOnly()
                 : TowerViewer.withLiveBot(1, TowerGenerator.DEFAULT_FLOORS, 100_000, Duration.ofMillis(50));
