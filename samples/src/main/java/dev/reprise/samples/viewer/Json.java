@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -99,8 +98,7 @@ public final class Json {
         if (!(root instanceof ObjectNode object)) {
             throw new IllegalArgumentException("bad JSON message at character 0: an object {...} expected");
         }
-        for (Iterator<Map.Entry<String, JsonNode>> members = object.fields(); members.hasNext(); ) {
-            Map.Entry<String, JsonNode> member = members.next();
+        for (Map.Entry<String, JsonNode> member : object.properties()) {
             if (member.getValue().isContainerNode()) {
                 throw new IllegalArgumentException("bad JSON message: \"" + member.getKey()
                         + "\" is nested; only strings, numbers, booleans and null are accepted");
