@@ -142,6 +142,7 @@ final class UploadBody extends InputStream {
         }
         ended = true;
         chunks.dispose();
+        queue.offer(END); // wakes a reader waiting for a chunk that will not come (if full, it is not waiting)
     }
 
     private final class Chunks extends BaseSubscriber<byte[]> {
