@@ -164,10 +164,10 @@ class ViewerServerTest {
         try (ViewerServer capped = ViewerServer.start(ViewerOptions.defaults(folder).withReader(small),
                 TowerViewer.replaysOnly())) {
             byte[] body = new byte[(int) small.maxFileBytes() + 1];
-            for (boolean declared : new boolean[] {true, false}) {
-                assertThat(post(capped, body, declared)).as("Content-Length declared: " + declared)
-                        .startsWith("413 ").contains("uploads are capped at " + small.maxFileBytes());
-            }
+            assertThat(post(capped, body, true)).startsWith("413 ").contains("uploads are capped at " + small.maxFileBytes());
+            // Undeclared: refused by whichever comes first, a chunk passing the cap or the reader on the first bytes.
+            assertThat(post(capped, body, false)).matches("413 .*uploads are capped at " + small.maxFileBytes()
+                    + ".*|400 .*Not a Reprise replay file.*");
             // Within the cap, the first bytes are enough: they are not a replay's.
             assertThat(post(capped, new byte[1000], false)).startsWith("400 ").contains("Not a Reprise replay file");
         }
