@@ -39,7 +39,8 @@ import reactor.netty.http.websocket.WebsocketOutbound;
  * <p>Routes: {@code /} the page, {@code /static/{name}} its files (classpath, next to this class),
  * {@code /api/replays} the folder's files, {@code POST /api/upload?name=} an upload,
  * {@code /api/stats} the server's numbers, {@code /ws} the session socket. Binds {@code 127.0.0.1}
- * unless told otherwise. Thread-safe; {@link #close()} stops it.
+ * unless told otherwise. Connections, their timeouts and upload memory are bounded by the options'
+ * {@link ServerLimits} (see {@code docs/reliability.md}). Thread-safe; {@link #close()} stops it.
  *
  * <p>Run: {@code mvn -q -DskipTests test-compile exec:java -Dexec.mainClass=dev.reprise.samples.viewer.ViewerServer
  * -Dexec.args="--dir target/demo"} (options: {@code --help}).
