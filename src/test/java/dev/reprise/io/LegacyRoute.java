@@ -1,5 +1,7 @@
 package dev.reprise.io;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reprise.command.ReplayCode;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayArrayConfig;
@@ -27,6 +29,7 @@ record LegacyRoute(String id, List<String> tokens, List<String> storedTokens, in
     /** Codes of the legacy entries: the built-in ones first, then one per further entry kind. */
     static final Map<String, Integer> CODES = codes();
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern INTEGER = Pattern.compile("-?\\d+");
     private static final List<String> DIRECTIONS = List.of("up", "right", "down", "left");
 
@@ -51,13 +54,12 @@ record LegacyRoute(String id, List<String> tokens, List<String> storedTokens, in
 
     /** Reads a route file and decodes its stored text, checking that it gives the same entries. */
     static LegacyRoute load(Path json) throws IOException {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> root = (Map<String, Object>) MiniJson.parse(Files.readString(json, StandardCharsets.UTF_8));
-        @SuppressWarnings("unchecked")
-        List<String> tokens = (List<String>) (List<?>) root.get("tokens");
-        String encoded = (String) root.get("encodedRoute");
+        JsonNode root = JSON.readTree(Files.readString(json, StandardCharsets.UTF_8));
+        List<String> tokens = new ArrayList<>();
+        root.path("tokens").forEach(token -> tokens.add(token.asText()));
+        String encoded = root.path("encodedRoute").asText();
         List<String> stored = LegacyText.decode(LzString.decompressFromBase64(encoded));
-        LegacyRoute route = new LegacyRoute((String) root.get("id"), List.copyOf(tokens), stored, encoded.length());
+        LegacyRoute route = new LegacyRoute(root.path("id").asText(), List.copyOf(tokens), stored, encoded.length());
         route.checkConsistent();
         return route;
     }

@@ -7,7 +7,6 @@ import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplaySave;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -75,16 +74,6 @@ class LegacyRouteTest {
 
         assertThat(HexFormat.of().formatHex(route.commandBytes())).isEqualTo("00000204");
         assertThat(HexFormat.of().formatHex(route.paramBytes())).isEqualTo("01060102");
-    }
-
-    @Test
-    void miniJson_parsesTheShapesTheRouteFilesUse() {
-        Object parsed = MiniJson.parse("{\"a\": [1, -2.5e1, true, null, \"x\\u00e9\\n\"], \"b\": {}}");
-
-        assertThat(parsed).isEqualTo(Map.of("a", java.util.Arrays.asList(1L, -25.0, true, null, "x\u00e9\n"),
-                "b", Map.of()));
-        assertThatThrownBy(() -> MiniJson.parse("{\"a\" 1}")).hasMessageContaining("expected ':' at offset 5");
-        assertThatThrownBy(() -> MiniJson.parse("[1] x")).hasMessageContaining("after the value");
     }
 
     @Test

@@ -18,6 +18,7 @@ import reactor.core.publisher.BaseSubscriber;
 abstract class CreditPump<T> extends BaseSubscriber<T> {
 
     private final Outbox outbox;
+    private final ViewerSession session;
     private final int maxCredits;
     private long credits;
     private boolean inFlight;
@@ -26,8 +27,9 @@ abstract class CreditPump<T> extends BaseSubscriber<T> {
     private @Nullable String held;
     private long sent;
 
-    CreditPump(Outbox outbox, int maxCredits) {
-        this.outbox = outbox;
+    CreditPump(ViewerSession session, int maxCredits) {
+        this.session = session;
+        this.outbox = session.outbox();
         this.maxCredits = maxCredits;
     }
 
@@ -52,7 +54,7 @@ abstract class CreditPump<T> extends BaseSubscriber<T> {
             }
         }
         if (release != null) {
-            outbox.send(release);
+            send(release);
         }
         pull();
         return withinCap;
@@ -68,6 +70,11 @@ abstract class CreditPump<T> extends BaseSubscriber<T> {
             credits--;
             sent++;
         }
+        send(message);
+    }
+
+    private void send(String message) {
+        session.stepSent();
         outbox.send(message);
     }
 

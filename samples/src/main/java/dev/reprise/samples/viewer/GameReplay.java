@@ -1,5 +1,6 @@
 package dev.reprise.samples.viewer;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.reprise.ReplaySystem;
 import dev.reprise.playback.PassiveStep;
 import dev.reprise.playback.SandboxConfig;
@@ -44,9 +45,10 @@ public interface GameReplay {
     /**
      * Returns the game's state as a JSON value for the renderer, as things stand now.
      *
-     * @return JSON text (usually an object)
+     * @return a fresh JSON value (usually an object, e.g. built from {@link Json#object()}); the server
+     *     embeds it in its messages
      */
-    String view();
+    JsonNode view();
 
     /**
      * Returns the question a passive step asks a person, in interactive mode.

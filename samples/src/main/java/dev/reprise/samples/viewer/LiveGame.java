@@ -1,5 +1,6 @@
 package dev.reprise.samples.viewer;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.reprise.route.ReplayStep;
 import java.util.Map;
 import reactor.core.publisher.Flux;
@@ -31,8 +32,10 @@ public interface LiveGame {
      * @param steps the game's steps from its first, then live ones; completes when the live game ends.
      *     Honours backpressure up to a bounded buffer and errors when a slow spectator overflows it
      * @param view the spectator's own copy of the game, fed the steps it watched
+     * @param catchUpBytes the bytes of the route copied for the catch-up (held until it is watched)
+     * @param bufferBytes the most bytes the live steps buffered for this spectator may hold
      */
-    record Spectator(Flux<ReplayStep> steps, LiveView view) {
+    record Spectator(Flux<ReplayStep> steps, LiveView view, long catchUpBytes, long bufferBytes) {
     }
 
     /** A spectator's copy of a live game: steps are applied to it as they are watched. Not thread-safe. */
@@ -48,8 +51,8 @@ public interface LiveGame {
         /**
          * Returns the state as a JSON value for the renderer.
          *
-         * @return JSON text
+         * @return a fresh JSON value
          */
-        String view();
+        JsonNode view();
     }
 }

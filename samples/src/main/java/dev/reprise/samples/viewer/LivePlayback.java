@@ -1,5 +1,7 @@
 package dev.reprise.samples.viewer;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reprise.route.ReplayStep;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -11,18 +13,20 @@ final class LivePlayback implements Playback {
     private final LiveGame.LiveView view;
     private final Map<Integer, String> names;
     private final Pump pump;
+    private final long catchUpBytes;
+    private final long bufferBytes;
     private long lastViewNanos;
 
     LivePlayback(ViewerSession session, ViewerGame game, LiveGame live, int maxCredits) {
         this.session = session;
         LiveGame.Spectator spectator = live.join();
         this.view = spectator.view();
+        this.catchUpBytes = spectator.catchUpBytes();
+        this.bufferBytes = spectator.bufferBytes();
         this.names = live.codeNames();
-        this.pump = new Pump(session.outbox(), maxCredits);
-        StringBuilder opened = new StringBuilder("{\"t\":\"opened\",\"kind\":\"live\",\"name\":\"live\",\"game\":");
-        Json.quote(opened, game.gameId()).append(",\"renderer\":");
-        Json.quote(opened, game.renderer()).append(",\"v\":").append(view.view()).append('}');
-        session.send(opened.toString());
+        this.pump = new Pump(session, maxCredits);
+        session.send(Json.object().put("t", "opened").put("kind", "live").put("name", "live").put("game", game.gameId())
+                .put("renderer", game.renderer()).set("v", view.view()));
         spectator.steps().subscribe(pump);
     }
 
@@ -67,16 +71,12 @@ final class LivePlayback implements Playback {
 
     @Override
     public Map<String, Long> memory() {
-        return Map.of();
+        // The route copied for the catch-up (the feed holds it while it is watched), and the live buffer at its bound.
+        return Map.of("catchUp", catchUpBytes, "liveBuffer", bufferBytes);
     }
 
     @Override
-    public long sent() {
-        return pump.sent();
-    }
-
-    @Override
-    public @Nullable String checkpointsIfChanged() {
+    public @Nullable ArrayNode checkpointsIfChanged() {
         return null;
     }
 
@@ -88,34 +88,32 @@ final class LivePlayback implements Playback {
     /** Applies each watched step to the spectator's game and sends it. */
     private final class Pump extends CreditPump<ReplayStep> {
 
-        Pump(Outbox outbox, int maxCredits) {
-            super(outbox, maxCredits);
+        Pump(ViewerSession session, int maxCredits) {
+            super(session, maxCredits);
         }
 
         @Override
         protected void onElement(ReplayStep step) {
             view.apply(step);
             long now = System.nanoTime();
-            StringBuilder out = new StringBuilder(512).append("{\"t\":\"step\",\"live\":true,\"i\":").append(step.index())
-                    .append(",\"c\":").append(step.code()).append(",\"n\":");
-            Json.quote(out, names.getOrDefault(step.code(), "code " + step.code()));
+            ObjectNode out = Json.object().put("t", "step").put("live", true).put("i", step.index()).put("c", step.code())
+                    .put("n", names.getOrDefault(step.code(), "code " + step.code()));
             if (now - lastViewNanos >= ReplayPlayback.VIEW_INTERVAL_NANOS) {
                 lastViewNanos = now;
-                out.append(",\"v\":").append(view.view());
+                out.set("v", view.view());
             }
-            sendStep(out.append('}').toString());
+            sendStep(Json.write(out));
         }
 
         @Override
         protected void hookOnComplete() {
-            session.send("{\"t\":\"ended\",\"live\":true,\"v\":" + view.view() + "}");
+            session.send(Json.object().put("t", "ended").put("live", true).set("v", view.view()));
         }
 
         @Override
         protected void hookOnError(Throwable error) {
-            StringBuilder out = new StringBuilder("{\"t\":\"failed\",\"live\":true,\"message\":");
-            Json.quote(out, "the live feed stopped: " + error.getMessage());
-            session.send(out.append('}').toString());
+            session.send(Json.object().put("t", "failed").put("live", true)
+                    .put("message", "the live feed stopped: " + error.getMessage()));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.reprise.samples.viewer;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -34,12 +35,9 @@ sealed interface Playback permits ReplayPlayback, LivePlayback {
     /** @return what this playback holds, in estimated bytes, by part */
     Map<String, Long> memory();
 
-    /** @return step messages sent */
-    long sent();
-
     /** @return the checkpoints' step indexes as a JSON array, or {@code null} if unchanged since the last call */
     @Nullable
-    String checkpointsIfChanged();
+    ArrayNode checkpointsIfChanged();
 
     /** Releases the sandbox or the feed. */
     void close();

@@ -1,42 +1,38 @@
 package dev.reprise.samples.viewer;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.reprise.ReplayException;
 import dev.reprise.io.ReplayFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.time.Duration;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import dev.reprise.route.ReplaySave;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Where sessions get their replays: the {@code .reprise} files directly inside the configured folder
- * (picked by plain name, never a path), and uploads (read and verified when they arrive, then held
- * under a random token until a session opens them, at most {@link #MAX_UPLOADS}, for 10 minutes).
+ * (picked by plain name, never a path), and uploads (read and verified as they stream in, then held
+ * under a random token until a session opens them, within the {@link ServerLimits}' upload budget).
  * Every file is read with the options' {@link dev.reprise.io.ReplayFileReader} (its caps) and checked
  * with the verifier of the game it names. Thread-safe.
  */
 public final class ReplayLibrary {
-
-    /** Uploads held at once; the oldest are dropped beyond. */
-    public static final int MAX_UPLOADS = 32;
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}\\.reprise");
 
     private final ViewerOptions options;
     private final Map<String, ViewerGame> games;
     private final Path folder;
-    private final Cache<String, Loaded> uploads = Caffeine.newBuilder()
-            .maximumSize(MAX_UPLOADS).expireAfterWrite(Duration.ofMinutes(10)).build();
-    private final SecureRandom random = new SecureRandom();
+    private final UploadStore uploads;
 
     /**
      * A verified replay file and the game it belongs to.
@@ -48,28 +44,41 @@ public final class ReplayLibrary {
     public record Loaded(String name, ReplayFile file, ViewerGame game) {
     }
 
+    /**
+     * A replay file of the folder.
+     *
+     * @param name its plain name
+     * @param bytes its size
+     * @param modified when it was last written
+     */
+    public record Listed(String name, long bytes, Instant modified) {
+    }
+
     ReplayLibrary(ViewerOptions options, Map<String, ViewerGame> games) {
         this.options = options;
         this.games = Map.copyOf(games);
         this.folder = options.folder().toAbsolutePath().normalize();
+        this.uploads = new UploadStore(options.limits(), System::nanoTime);
     }
 
     /**
      * Lists the replay files of the folder.
      *
-     * @return the names and sizes, sorted by name; empty if the folder does not exist
+     * @return the files, sorted by name; empty if the folder does not exist
      * @throws IOException if the folder cannot be listed
      */
-    public List<Map.Entry<String, Long>> list() throws IOException {
+    public List<Listed> list() throws IOException {
         if (!Files.isDirectory(folder)) {
             return List.of();
         }
-        List<Map.Entry<String, Long>> files = new ArrayList<>();
+        List<Listed> files = new ArrayList<>();
         try (Stream<Path> entries = Files.list(folder)) {
             for (Path entry : (Iterable<Path>) entries.sorted()::iterator) {
                 String name = entry.getFileName().toString();
                 if (NAME.matcher(name).matches() && Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
-                    files.add(Map.entry(name, Files.size(entry)));
+                    BasicFileAttributes attributes = Files.readAttributes(entry, BasicFileAttributes.class,
+                            LinkOption.NOFOLLOW_LINKS);
+                    files.add(new Listed(name, attributes.size(), attributes.lastModifiedTime().toInstant()));
                 }
             }
         }
@@ -107,26 +116,44 @@ public final class ReplayLibrary {
     }
 
     /**
-     * Reads and verifies an upload and keeps it for a session to open.
+     * Reads and verifies an upload as it streams in and keeps it for a session to open. The reader
+     * checks the magic and header on the first bytes, so a body that is not a replay is refused (and
+     * the rest of it never read); every chunk is reserved from the upload budget before it is kept.
      *
      * @param name the name the page gave (shown only)
-     * @param bytes the file, at most {@link #maxUploadBytes()}
-     * @return the token that opens it with {@link #takeUpload}
-     * @throws IllegalArgumentException with the reason if the bytes are not a valid replay of a known game
+     * @param body the request's body, chunk by chunk; it is requested one chunk at a time
+     * @return the token that opens it with {@link #takeUpload}; errors with {@link UploadBody.Refused}
+     *     (413 too large, 503 the budget is full, 408 stalled) or {@link IllegalArgumentException}
+     *     naming the reason the bytes are not a valid replay of a known game
      */
-    public String upload(String name, byte[] bytes) {
+    Mono<String> upload(String name, Flux<byte[]> body) {
         String shown = name.length() > 128 ? name.substring(0, 128) : name;
+        return Mono.using(() -> new UploadBody(uploads, maxUploadBytes(), options.limits().connectionIdleTimeout()),
+                stream -> {
+                    body.subscribe(stream.subscriber());
+                    return Mono.fromCallable(() -> keep(shown, stream)).subscribeOn(Schedulers.boundedElastic());
+                },
+                stream -> {
+                    stream.close();
+                    uploads.release(stream.handOver());
+                });
+    }
+
+    private String keep(String shown, UploadBody stream) throws IOException {
         Loaded loaded;
         try {
-            loaded = verify(shown, options.reader().read(bytes));
+            loaded = verify(shown, options.reader().read(stream));
         } catch (ReplayException e) {
             throw new IllegalArgumentException(shown + ": " + e.getMessage(), e);
         }
-        byte[] token = new byte[16];
-        random.nextBytes(token);
-        String key = HexFormat.of().formatHex(token);
-        uploads.put(key, loaded);
-        return key;
+        ReplaySave route = loaded.file().route();
+        long held = Math.max(stream.reserved(), (long) route.commandArray().capacity() + route.paramArray().capacity());
+        String token = uploads.keep(loaded, stream.handOver(), held);
+        if (token == null) {
+            throw new UploadBody.Refused(503, shown + ": " + held + " bytes do not fit the viewer's upload budget ("
+                    + uploads.budget() + " bytes, uploads in flight and kept); try again later");
+        }
+        return token;
     }
 
     /**
@@ -134,19 +161,30 @@ public final class ReplayLibrary {
      *
      * @param token the token {@link #upload} returned
      * @return the upload
-     * @throws IllegalArgumentException if the token is unknown or was used or expired
+     * @throws IllegalArgumentException if the token is unknown or was used, expired or evicted
      */
     public Loaded takeUpload(String token) {
-        Loaded loaded = uploads.asMap().remove(token);
+        Loaded loaded = uploads.take(token);
         if (loaded == null) {
-            throw new IllegalArgumentException("no such upload (uploads open once and expire after 10 minutes)");
+            throw new IllegalArgumentException("no such upload (uploads open once, and expire after "
+                    + options.limits().uploadLifetime().toSeconds() + " s or when newer ones need their room)");
         }
         return loaded;
     }
 
-    /** @return the largest upload accepted, in bytes: the reader's file cap */
+    /** @return the largest upload accepted, in bytes: the reader's file cap, within the upload budget */
     public long maxUploadBytes() {
-        return options.reader().maxFileBytes();
+        return Math.min(options.reader().maxFileBytes(), options.limits().uploadBudget());
+    }
+
+    /** @return the bytes uploads hold now, in flight and kept */
+    long uploadBytes() {
+        return uploads.heldBytes();
+    }
+
+    /** @return the uploads kept now */
+    int keptUploads() {
+        return uploads.keptCount();
     }
 
     private Loaded verify(String name, ReplayFile file) {

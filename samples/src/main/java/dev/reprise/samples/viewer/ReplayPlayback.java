@@ -1,5 +1,7 @@
 package dev.reprise.samples.viewer;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reprise.desync.ReplayDesyncException;
 import dev.reprise.playback.PassiveStep;
 import dev.reprise.playback.PlaybackState;
@@ -70,20 +72,15 @@ final class ReplayPlayback implements Playback {
             config.snapshots(tracked(snapshots));
         }
         this.sandbox = replay.system().createReplaySandbox(config.build());
-        this.pump = new Pump(session.outbox(), options.maxCredits());
+        this.pump = new Pump(session, options.maxCredits());
         ReplayArray route = replay.system().array();
-        StringBuilder opened = new StringBuilder(200).append("{\"t\":\"opened\",\"kind\":\"replay\",\"name\":");
-        Json.quote(opened, loaded.name()).append(",\"game\":");
-        Json.quote(opened, loaded.game().gameId()).append(",\"renderer\":");
-        Json.quote(opened, loaded.game().renderer()).append(",\"length\":").append(route.length())
-                .append(",\"interactive\":").append(interactive)
-                .append(",\"reopened\":").append(reopened)
-                .append(",\"stepsPerSecond\":").append(stepsPerSecond(options))
-                .append(",\"dialogMs\":").append(dialogTimeout.toMillis())
-                .append(",\"v\":").append(replay.view()).append('}');
-        session.send(opened.toString());
-        this.states = sandbox.states().subscribe(state -> session.send("{\"t\":\"state\",\"state\":\"" + state
-                + "\",\"replayed\":" + replayed() + "}"));
+        ObjectNode opened = Json.object().put("t", "opened").put("kind", "replay").put("name", loaded.name())
+                .put("game", loaded.game().gameId()).put("renderer", loaded.game().renderer())
+                .put("length", route.length()).put("interactive", interactive).put("reopened", reopened)
+                .put("stepsPerSecond", stepsPerSecond(options)).put("dialogMs", dialogTimeout.toMillis());
+        session.send(opened.set("v", replay.view()));
+        this.states = sandbox.states().subscribe(state -> session.send(Json.object().put("t", "state")
+                .put("state", state.name()).put("replayed", replayed())));
         sandbox.steps().subscribe(pump);
     }
 
@@ -194,8 +191,8 @@ final class ReplayPlayback implements Playback {
         if (byRoute) {
             replay.answerAsRecorded(open.step());
         }
-        session.send("{\"t\":\"answered\",\"i\":" + open.step().step().index() + ",\"by\":\""
-                + (byRoute ? "route" : "you") + "\",\"option\":" + (byRoute ? open.recorded() : option) + "}");
+        session.send(Json.object().put("t", "answered").put("i", open.step().step().index())
+                .put("by", byRoute ? "route" : "you").put("option", byRoute ? open.recorded() : option));
         pump.block(false);
     }
 
@@ -203,14 +200,12 @@ final class ReplayPlayback implements Playback {
     private void sendView(String type) {
         int replayed = replayed();
         ReplayArray route = sandbox.config().route();
-        StringBuilder out = new StringBuilder(512).append("{\"t\":\"").append(type).append("\",\"replayed\":")
-                .append(replayed).append(",\"state\":\"").append(sandbox.state()).append('"');
+        ObjectNode out = Json.object().put("t", type).put("replayed", replayed).put("state", sandbox.state().name());
         if (replayed < route.length()) {
             int code = route.get(replayed).code();
-            out.append(",\"c\":").append(code).append(",\"n\":");
-            Json.quote(out, names.getOrDefault(code, "code " + code));
+            out.put("c", code).put("n", names.getOrDefault(code, "code " + code));
         }
-        session.send(out.append(",\"v\":").append(replay.view()).append('}').toString());
+        session.send(out.set("v", replay.view()));
     }
 
     /** The one place this class asks the sandbox how far it is. */
@@ -234,20 +229,15 @@ final class ReplayPlayback implements Playback {
     }
 
     @Override
-    public long sent() {
-        return pump.sent();
-    }
-
-    @Override
-    public @Nullable String checkpointsIfChanged() {
+    public @Nullable ArrayNode checkpointsIfChanged() {
         int size = checkpoints.size();
         if (size == checkpointsSeen) {
             return null;
         }
         checkpointsSeen = size;
-        StringBuilder out = new StringBuilder("[");
-        checkpoints.keySet().forEach(index -> out.append(out.length() > 1 ? "," : "").append(index));
-        return out.append(']').toString();
+        ArrayNode out = Json.array();
+        checkpoints.keySet().forEach(out::add);
+        return out;
     }
 
     @Override
@@ -264,14 +254,15 @@ final class ReplayPlayback implements Playback {
     /** The pump of this replay's steps: runs on the playback's thread. */
     private final class Pump extends CreditPump<PlaybackStep> {
 
-        Pump(Outbox outbox, int maxCredits) {
-            super(outbox, maxCredits);
+        Pump(ViewerSession session, int maxCredits) {
+            super(session, maxCredits);
         }
 
         @Override
         protected void onElement(PlaybackStep step) {
-            PassiveStep pending = step instanceof PassiveStep passive && interactive && !passive.isSettled()
-                    ? passive : null;
+            // Claimed first, then answered: a step claimed here is never skipped by the grace, and one that
+            // somebody else settled (or the grace skipped) is left alone (never "isSettled() then act").
+            PassiveStep pending = step instanceof PassiveStep passive && interactive && passive.claim() ? passive : null;
             if (step.seeking()) {
                 if (pending != null) {
                     replay.answerAsRecorded(pending); // fast-forwarding replays the route's answers
@@ -285,22 +276,16 @@ final class ReplayPlayback implements Playback {
             long now = System.nanoTime();
             boolean withView = prompt != null || now - lastViewNanos >= VIEW_INTERVAL_NANOS
                     || sandbox.state() != PlaybackState.PLAYING;
-            StringBuilder out = new StringBuilder(withView ? 512 : 64)
-                    .append("{\"t\":\"step\",\"i\":").append(step.step().index())
-                    .append(",\"c\":").append(step.step().code()).append(",\"n\":");
-            Json.quote(out, names.getOrDefault(step.step().code(), "code " + step.step().code()));
+            ObjectNode out = Json.object().put("t", "step").put("i", step.step().index()).put("c", step.step().code())
+                    .put("n", names.getOrDefault(step.step().code(), "code " + step.step().code()));
             if (withView) {
                 lastViewNanos = now;
-                out.append(",\"v\":").append(replay.view());
+                out.set("v", replay.view());
             }
             if (prompt != null) {
-                out.append(",\"prompt\":{\"title\":");
-                Json.quote(out, prompt.title()).append(",\"recorded\":").append(prompt.recorded())
-                        .append(",\"ms\":").append(dialogTimeout.toMillis()).append(",\"options\":[");
-                for (int i = 0; i < prompt.options().size(); i++) {
-                    Json.quote(out.append(i == 0 ? "" : ","), prompt.options().get(i));
-                }
-                out.append("]}");
+                ObjectNode asks = out.putObject("prompt").put("title", prompt.title()).put("recorded", prompt.recorded())
+                        .put("ms", dialogTimeout.toMillis());
+                prompt.options().forEach(asks.putArray("options")::add);
                 PassiveStep asked = pending;
                 Disposable.Swap timer = Disposables.swap();
                 Dialog open = new Dialog(asked, prompt.recorded(), timer);
@@ -309,7 +294,7 @@ final class ReplayPlayback implements Playback {
                 timer.update(worker.schedule(() -> closeDialog(open, -1),
                         dialogTimeout.toMillis(), TimeUnit.MILLISECONDS));
             }
-            sendStep(out.append('}').toString());
+            sendStep(Json.write(out));
         }
 
         @Override
@@ -319,20 +304,17 @@ final class ReplayPlayback implements Playback {
 
         @Override
         protected void hookOnError(Throwable error) {
-            StringBuilder out = new StringBuilder("{\"t\":\"failed\"");
+            ObjectNode out = Json.object().put("t", "failed");
             ReplayPlaybackException failed = find(error);
             if (failed != null) {
-                out.append(",\"step\":").append(failed.stepIndex()).append(",\"code\":").append(failed.code())
-                        .append(",\"name\":");
-                Json.quote(out, names.getOrDefault(failed.code(), "code " + failed.code())).append(",\"phase\":");
-                Json.quote(out, failed.phase());
+                out.put("step", failed.stepIndex()).put("code", failed.code())
+                        .put("name", names.getOrDefault(failed.code(), "code " + failed.code()))
+                        .put("phase", String.valueOf(failed.phase()));
             }
-            ReplayDesyncException.in(error).ifPresent(desync -> out.append(",\"desync\":{\"from\":")
-                    .append(desync.lastMatchedIndex()).append(",\"to\":").append(desync.stepIndex()).append('}'));
-            out.append(",\"message\":");
-            Json.quote(out, String.valueOf(error.getMessage()));
-            out.append(",\"replayed\":").append(replayed()).append(",\"v\":").append(replay.view());
-            session.send(out.append('}').toString());
+            ReplayDesyncException.in(error).ifPresent(desync -> out.putObject("desync")
+                    .put("from", desync.lastMatchedIndex()).put("to", desync.stepIndex()));
+            out.put("message", String.valueOf(error.getMessage())).put("replayed", replayed());
+            session.send(out.set("v", replay.view()));
         }
 
         private static @Nullable ReplayPlaybackException find(Throwable error) {

@@ -21,10 +21,11 @@ import java.util.Objects;
  * @param checkpointBudget the most estimated bytes of checkpoints one session keeps
  * @param maxSessions the most sessions at once; more are refused with a reason
  * @param reader the reader (and so the caps) every file and upload is read with
+ * @param limits what the HTTP side holds at most: connections, their timeouts, upload memory
  */
 public record ViewerOptions(Path folder, String host, int port, Duration stepInterval, int maxCredits,
                             Duration idleTimeout, Duration dialogTimeout, int checkpointInterval,
-                            long checkpointBudget, int maxSessions, ReplayFileReader reader) {
+                            long checkpointBudget, int maxSessions, ReplayFileReader reader, ServerLimits limits) {
 
     /** Speed 1 plays this many steps per second. */
     public static final int STEPS_PER_SECOND_AT_1X = 10;
@@ -38,6 +39,7 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(reader, "reader");
+        Objects.requireNonNull(limits, "limits");
         require(port >= 0 && port <= 65535, "port must be 0..65535, was " + port);
         require(!stepInterval.isNegative(), "stepInterval must not be negative, was " + stepInterval);
         require(maxCredits >= 1 && maxCredits <= 4096, "maxCredits must be 1..4096, was " + maxCredits);
@@ -50,8 +52,8 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
 
     /**
      * Returns the defaults for a folder: 127.0.0.1, a free port, 10 steps/s at speed 1, 256 credits,
-     * 60 s idle timeout, 15 s dialogs, a checkpoint every 500 steps within 8 MiB, 64 sessions, and a
-     * reader capped at 1,000,000 steps and 8 MiB of params.
+     * 60 s idle timeout, 15 s dialogs, a checkpoint every 500 steps within 8 MiB, 64 sessions, a
+     * reader capped at 1,000,000 steps and 8 MiB of params, and {@link ServerLimits#defaults()}.
      *
      * @param folder the replay folder
      * @return the options
@@ -59,7 +61,8 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
     public static ViewerOptions defaults(Path folder) {
         return new ViewerOptions(folder, "127.0.0.1", 0, Duration.ofMillis(1000 / STEPS_PER_SECOND_AT_1X), 256,
                 Duration.ofSeconds(60), Duration.ofSeconds(15), 500, 8L << 20, 64,
-                ReplayFileReader.builder().maxSteps(1_000_000).maxParamBytes(8 << 20).maxHeaderBytes(64 << 10).build());
+                ReplayFileReader.builder().maxSteps(1_000_000).maxParamBytes(8 << 20).maxHeaderBytes(64 << 10).build(),
+                ServerLimits.defaults());
     }
 
     /**
@@ -70,7 +73,7 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
      */
     public ViewerOptions withFolder(Path value) {
         return new ViewerOptions(value, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader);
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits);
     }
 
     /**
@@ -81,7 +84,7 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
      */
     public ViewerOptions withPort(int value) {
         return new ViewerOptions(folder, host, value, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader);
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits);
     }
 
     /**
@@ -92,7 +95,7 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
      */
     public ViewerOptions withHost(String value) {
         return new ViewerOptions(folder, value, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader);
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits);
     }
 
     /**
@@ -103,7 +106,7 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
      */
     public ViewerOptions withStepInterval(Duration value) {
         return new ViewerOptions(folder, host, port, value, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader);
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits);
     }
 
     /**
@@ -114,7 +117,7 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
      */
     public ViewerOptions withDialogTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, value,
-                checkpointInterval, checkpointBudget, maxSessions, reader);
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits);
     }
 
     /**
@@ -125,7 +128,7 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
      */
     public ViewerOptions withIdleTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, value, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader);
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits);
     }
 
     /**
@@ -136,10 +139,32 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
      */
     public ViewerOptions withCheckpointInterval(int value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                value, checkpointBudget, maxSessions, reader);
+                value, checkpointBudget, maxSessions, reader, limits);
     }
 
-    private static void require(boolean condition, String message) {
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the reader every file and upload is read with (its caps)
+     * @return the copy
+     */
+    public ViewerOptions withReader(ReplayFileReader value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, value, limits);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the HTTP side's limits
+     * @return the copy
+     */
+    public ViewerOptions withLimits(ServerLimits value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader, value);
+    }
+
+    static void require(boolean condition, String message) {
         if (!condition) {
             throw new IllegalArgumentException(message);
         }

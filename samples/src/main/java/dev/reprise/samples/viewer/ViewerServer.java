@@ -1,17 +1,16 @@
 package dev.reprise.samples.viewer;
 
-import dev.reprise.samples.tower.TowerGenerator;
-import dev.reprise.samples.viewer.tower.TowerViewer;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
-import java.io.ByteArrayOutputStream;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,10 +39,11 @@ import reactor.netty.http.websocket.WebsocketOutbound;
  * <p>Routes: {@code /} the page, {@code /static/{name}} its files (classpath, next to this class),
  * {@code /api/replays} the folder's files, {@code POST /api/upload?name=} an upload,
  * {@code /api/stats} the server's numbers, {@code /ws} the session socket. Binds {@code 127.0.0.1}
- * unless told otherwise. Thread-safe; {@link #close()} stops it.
+ * unless told otherwise. Connections, their timeouts and upload memory are bounded by the options'
+ * {@link ServerLimits} (see {@code docs/reliability.md}). Thread-safe; {@link #close()} stops it.
  *
  * <p>Run: {@code mvn -q -DskipTests test-compile exec:java -Dexec.mainClass=dev.reprise.samples.viewer.ViewerServer
- * -Dexec.args="--dir target/demo"} (options: {@code --port n}, {@code --host addr}, {@code --no-live}).
+ * -Dexec.args="--dir target/demo"} (options: {@code --help}).
  */
 public final class ViewerServer implements AutoCloseable {
 
@@ -59,7 +59,8 @@ public final class ViewerServer implements AutoCloseable {
     private final DisposableServer server;
     private final Map<Long, ViewerSession> sessions = new ConcurrentHashMap<>();
     private final AtomicLong nextId = new AtomicLong(1);
-    private final AtomicLong closedSent = new AtomicLong();
+    private final AtomicLong stepsSent = new AtomicLong();
+    private final ConnectionGuard guard;
 
     private ViewerServer(ViewerOptions options, List<ViewerGame> games) {
         this.options = options;
@@ -67,16 +68,19 @@ public final class ViewerServer implements AutoCloseable {
         Map<String, ViewerGame> byId = new LinkedHashMap<>();
         games.forEach(game -> byId.put(game.gameId(), game));
         this.library = new ReplayLibrary(options, byId);
+        this.guard = new ConnectionGuard(options.limits());
         this.scheduler = Schedulers.newParallel("reprise-viewer", Math.max(4, Runtime.getRuntime().availableProcessors()));
         try {
             this.server = HttpServer.create()
                     .host(options.host())
                     .port(options.port())
+                    .idleTimeout(options.limits().connectionIdleTimeout())
+                    .doOnChannelInit((observer, channel, address) -> guard.install(channel))
                     .route(routes -> routes
                             .get("/", (request, response) -> resource(response, "index.html"))
                             .get("/static/{name}", (request, response) -> resource(response, request.param("name")))
                             .get("/api/replays", (request, response) -> replays(response))
-                            .get("/api/stats", (request, response) -> json(response, HttpResponseStatus.OK, statsJson()))
+                            .get("/api/stats", (request, response) -> json(response, HttpResponseStatus.OK, stats()))
                             .post("/api/upload", this::upload)
                             .ws("/ws", this::socket, WebsocketServerSpec.builder()
                                     .maxFramePayloadLength(Json.MAX_MESSAGE_CHARS * 4).build()))
@@ -117,9 +121,19 @@ public final class ViewerServer implements AutoCloseable {
         return sessions.size();
     }
 
-    /** @return the step messages sent to pages since the server started, over all sessions */
+    /** @return the step messages sent to pages since the server started, over all sessions; only ever grows */
     public long stepsSent() {
-        return closedSent.get() + sessions.values().stream().mapToLong(ViewerSession::sent).sum();
+        return stepsSent.get();
+    }
+
+    /** Counts one step message sent by a session. */
+    void stepSent() {
+        stepsSent.incrementAndGet();
+    }
+
+    /** @return the TCP connections open now, refused ones included until they close */
+    public int connectionCount() {
+        return guard.open();
     }
 
     /** @return the estimated bytes held by the largest session now (playback and outbox) */
@@ -141,15 +155,13 @@ public final class ViewerServer implements AutoCloseable {
     }
 
     void closed(ViewerSession session) {
-        if (sessions.remove(session.id()) != null) {
-            closedSent.addAndGet(session.sent());
-        }
+        sessions.remove(session.id());
     }
 
     private Publisher<Void> socket(WebsocketInbound in, WebsocketOutbound out) {
         if (sessions.size() >= options.maxSessions()) {
-            return out.sendString(Mono.just("{\"t\":\"error\",\"message\":\"the viewer is full (" + options.maxSessions()
-                    + " sessions); try again later\"}")).then();
+            return out.sendString(Mono.just(Json.write(Json.object().put("t", "error").put("message",
+                    "the viewer is full (" + options.maxSessions() + " sessions); try again later")))).then();
         }
         ViewerSession session = new ViewerSession(nextId.getAndIncrement(), this, options, scheduler);
         sessions.put(session.id(), session);
@@ -184,20 +196,20 @@ public final class ViewerServer implements AutoCloseable {
     }
 
     private NettyOutbound replays(HttpServerResponse response) {
-        StringBuilder out = new StringBuilder("{\"folder\":");
-        Json.quote(out, options.folder().toString()).append(",\"live\":")
-                .append(games.stream().anyMatch(game -> game.live() != null)).append(",\"files\":[");
+        ObjectNode out = Json.object().put("folder", options.folder().toString())
+                .put("live", games.stream().anyMatch(game -> game.live() != null));
         try {
-            List<Map.Entry<String, Long>> files = library.list();
-            for (int i = 0; i < files.size(); i++) {
-                Json.quote(out.append(i == 0 ? "{\"name\":" : ",{\"name\":"), files.get(i).getKey())
-                        .append(",\"bytes\":").append(files.get(i).getValue()).append('}');
-            }
+            List<ReplayLibrary.Listed> files = library.list();
+            ArrayNode list = out.putArray("files");
+            files.forEach(file -> list.addObject().put("name", file.name()).put("bytes", file.bytes())
+                    .put("modified", file.modified().toEpochMilli()));
+            files.stream().max(Comparator.comparing(ReplayLibrary.Listed::modified)
+                            .thenComparing(ReplayLibrary.Listed::name))
+                    .ifPresent(newest -> out.put("newest", newest.name()));
         } catch (IOException e) {
-            return json(response, HttpResponseStatus.INTERNAL_SERVER_ERROR,
-                    "{\"error\":" + Json.quote("cannot list the folder: " + e.getMessage()) + "}");
+            return json(response, HttpResponseStatus.INTERNAL_SERVER_ERROR, error("cannot list the folder: " + e.getMessage()));
         }
-        return json(response, HttpResponseStatus.OK, out.append("]}").toString());
+        return json(response, HttpResponseStatus.OK, out);
     }
 
     private Publisher<Void> upload(HttpServerRequest request, HttpServerResponse response) {
@@ -205,33 +217,24 @@ public final class ViewerServer implements AutoCloseable {
         String declared = request.requestHeaders().get(HttpHeaderNames.CONTENT_LENGTH);
         if (declared != null && parseLong(declared) > max) {
             return json(response, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, error("the file has " + declared
-                    + " bytes, uploads are capped at " + max + " (the replay reader's caps)"));
+                    + " bytes, uploads are capped at " + max + " (the replay reader's caps and the upload budget)"));
         }
         List<String> names = new QueryStringDecoder(request.uri()).parameters().getOrDefault("name", List.of("upload"));
         String name = names.isEmpty() ? "upload" : names.get(0);
-        return request.receive().asByteArray()
-                .reduce(new ByteArrayOutputStream(), (buffer, chunk) -> {
-                    if (buffer.size() + (long) chunk.length > max) {
-                        throw new UploadTooLarge("the upload passed " + max
-                                + " bytes, uploads are capped at " + max + " (the replay reader's caps)");
-                    }
-                    buffer.write(chunk, 0, chunk.length);
-                    return buffer;
-                })
-                .map(buffer -> "{\"upload\":" + Json.quote(library.upload(name, buffer.toByteArray())) + "}")
+        return library.upload(name, request.receive().asByteArray())
+                .map(token -> Json.object().put("upload", token))
                 .flatMap(body -> Mono.from(json(response, HttpResponseStatus.OK, body)))
-                .onErrorResume(IllegalArgumentException.class, e -> Mono.from(json(response,
-                        e instanceof UploadTooLarge ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE
-                                : HttpResponseStatus.BAD_REQUEST, error(e.getMessage()))));
+                .onErrorResume(UploadBody.Refused.class, e -> refused(response, HttpResponseStatus.valueOf(e.status()),
+                        e.getMessage()))
+                .onErrorResume(IllegalArgumentException.class, e -> refused(response, HttpResponseStatus.BAD_REQUEST,
+                        e.getMessage()))
+                .onErrorResume(IOException.class, e -> refused(response, HttpResponseStatus.BAD_REQUEST,
+                        "the upload could not be read: " + e.getMessage()));
     }
 
-    /** An upload that passed the cap while it streamed in (it had no Content-Length to refuse it by). */
-    private static final class UploadTooLarge extends IllegalArgumentException {
-        private static final long serialVersionUID = 1L;
-
-        UploadTooLarge(String message) {
-            super(message);
-        }
+    /** Answers a refused upload and closes the connection: the rest of its body is never read. */
+    private static Mono<Void> refused(HttpServerResponse response, HttpResponseStatus status, String message) {
+        return Mono.from(json(response.keepAlive(false), status, error(message)));
     }
 
     private static long parseLong(String text) {
@@ -242,18 +245,20 @@ public final class ViewerServer implements AutoCloseable {
         }
     }
 
-    private static String error(String message) {
-        return "{\"error\":" + Json.quote(message) + "}";
+    private static ObjectNode error(String message) {
+        return Json.object().put("error", message);
     }
 
-    private static NettyOutbound json(HttpServerResponse response, HttpResponseStatus status, String body) {
+    private static NettyOutbound json(HttpServerResponse response, HttpResponseStatus status, ObjectNode body) {
         return response.status(status).header(HttpHeaderNames.CONTENT_TYPE, "application/json")
-                .sendByteArray(Mono.just(body.getBytes(StandardCharsets.UTF_8)));
+                .sendByteArray(Mono.just(Json.write(body).getBytes(StandardCharsets.UTF_8)));
     }
 
-    private String statsJson() {
-        return "{\"sessions\":" + sessionCount() + ",\"stepsSent\":" + stepsSent() + ",\"largestSessionBytes\":"
-                + largestSessionBytes() + "}";
+    private ObjectNode stats() {
+        return Json.object().put("sessions", sessionCount()).put("stepsSent", stepsSent())
+                .put("largestSessionBytes", largestSessionBytes()).put("connections", connectionCount())
+                .put("uploadBytes", library.uploadBytes()).put("uploadBudget", options.limits().uploadBudget())
+                .put("keptUploads", library.keptUploads());
     }
 
     /** Closes every session and stops the server. */
@@ -264,41 +269,21 @@ public final class ViewerServer implements AutoCloseable {
         scheduler.dispose();
     }
 
-    /**
-     * Starts the viewer on the tower game, with the bot playing live, and prints its address.
-     *
-     * @param args {@code --dir folder} (default {@code target/demo}), {@code --port n} (default free),
-     *     {@code --host addr} (default 127.0.0.1), {@code --no-live}
-     */
-    public static void main(String[] args) {
-        ViewerOptions options = ViewerOptions.defaults(Path.of("target/demo"));
-        boolean live = true;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--dir" -> options = options.withFolder(Path.of(value(args, ++i)));
-                case "--port" -> options = options.withPort(Integer.parseInt(value(args, ++i)));
-                case "--host" -> options = options.withHost(value(args, ++i));
-                case "--no-live" -> live = false;
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; use --dir folder, --port n, --host addr, --no-live");
-            }
-        }
-        TowerViewer tower = live ? TowerViewer.withLiveBot(1, TowerGenerator.DEFAULT_FLOORS, 100_000, Duration.ofMillis(50))
-                : TowerViewer.replaysOnly();
-        ViewerServer viewer = start(options, tower);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            viewer.close();
-            tower.close();
-        }));
-        System.out.println("Reprise viewer: " + viewer.url() + " (replays from " + options.folder().toAbsolutePath()
-                + "; Ctrl-C stops)");
-        viewer.server.onDispose().block();
+    /** @return completes when the server has stopped */
+    Mono<Void> onDispose() {
+        return server.onDispose();
     }
 
-    private static String value(String[] args, int i) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(args[i - 1] + " needs a value");
+    /**
+     * Starts the viewer on the tower game, with the bot playing live, and prints its address; see
+     * {@code --help} for the options ({@link ViewerCommand}).
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        int exit = ViewerCommand.commandLine().execute(args);
+        if (exit != 0) {
+            System.exit(exit);
         }
-        return args[i];
     }
 }

@@ -1,7 +1,10 @@
 package dev.reprise.samples.viewer;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
@@ -26,6 +29,7 @@ final class ViewerSession implements Disposable {
     private volatile boolean closed;
     /** Touched on the worker only. */
     private volatile @Nullable Playback playback;
+    private final AtomicLong sent = new AtomicLong();
     private long sentAtLastTick;
 
     ViewerSession(long id, ViewerServer server, ViewerOptions options, Scheduler scheduler) {
@@ -37,7 +41,7 @@ final class ViewerSession implements Disposable {
         this.outbox = new Outbox(options.maxCredits() + 64, this::dispose);
         this.ticker = Flux.interval(java.time.Duration.ofSeconds(1), scheduler)
                 .subscribe(tick -> worker.schedule(this::tick));
-        send("{\"t\":\"hello\",\"session\":" + id + ",\"maxCredits\":" + options.maxCredits() + "}");
+        send(Json.object().put("t", "hello").put("session", id).put("maxCredits", options.maxCredits()));
     }
 
     /** @return the messages for the page */
@@ -50,14 +54,19 @@ final class ViewerSession implements Disposable {
     }
 
     /** Queues a message for the page. */
-    void send(String message) {
-        outbox.send(message);
+    void send(ObjectNode message) {
+        outbox.send(Json.write(message));
     }
 
     /** Queues an error reply. */
     void error(String message) {
-        StringBuilder out = new StringBuilder("{\"t\":\"error\",\"message\":");
-        send(Json.quote(out, message).append('}').toString());
+        send(Json.object().put("t", "error").put("message", message));
+    }
+
+    /** Counts one step message sent to the page: the session's and the server's totals only grow. */
+    void stepSent() {
+        sent.incrementAndGet();
+        server.stepSent();
     }
 
     /**
@@ -77,12 +86,12 @@ final class ViewerSession implements Disposable {
             return;
         }
         try {
-            Map<String, Object> message = Json.parseFlat(text);
-            Object type = message.get("t");
-            if (!(type instanceof String name)) {
+            ObjectNode message = Json.parseFlat(text);
+            JsonNode type = message.get("t");
+            if (type == null || !type.isTextual()) {
                 throw new IllegalArgumentException("a message needs a string \"t\" (its type)");
             }
-            dispatch(name, message);
+            dispatch(type.asText(), message);
         } catch (IllegalArgumentException e) {
             error(e.getMessage());
         } catch (RuntimeException e) {
@@ -90,7 +99,7 @@ final class ViewerSession implements Disposable {
         }
     }
 
-    private void dispatch(String type, Map<String, Object> message) {
+    private void dispatch(String type, ObjectNode message) {
         switch (type) {
             case "ping" -> { }
             case "open" -> open(message);
@@ -112,16 +121,16 @@ final class ViewerSession implements Disposable {
         }
     }
 
-    private void open(Map<String, Object> message) {
-        Object mode = message.getOrDefault("mode", "route");
+    private void open(ObjectNode message) {
+        String mode = message.path("mode").asText("route");
         if (!"route".equals(mode) && !"interactive".equals(mode)) {
-            throw new IllegalArgumentException("mode must be \"route\" or \"interactive\", was " + mode);
+            throw new IllegalArgumentException("mode must be \"route\" or \"interactive\", was " + message.get("mode"));
         }
         ReplayLibrary.Loaded loaded;
-        if (message.get("file") instanceof String file) {
-            loaded = server.library().open(file);
-        } else if (message.get("upload") instanceof String token) {
-            loaded = server.library().takeUpload(token);
+        if (message.path("file").isTextual()) {
+            loaded = server.library().open(message.get("file").asText());
+        } else if (message.path("upload").isTextual()) {
+            loaded = server.library().takeUpload(message.get("upload").asText());
         } else {
             throw new IllegalArgumentException("open needs a \"file\" name or an \"upload\" token");
         }
@@ -170,21 +179,22 @@ final class ViewerSession implements Disposable {
         return playback;
     }
 
-    private static long integer(Map<String, Object> message, String key, long min, long max) {
-        Object value = message.get(key);
-        if (!(value instanceof Long n) || n < min || n > max) {
+    private static long integer(ObjectNode message, String key, long min, long max) {
+        JsonNode value = message.get(key);
+        if (value == null || !value.canConvertToExactIntegral() || !value.canConvertToLong()
+                || value.asLong() < min || value.asLong() > max) {
             throw new IllegalArgumentException("\"" + key + "\" must be a whole number " + min + ".." + max + ", was "
                     + value);
         }
-        return n;
+        return value.asLong();
     }
 
-    private static double number(Map<String, Object> message, String key) {
-        Object value = message.get(key);
-        if (!(value instanceof Number n)) {
+    private static double number(ObjectNode message, String key) {
+        JsonNode value = message.get(key);
+        if (value == null || !value.isNumber()) {
             throw new IllegalArgumentException("\"" + key + "\" must be a number, was " + value);
         }
-        return n.doubleValue();
+        return value.asDouble();
     }
 
     /** Once a second: the idle check, and the stats for the page. */
@@ -198,24 +208,23 @@ final class ViewerSession implements Disposable {
             return;
         }
         Playback current = playback;
-        long sent = current == null ? 0 : current.sent();
-        StringBuilder out = new StringBuilder(160).append("{\"t\":\"stats\",\"rate\":").append(sent - sentAtLastTick)
-                .append(",\"memory\":{");
+        long sentNow = sent.get();
+        ObjectNode stats = Json.object().put("t", "stats").put("rate", sentNow - sentAtLastTick);
+        ObjectNode memory = stats.putObject("memory");
         long total = 0;
         Map<String, Long> parts = current == null ? Map.of() : current.memory();
         for (Map.Entry<String, Long> part : parts.entrySet()) {
-            out.append('"').append(part.getKey()).append("\":").append(part.getValue()).append(',');
+            memory.put(part.getKey(), part.getValue());
             total += part.getValue();
         }
         long queued = outbox.queuedChars() * 2;
-        total += queued;
-        out.append("\"outbox\":").append(queued).append(",\"total\":").append(total).append('}');
-        sentAtLastTick = sent;
-        String checkpoints = current == null ? null : current.checkpointsIfChanged();
+        memory.put("outbox", queued).put("total", total + queued);
+        sentAtLastTick = sentNow;
+        ArrayNode checkpoints = current == null ? null : current.checkpointsIfChanged();
         if (checkpoints != null) {
-            out.append(",\"checkpoints\":").append(checkpoints);
+            stats.set("checkpoints", checkpoints);
         }
-        send(out.append('}').toString());
+        send(stats);
     }
 
     /** @return the session's id */
@@ -223,10 +232,9 @@ final class ViewerSession implements Disposable {
         return id;
     }
 
-    /** @return step messages sent by the current playback */
+    /** @return step messages sent to the page since the session opened (never goes down) */
     long sent() {
-        Playback current = playback;
-        return current == null ? 0 : current.sent();
+        return sent.get();
     }
 
     /** @return the estimated bytes the session holds now: its playback's parts and its outbox */

@@ -10,12 +10,16 @@ import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import reactor.core.publisher.Flux;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ReplayLibraryTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
 
     @TempDir
     static Path root;
@@ -42,7 +46,7 @@ class ReplayLibraryTest {
 
     @Test
     void list_showsOnlyReplayFilesDirectlyInTheFolder() throws IOException {
-        assertThat(library.list()).extracting(Map.Entry::getKey)
+        assertThat(library.list()).extracting(ReplayLibrary.Listed::name)
                 .containsExactly("good.reprise", "noseed.reprise", "other.reprise");
     }
 
@@ -71,9 +75,10 @@ class ReplayLibraryTest {
 
     @Test
     void upload_corrupt_namesTheReason_andGoodUploadOpensOnce() throws IOException {
-        assertThatThrownBy(() -> library.upload("x.reprise", new byte[] {1, 2, 3}))
+        assertThatThrownBy(() -> library.upload("x.reprise", Flux.just(new byte[] {1, 2, 3})).block(WAIT))
                 .hasMessageStartingWith("x.reprise: ");
-        String token = library.upload("mine.reprise", Files.readAllBytes(folder.resolve("good.reprise")));
+        String token = library.upload("mine.reprise", Flux.just(Files.readAllBytes(folder.resolve("good.reprise"))))
+                .block(WAIT);
         assertThat(library.takeUpload(token).name()).isEqualTo("mine.reprise");
         assertThatThrownBy(() -> library.takeUpload(token)).hasMessageContaining("no such upload");
     }

@@ -16,7 +16,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
@@ -70,10 +74,11 @@ class ViewerBrowserTest {
             Assumptions.abort(why);
         }
         recording = ViewerFixtures.record(11L, 3, 600, 25);
-        ViewerFixtures.write(recording, folder, "tower.reprise");
         ViewerFixtures.writeDesynced(recording, folder, "desync.reprise");
+        Path newest = ViewerFixtures.write(recording, folder, "tower.reprise");
+        Files.setLastModifiedTime(newest, FileTime.from(Instant.now().plusSeconds(60))); // the first screen opens it
         tower = TowerViewer.withLiveBot(3L, 10, 100_000, Duration.ofMillis(50));
-        server = ViewerServer.start(ViewerOptions.defaults(folder).withDialogTimeout(Duration.ofSeconds(3))
+        server = ViewerServer.start(ViewerOptions.defaults(folder).withDialogTimeout(Duration.ofSeconds(5))
                 .withCheckpointInterval(50), tower);
 
         ChromeOptions options = new ChromeOptions();
@@ -101,8 +106,39 @@ class ViewerBrowserTest {
 
     @BeforeEach
     void page() {
+        viewport(1280, 720, false);
         driver.get(server.url());
-        waitUntil(d -> !new Select(d.findElement(By.id("files"))).getOptions().isEmpty());
+        waitUntil(d -> !new Select(d.findElement(By.id("files"))).getOptions().isEmpty() && model("opens") >= 1
+                && !text("panel-hp").isEmpty()); // the first screen opened the newest replay
+    }
+
+    /** Emulates a viewport (CSS pixels): what a 1280x720 screen or a phone shows. */
+    private static void viewport(int width, int height, boolean mobile) {
+        ((ChromeDriver) driver).executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", width,
+                "height", height, "deviceScaleFactor", 1, "mobile", mobile));
+    }
+
+    /** Writes a screenshot to target/, and to the folder {@code -Dreprise.screenshots} names (e.g. docs). */
+    private static void screenshot(String name) throws IOException {
+        byte[] page = ((ChromeDriver) driver).getScreenshotAs(OutputType.BYTES);
+        Path shot = Path.of("target", name);
+        Files.createDirectories(shot.getParent());
+        Files.write(shot, page);
+        String docs = System.getProperty("reprise.screenshots");
+        if (docs != null && !docs.isBlank()) {
+            Files.write(Files.createDirectories(Path.of(docs)).resolve(name), page);
+        }
+    }
+
+    private static Object script(String code, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(code, args);
+    }
+
+    /** Makes the page believe it is hidden or shown (as a background tab is), and tells it. */
+    private static void visibility(boolean hidden) {
+        script("Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => arguments[0] ? 'hidden' : 'visible'});"
+                + "Object.defineProperty(document, 'hidden', {configurable: true, get: () => arguments[0]});"
+                + "document.dispatchEvent(new Event('visibilitychange'));", hidden);
     }
 
     // ---- helpers ----
@@ -128,10 +164,11 @@ class ViewerBrowserTest {
     }
 
     private static void open(String file, String mode) {
+        long opens = model("opens");
         new Select(driver.findElement(By.id("files"))).selectByValue(file);
         new Select(driver.findElement(By.id("mode"))).selectByValue(mode);
         driver.findElement(By.id("open")).click();
-        waitUntil(d -> text("title").startsWith(file) && !text("panel-hp").isEmpty());
+        waitUntil(d -> model("opens") > opens && text("title").startsWith(file) && !text("panel-hp").isEmpty());
     }
 
     private static void speed(String value) {
@@ -324,11 +361,9 @@ class ViewerBrowserTest {
         TowerState expected = ViewerFixtures.straight(recording, (int) landed, ChoiceMode.BY_COMMAND);
         assertPanel(expected);
         new Actions(driver).moveToLocation(5, 5).perform();
+        waitUntil(d -> text("rate").equals("0")); // the last second's rate has run out: the picture is at rest
 
-        byte[] page = ((ChromeDriver) driver).getScreenshotAs(OutputType.BYTES);
-        Path shot = Path.of("target", "viewer.png");
-        Files.createDirectories(shot.getParent());
-        Files.write(shot, page);
+        screenshot("viewer.png");
 
         BufferedImage canvas = ImageIO.read(new ByteArrayInputStream(
                 driver.findElement(By.id("board")).getScreenshotAs(OutputType.BYTES)));
@@ -343,6 +378,171 @@ class ViewerBrowserTest {
         int hero = canvas.getRGB(expected.x() * tile + tile / 2, expected.y() * tile + tile / 2) & 0xffffff;
         assertThat(Integer.toHexString(hero)).as("the hero's colour at his tile " + expected.position())
                 .isEqualTo("ff00ff");
-        assertThat(new File(shot.toString())).exists();
+        assertThat(new File("target/viewer.png")).exists();
+    }
+
+    // ---- issue 21: first screen, dialogs, live controls, background tabs, achieved rate ----
+
+    @Test
+    void firstScreen_opensTheNewestReplay_readyToPlay() {
+        assertThat(text("title")).isEqualTo("tower.reprise");
+        assertThat(text("state")).isEqualTo("READY");
+        assertThat(text("message")).contains("Press Play");
+        assertThat(driver.findElement(By.id("start")).isDisplayed()).isFalse();
+        assertPanel(ViewerFixtures.straight(recording, 0, ChoiceMode.BY_COMMAND));
+    }
+
+    @Test
+    void firstScreen_emptyFolder_saysWhatToDo(@TempDir Path empty) throws IOException {
+        try (ViewerServer bare = ViewerServer.start(ViewerOptions.defaults(empty), TowerViewer.replaysOnly())) {
+            driver.get(bare.url());
+            waitUntil(d -> d.findElement(By.id("start")).isDisplayed());
+            assertThat(text("start")).contains("has no .reprise files", "mvn -q -DskipTests test-compile exec:java",
+                    "upload");
+            assertThat(driver.findElement(By.id("start-live-line")).isDisplayed()).as("no live game here").isFalse();
+            assertThat(text("message")).startsWith("No replays yet");
+            screenshot("viewer-start.png");
+        }
+    }
+
+    /** Every option of the open dialog inside the viewport, and the dialog over the board. */
+    private static void assertDialogFullyVisible(String size) {
+        @SuppressWarnings("unchecked")
+        List<Object> outside = (List<Object>) script("const d = document.getElementById('choice');"
+                + "const parts = [d].concat(Array.from(d.querySelectorAll('button, progress, #choice-left')));"
+                + "return parts.map(e => e.getBoundingClientRect()).filter(r => r.top < 0 || r.left < 0"
+                + " || r.bottom > innerHeight || r.right > innerWidth || r.width === 0).map(r => JSON.stringify(r));");
+        assertThat(outside).as("parts of the dialog outside the " + size + " viewport").isEmpty();
+        Object over = script("const d = document.getElementById('choice').getBoundingClientRect();"
+                + "const b = document.getElementById('board').getBoundingClientRect();"
+                + "return d.left < b.right && d.right > b.left && d.top < b.bottom && d.bottom > b.top;");
+        assertThat(over).as("the dialog lies over the board at " + size).isEqualTo(true);
+    }
+
+    private static void awaitDialog() {
+        waitUntil(d -> d.findElement(By.id("choice")).isDisplayed());
+    }
+
+    @Test
+    void choiceDialog_fullyVisibleOverTheBoard_onAScreenAndAPhone_withACountdown() throws IOException {
+        open("tower.reprise", "interactive");
+        speed("64");
+        driver.findElement(By.id("play")).click();
+        awaitDialog();
+        assertDialogFullyVisible("1280x720");
+        assertThat(text("choice-left")).matches("\\d+ s left, then the route's answer is used\\.");
+        waitUntil(d -> ((Number) script("return document.getElementById('choice-time').value;")).doubleValue() < 0.95);
+        screenshot("viewer-choice.png");
+
+        viewport(390, 844, true);
+        driver.get(server.url());
+        waitUntil(d -> model("opens") >= 1 && !text("panel-hp").isEmpty());
+        open("tower.reprise", "interactive");
+        speed("64");
+        driver.findElement(By.id("play")).click();
+        awaitDialog();
+        assertDialogFullyVisible("390x844");
+        screenshot("viewer-choice-phone.png");
+    }
+
+    @Test
+    void choiceDialog_keyboard_arrowsAndEnterAnswer_escapeKeepsTheRoutesAnswer() {
+        open("tower.reprise", "interactive");
+        speed("64");
+        driver.findElement(By.id("play")).click();
+        awaitDialog();
+        int recorded = recording.route().get(Integer.parseInt(text("choice-step"))).intParam(0);
+        int options = driver.findElements(By.cssSelector("#choice-options button")).size();
+        assertThat(focusedOption()).as("the route's answer has the focus").isEqualTo(recorded);
+        new Actions(driver).sendKeys(Keys.ARROW_DOWN).perform();
+        assertThat(focusedOption()).isEqualTo((recorded + 1) % options);
+        new Actions(driver).sendKeys(Keys.ARROW_UP).perform();
+        assertThat(focusedOption()).isEqualTo(recorded);
+        String answer = text("choice-recorded");
+        new Actions(driver).sendKeys(Keys.ENTER).perform(); // the person picks the route's answer: no desync
+        waitUntil(d -> text("message").equals("You chose: " + answer + "."));
+
+        awaitDialog(); // the next choice
+        String escaped = text("choice-step");
+        String routeAnswer = text("choice-recorded");
+        new Actions(driver).sendKeys(Keys.ESCAPE).perform();
+        waitUntil(d -> text("message").equals("You kept the route's answer: " + routeAnswer + ".")
+                || !text("choice-step").equals(escaped));
+        assertThat(text("message")).isEqualTo("You kept the route's answer: " + routeAnswer + ".");
+        assertThat(text("state")).isNotEqualTo("FAILED");
+    }
+
+    private static int focusedOption() {
+        return Integer.parseInt(driver.switchTo().activeElement().getAttribute("data-option"));
+    }
+
+    @Test
+    void liveMode_controlsFollowTheMode() throws IOException {
+        driver.findElement(By.id("live")).click();
+        waitUntil(d -> text("title").startsWith("live") && model("replayed") >= 30);
+        for (String id : new String[] {"play", "pause", "stepbtn", "speed", "seek"}) {
+            WebElement control = driver.findElement(By.id(id));
+            assertThat(control.isEnabled()).as(id + " in live mode").isFalse();
+            assertThat(control.getAttribute("title")).as(id + "'s tooltip").contains("only watched");
+        }
+        waitUntil(d -> text("memory").matches("\\d+ KiB"));
+        waitUntil(d -> {
+            long max = Long.parseLong(driver.findElement(By.id("seek")).getAttribute("max"));
+            long value = Long.parseLong(driver.findElement(By.id("seek")).getAttribute("value"));
+            return max >= 30 && value >= max - 2; // the thumb follows the live edge
+        });
+        assertThat(text("seek-label")).matches("(\\d+) / \\1|\\d+ / \\d+");
+        screenshot("viewer-live.png");
+    }
+
+    @Test
+    void replayMode_controlsFollowTheState() {
+        open("tower.reprise", "route");
+        assertThat(driver.findElement(By.id("pause")).isEnabled()).as("pause before playing").isFalse();
+        assertThat(driver.findElement(By.id("play")).isEnabled()).isTrue();
+        speed("64");
+        driver.findElement(By.id("play")).click();
+        awaitState("ENDED");
+        assertThat(driver.findElement(By.id("play")).isEnabled()).as("play after the end").isFalse();
+        assertThat(driver.findElement(By.id("play")).getAttribute("title")).contains("seek to play again");
+        assertThat(driver.findElement(By.id("seek")).isEnabled()).isTrue();
+    }
+
+    @Test
+    void backgroundTab_replayPausesVisibly_andSaysSoWhenShown() {
+        open("tower.reprise", "route");
+        driver.findElement(By.id("play")).click();
+        awaitState("PLAYING");
+        visibility(true);
+        awaitState("PAUSED");
+        long at = model("replayed");
+        visibility(false);
+        waitUntil(d -> text("message").contains("while this tab was in the background"));
+        assertThat(model("replayed")).isEqualTo(at);
+    }
+
+    @Test
+    void backgroundTab_liveKeepsFollowing_withoutAnimationFrames() {
+        driver.findElement(By.id("live")).click();
+        waitUntil(d -> text("title").startsWith("live") && model("replayed") >= 10);
+        // A hidden tab gets (almost) no animation frames: take them away entirely.
+        script("window.requestAnimationFrame = () => 0;");
+        visibility(true);
+        long before = model("received");
+        waitUntil(d -> model("received") >= before + 3 * 64); // well past one window of credits
+        visibility(false);
+    }
+
+    @Test
+    void achievedRate_shownBesideTheChosenSpeed_setByTheServerNotTheFrameRate() {
+        open("tower.reprise", "route");
+        script("window.requestAnimationFrame = cb => setTimeout(() => cb(performance.now()), 1000);"); // 1 frame/s
+        speed("16");
+        driver.findElement(By.id("play")).click();
+        waitUntil(d -> {
+            java.util.regex.Matcher label = java.util.regex.Pattern
+                    .compile("achieved (\\d+) steps/s of 160 steps/s at 16x").matcher(text("achieved"));
+            return label.matches() && Long.parseLong(label.group(1)) >= 100;
+        });
     }
 }

@@ -1,5 +1,6 @@
 package dev.reprise.samples.viewer.tower;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.reprise.ReplaySystem;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplaySave;
@@ -106,7 +107,9 @@ final class TowerLive implements LiveGame, AutoCloseable {
                     .onBackpressureBuffer(SPECTATOR_BUFFER, dropped -> { }, BufferOverflowStrategy.ERROR)
                     .takeUntilOther(current.ended().asMono().thenReturn(Boolean.TRUE));
             Flux<ReplayStep> feed = Flux.concat(catchUp(sofar), live);
-            return new Spectator(feed, new View(current.tower()));
+            long catchUp = (long) sofar.commandArray().capacity() + sofar.paramArray().capacity();
+            // A buffered step is a small object (index, code, params): about 64 bytes each.
+            return new Spectator(feed, new View(current.tower()), catchUp, SPECTATOR_BUFFER * 64L);
         }
     }
 
@@ -153,7 +156,7 @@ final class TowerLive implements LiveGame, AutoCloseable {
         }
 
         @Override
-        public String view() {
+        public JsonNode view() {
             return TowerView.of(game.state(), 0);
         }
     }

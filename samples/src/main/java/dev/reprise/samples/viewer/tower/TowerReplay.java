@@ -1,5 +1,6 @@
 package dev.reprise.samples.viewer.tower;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.playback.PassiveStep;
@@ -48,7 +49,7 @@ final class TowerReplay implements GameReplay {
     }
 
     @Override
-    public String view() {
+    public JsonNode view() {
         int queuedMove = -1;
         if (game.queuedMoves() > 0) {
             // The queued moves are the run that ends at the last settled step: all of its code.

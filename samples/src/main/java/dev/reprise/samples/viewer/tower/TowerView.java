@@ -5,6 +5,8 @@ import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.TowerState;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reprise.samples.viewer.Json;
 
 /**
@@ -26,9 +28,9 @@ final class TowerView {
      *
      * @param game the game, read on the thread that drives it
      * @param queuedMove the code of the queued moves (they are all the same move), or -1 if none
-     * @return JSON text
+     * @return the view
      */
-    static String of(TowerGame game, int queuedMove) {
+    static ObjectNode of(TowerGame game, int queuedMove) {
         int queued = game.queuedMoves();
         TowerState state = game.state();
         if (queued > 0 && TowerCodes.isMove(queuedMove)) {
@@ -52,40 +54,25 @@ final class TowerView {
      *
      * @param state the state
      * @param queued how many moves of a run are still queued (shown, not applied)
-     * @return JSON text
+     * @return the view
      */
-    static String of(TowerState state, int queued) {
-        StringBuilder out = new StringBuilder(400);
+    static ObjectNode of(TowerState state, int queued) {
         int floor = state.floor();
-        out.append("{\"floor\":").append(floor)
-                .append(",\"floors\":").append(state.floors())
-                .append(",\"w\":").append(state.width())
-                .append(",\"h\":").append(state.height())
-                .append(",\"x\":").append(state.x())
-                .append(",\"y\":").append(state.y())
-                .append(",\"hp\":").append(state.hp())
-                .append(",\"atk\":").append(state.effectiveAttack())
-                .append(",\"def\":").append(state.effectiveDefence())
-                .append(",\"gold\":").append(state.gold())
-                .append(",\"keys\":[");
-        KeyColour[] colours = KeyColour.values();
-        for (int i = 0; i < colours.length; i++) {
-            out.append(i == 0 ? "" : ",").append(state.keys(colours[i]));
+        ObjectNode view = Json.object().put("floor", floor).put("floors", state.floors())
+                .put("w", state.width()).put("h", state.height()).put("x", state.x()).put("y", state.y())
+                .put("hp", state.hp()).put("atk", state.effectiveAttack()).put("def", state.effectiveDefence())
+                .put("gold", state.gold());
+        ArrayNode keys = view.putArray("keys");
+        for (KeyColour colour : KeyColour.values()) {
+            keys.add(state.keys(colour));
         }
-        out.append("],\"choice\":");
-        if (state.choice().isPresent()) {
-            Json.quote(out, state.choice().get().dialog().name());
-        } else {
-            out.append("null");
-        }
-        out.append(",\"queued\":").append(queued).append(",\"tiles\":");
+        view.put("choice", state.choice().map(choice -> choice.dialog().name()).orElse(null));
         StringBuilder tiles = new StringBuilder(state.width() * state.height());
         for (int y = 0; y < state.height(); y++) {
             for (int x = 0; x < state.width(); x++) {
                 tiles.append(state.tile(floor, x, y));
             }
         }
-        Json.quote(out, tiles.toString());
-        return out.append('}').toString();
+        return view.put("queued", queued).put("tiles", tiles.toString());
     }
 }
