@@ -53,7 +53,7 @@ final class ReplayFinder {
                 walk(argument, here);
                 here.sort(Comparator.comparing(Found::path));
             } else {
-                here.add(new Found(argument, Files.exists(argument) ? null : "no such file"));
+                here.add(new Found(argument, Files.exists(argument) ? null : ToolFiles.missing(argument)));
             }
             for (Found f : here) {
                 if (seen.add(f.path().toAbsolutePath().normalize())) {

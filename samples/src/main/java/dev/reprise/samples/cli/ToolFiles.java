@@ -15,7 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,6 +30,9 @@ final class ToolFiles {
 
     /** The reader of every file the tool reads: the library's default caps. */
     static final ReplayFileReader READER = ReplayFileReader.DEFAULT;
+
+    /** How many symbolic links in a chain are followed before it counts as a loop, as the kernel's limit. */
+    private static final int MAX_LINKS = 40;
 
     private ToolFiles() {
     }
@@ -77,6 +82,29 @@ final class ToolFiles {
     }
 
     /**
+     * Says why a path that does not resolve to a file is not there: a symlink loop, a dangling
+     * symlink (naming where it points) or simply no such file.
+     *
+     * @param path a path for which {@link Files#exists} is false
+     * @return the reason, e.g. {@code "no such file"} or {@code "a symlink loop (lnk leads back to itself)"}
+     */
+    static String missing(Path path) {
+        Set<Path> seen = new HashSet<>();
+        Path at = path.toAbsolutePath().normalize();
+        try {
+            while (Files.isSymbolicLink(at)) {
+                if (!seen.add(at) || seen.size() > MAX_LINKS) {
+                    return "a symlink loop (" + at + " leads back to itself)";
+                }
+                at = at.resolveSibling(Files.readSymbolicLink(at)).normalize();
+            }
+        } catch (IOException e) {
+            return reason(e);
+        }
+        return seen.isEmpty() ? "no such file" : "a dangling symlink (it points to " + at + ", which does not exist)";
+    }
+
+    /**
      * Returns why a path cannot be read as a replay file without reading it, or null if it can be
      * tried: a missing path, a folder, a device or pipe, a file without read permission or one larger
      * than the reader's caps allow.
@@ -86,7 +114,7 @@ final class ToolFiles {
      */
     static @Nullable String problem(Path path) {
         if (!Files.exists(path)) {
-            return "no such file";
+            return missing(path);
         }
         if (Files.isDirectory(path)) {
             return "is a directory";

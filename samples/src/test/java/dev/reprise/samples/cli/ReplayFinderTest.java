@@ -35,6 +35,26 @@ class ReplayFinderTest {
         assertThat(ReplayFinder.find(List.of(missing))).containsExactly(new ReplayFinder.Found(missing, "no such file"));
     }
 
+    @Test
+    void find_namesALoopOfTwoLinks_asASymlinkLoop() throws IOException {
+        Path a = folder.resolve("a.reprise");
+        Path b = folder.resolve("b.reprise");
+        Files.createSymbolicLink(a, b.getFileName());
+        Files.createSymbolicLink(b, a.getFileName());
+
+        assertThat(ReplayFinder.find(List.of(a))).singleElement().extracting(ReplayFinder.Found::problem)
+                .isEqualTo("a symlink loop (" + a.toAbsolutePath().normalize() + " leads back to itself)");
+    }
+
+    @Test
+    void find_namesADanglingLink_andWhereItPoints() throws IOException {
+        Path link = Files.createSymbolicLink(folder.resolve("dangling.reprise"), Path.of("gone.reprise"));
+
+        assertThat(ReplayFinder.find(List.of(link))).singleElement().extracting(ReplayFinder.Found::problem)
+                .isEqualTo("a dangling symlink (it points to " + folder.toAbsolutePath().normalize().resolve("gone.reprise")
+                        + ", which does not exist)");
+    }
+
     private static Path touch(Path file) throws IOException {
         Files.createDirectories(file.getParent());
         return Files.writeString(file, "x");

@@ -144,6 +144,21 @@ class VerifyCommandTest {
     }
 
     @Test
+    void aSymlinkToItself_isCalledALoop_notAMissingFile() throws IOException {
+        Path loop = root.resolve("loop.reprise");
+        Files.createSymbolicLink(loop, loop.getFileName());
+        try {
+            assertThat(run("verify", "--json", loop.toString())).isEqualTo(ReplayTool.FAILED);
+
+            assertThat(out.toString()).contains("\"outcome\":\"INVALID_FILE\"")
+                    .contains("a symlink loop (" + loop.toAbsolutePath().normalize() + " leads back to itself)")
+                    .doesNotContain("no such file");
+        } finally {
+            Files.delete(loop);
+        }
+    }
+
+    @Test
     void aDevice_isAVerdict() {
         assumeTrue(Files.exists(Path.of("/dev/zero")), "needs /dev/zero");
 
