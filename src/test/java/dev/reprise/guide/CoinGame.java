@@ -1,0 +1,61 @@
+package dev.reprise.guide;
+
+/**
+ * The tiny game of the getting-started guide: a hero walks a grid and opens chests, and each chest
+ * asks the player to take its gold or its key. Deterministic: the same inputs from the same start
+ * always give the same state. Not thread-safe: it belongs to one thread, the game's.
+ */
+final class CoinGame {
+
+    /** Opens the chest the hero stands on: a choice opens (code of the game's own, after Reprise's 0-7). */
+    static final int CHEST = 16;
+    /** Answers the open choice; param: the option, 0 = the gold, 1 = the key. */
+    static final int CHOOSE = 17;
+
+    private int x;
+    private int y;
+    private int gold;
+    private int keys;
+    private boolean choosing;
+
+    /** Puts the game back at its start. */
+    void reset() {
+        x = 0;
+        y = 0;
+        gold = 0;
+        keys = 0;
+        choosing = false;
+    }
+
+    /** Moves the hero one tile; refused while a choice is open. */
+    void move(int dx, int dy) {
+        if (choosing) {
+            throw new IllegalStateException("cannot walk away from an open chest");
+        }
+        x += dx;
+        y += dy;
+    }
+
+    /** Opens a chest: the game now waits for {@link #choose(int)}. */
+    void openChest() {
+        choosing = true;
+    }
+
+    /** Takes the gold (option 0) or the key (option 1) of the open chest. */
+    void choose(int option) {
+        if (!choosing) {
+            throw new IllegalStateException("no chest is open");
+        }
+        if (option == 0) {
+            gold += 10;
+        } else {
+            keys++;
+        }
+        choosing = false;
+    }
+
+    /** Returns the whole state as text: equal texts, equal games. */
+    String state() {
+        return "at " + x + "," + y + ", " + gold + " gold, " + keys + " keys";
+    }
+}

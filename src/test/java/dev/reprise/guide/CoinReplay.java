@@ -1,0 +1,124 @@
+package dev.reprise.guide;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCode;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.playback.PassiveAnswers;
+import dev.reprise.playback.PassiveStep;
+import dev.reprise.playback.PlaybackState;
+import dev.reprise.playback.ReplaySandbox;
+import dev.reprise.playback.SandboxConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Consumer;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * Everything the getting-started guide does with {@link CoinGame}, against the library alone: the
+ * commands, recording, saving, loading, a frame loop and a dialog that answers the chests' choices.
+ * {@code GettingStartedTest} runs it; {@code docs/getting-started.md} is copied from it.
+ */
+final class CoinReplay {
+
+    /** The game's identity in its replay files. */
+    static final String GAME_ID = "coin-game";
+    /** The game's build, written into its replay files. */
+    static final String GAME_BUILD = "1.0";
+
+    private CoinReplay() {
+    }
+
+    /** Gives every input code of the game the command that plays it back onto {@code game}. */
+    static ReplaySystem replaySystem(CoinGame game) {
+        ReplaySystem replay = new ReplaySystem();
+        replay.registerCommand(ReplayCode.RIGHT, "right", ReplayCommand.sync(step -> game.move(1, 0)));
+        replay.registerCommand(ReplayCode.DOWN, "down", ReplayCommand.sync(step -> game.move(0, 1)));
+        replay.registerCommand(CoinGame.CHEST, "chest", ReplayCommand.sync(step -> game.openChest()));
+        // The answer to a chest is passive: it belongs to the chest before it, and the UI plays it.
+        replay.registerCommand(CoinGame.CHOOSE, "choose", ReplayCommand.passive());
+        return replay;
+    }
+
+    /** The game's input handler: each input is recorded first, then applied. */
+    record Inputs(ReplaySystem replay, CoinGame game) {
+
+        void right() {
+            replay.record(ReplayCode.RIGHT);
+            game.move(1, 0);
+        }
+
+        void down() {
+            replay.record(ReplayCode.DOWN);
+            game.move(0, 1);
+        }
+
+        void openChest() {
+            replay.record(CoinGame.CHEST);
+            game.openChest();
+        }
+
+        void choose(int option) {
+            replay.record(CoinGame.CHOOSE, option);
+            game.choose(option);
+        }
+    }
+
+    /** Saves what was recorded: the route, the game's id and build and its command names. */
+    static void save(ReplaySystem replay, Path file) throws IOException {
+        replay.writeReplay(file, GAME_ID, GAME_BUILD);
+    }
+
+    /** Loads a replay file into a fresh system for {@code game}, refusing a file of another game. */
+    static ReplaySystem load(Path file, CoinGame game) throws IOException {
+        ReplaySystem player = replaySystem(game);
+        ReplayFileVerifier verifier = ReplayFileVerifier.builder(GAME_ID, player.commandDictionary()).build();
+        player.loadState(verifier.verify(ReplayFile.read(file)).route());
+        return player;
+    }
+
+    /**
+     * Plays a loaded replay in the game's frame loop: one group of steps per frame at speed 1, every
+     * command on the game's thread, each chest answered by the dialog.
+     */
+    static PlaybackState playInFrames(ReplaySystem player, CoinGame game, Publisher<?> frames,
+            Scheduler gameThread, Dialog dialog, Consumer<CoinGame> render) {
+        ReplaySandbox sandbox = player.createReplaySandbox(SandboxConfig.builder(player.array(), save -> game.reset())
+                .clock(frames)
+                .runOn(gameThread)
+                .build());
+        sandbox.steps()
+                .transform(PassiveAnswers.by(dialog::answer, Duration.ofSeconds(30)))
+                .concatMap(step -> step.result().thenReturn(step)) // a step is emitted before it runs
+                .subscribe(step -> render.accept(game));
+        return sandbox.terminated().block();
+    }
+
+    /**
+     * The dialog that shows a chest's choice: it stays on screen for the reading time, then the
+     * recorded answer is applied on the game's thread, where the game's state belongs.
+     */
+    record Dialog(CoinGame game, Scheduler gameThread, Duration readingTime) {
+
+        Mono<ReplayCommandResult> answer(PassiveStep choice) {
+            int option = choice.step().intParam(0);
+            return Mono.delay(readingTime)
+                    .publishOn(gameThread)
+                    .map(tick -> {
+                        game.choose(option);
+                        return ReplayCommandResult.SUCCESS;
+                    });
+        }
+    }
+
+    /** Plays the frames of {@link #playInFrames} with a clock of {@code fps} ticks per second. */
+    static Flux<Long> frames(int fps) {
+        return Flux.interval(Duration.ofSeconds(1).dividedBy(fps));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.reprise.guide;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCode;
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayMismatchException;
+import dev.reprise.playback.PassiveAnswers;
+import dev.reprise.playback.PassiveStep;
+import dev.reprise.playback.PlaybackState;
+import dev.reprise.playback.SandboxConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+
+/** Runs every step of the getting-started guide on its tiny game, against the library alone. */
+class GettingStartedTest {
+
+    private static final Duration FRAME = Duration.ofSeconds(1).dividedBy(60);
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    @TempDir
+    Path folder;
+
+    private final CoinGame recorded = new CoinGame();
+    private final CoinGame replayed = new CoinGame();
+    private final Scheduler gameThread = Schedulers.newSingle("game");
+    private ReplaySystem player;
+
+    @BeforeEach
+    void recordSaveAndLoad() throws IOException {
+        ReplaySystem replay = CoinReplay.replaySystem(recorded);
+        CoinReplay.Inputs player = new CoinReplay.Inputs(replay, recorded);
+        player.right();
+        player.right();
+        player.openChest();
+        player.choose(1);
+        player.down();
+        player.openChest();
+        player.choose(0);
+
+        Path file = folder.resolve("run.reprise");
+        CoinReplay.save(replay, file);
+        this.player = CoinReplay.load(file, replayed);
+    }
+
+    @AfterEach
+    void stopTheGameThread() {
+        gameThread.dispose();
+    }
+
+    @Test
+    void playInFrames_reachesTheRecordedState_withEveryStepOnTheGameThread() {
+        List<String> renderThreads = new CopyOnWriteArrayList<>();
+        CoinReplay.Dialog dialog = new CoinReplay.Dialog(replayed, gameThread, Duration.ofMillis(5));
+
+        PlaybackState end = CoinReplay.playInFrames(player, replayed, CoinReplay.frames(200), gameThread, dialog,
+                game -> renderThreads.add(Thread.currentThread().getName()));
+
+        assertThat(end).isEqualTo(PlaybackState.ENDED);
+        assertThat(replayed.state()).isEqualTo(recorded.state()).isEqualTo("at 2,1, 10 gold, 1 keys");
+        assertThat(renderThreads).hasSize(7).allSatisfy(name -> assertThat(name).startsWith("game-"));
+    }
+
+    @Test
+    void load_refusesTheFileOfAnotherGame() throws IOException {
+        Path other = folder.resolve("other.reprise");
+        ReplayFile.builder(player.saveState()).gameId("another-game").build().write(other);
+
+        assertThatThrownBy(() -> CoinReplay.load(other, new CoinGame()))
+                .isInstanceOf(ReplayMismatchException.class).hasMessageContaining("another-game");
+    }
+
+    @Test
+    void playback_playsOneGroupPerFrame_andReachesTheRecordedState() {
+        StepVerifier.withVirtualTime(() -> player.playback(SandboxConfig.builder(player.array(), save -> replayed.reset())
+                                .clock(CoinReplay.frames(60))
+                                .build())
+                        .transform(PassiveAnswers.by(this::answerAtOnce, TIMEOUT)))
+                .expectSubscription()
+                .expectNoEvent(FRAME.minusMillis(1)) // nothing runs before the first frame
+                .thenAwait(Duration.ofMillis(1))
+                .assertNext(step -> assertThat(step.step().code()).isEqualTo(ReplayCode.RIGHT))
+                .thenAwait(FRAME.multipliedBy(4)) // four more frames: RIGHT, CHEST+CHOOSE, DOWN, CHEST+CHOOSE
+                .expectNextCount(6)
+                .verifyComplete();
+
+        assertThat(replayed.state()).isEqualTo(recorded.state());
+    }
+
+    /** A dialog for tests: the recorded answer, applied at once. */
+    private Mono<ReplayCommandResult> answerAtOnce(PassiveStep choice) {
+        return Mono.fromCallable(() -> {
+            replayed.choose(choice.step().intParam(0));
+            return ReplayCommandResult.SUCCESS;
+        });
+    }
+}
