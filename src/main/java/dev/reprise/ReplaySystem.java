@@ -1,6 +1,7 @@
 package dev.reprise;
 
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.internal.SandboxOpener;
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileVerifier;
@@ -347,20 +348,20 @@ public final class ReplaySystem {
         }
     }
 
-    /** Suspends recording until a matching {@link #revert()} (a nesting counter); see {@link ReplayArray#disable()}. */
+    /** Suspends recording until a matching {@link #enable()} (a nesting counter); see {@link ReplayArray#disable()}. */
     public void disable() {
         array.disable();
     }
 
-    /** Undoes one {@link #disable()}. */
-    public void revert() {
-        array.revert();
+    /** Re-enables recording: undoes one {@link #disable()} (formerly {@code revert()}). */
+    public void enable() {
+        array.enable();
     }
 
     // ------------------------------------------------------------------ playback
 
     /**
-     * Stops the current sandbox, if any, resets the game with the config's reseter and save, and opens
+     * Stops the current sandbox, if any, resets the game with the config's resetter and save, and opens
      * a new sandbox on the config's route at its start index. Commands are looked up in this system as
      * steps are played.
      *
@@ -370,7 +371,8 @@ public final class ReplaySystem {
     public ReplaySandbox createReplaySandbox(SandboxConfig<?> config) {
         Objects.requireNonNull(config, "config");
         releaseSandbox();
-        ReplaySandbox created = ReplaySandbox.open(config, code -> registry.get(code), this::publish);
+        ReplaySandbox created = SandboxOpener.open(config, code -> registry.get(code),
+                code -> registry.names().get(code), this::publish);
         sandbox = created;
         return created;
     }

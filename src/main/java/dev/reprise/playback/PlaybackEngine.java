@@ -6,6 +6,8 @@ import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.command.ReplayCommandType;
+import dev.reprise.internal.WarningReporter;
+import dev.reprise.playback.ReplayPlaybackException.Phase;
 import dev.reprise.route.ReplayCursor;
 import dev.reprise.route.ReplayStep;
 import java.util.ConcurrentModificationException;
@@ -59,8 +61,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private static final int GROUP = 2;
     private static final int TERMINATED = 3;
 
-    private final IntFunction<? extends ReplayCommand> commands;
-    private final PlaybackWarnings warnings;
+    private final IntFunction<? extends @Nullable ReplayCommand> commands;
+    private final IntFunction<@Nullable String> names;
+    private final WarningReporter warnings;
     private final ReplayCursor cursor;
     private final Seeker seeker;
     private final Pacing pacing;
@@ -102,8 +105,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private boolean terminalDelivered;
     private final ControlWaiters waiters = new ControlWaiters();
 
-    PlaybackEngine(SandboxConfig<?> config, IntFunction<? extends ReplayCommand> commands, PlaybackWarnings warnings) {
+    PlaybackEngine(SandboxConfig<?> config, IntFunction<? extends @Nullable ReplayCommand> commands,
+                   IntFunction<@Nullable String> names, WarningReporter warnings) {
         this.commands = commands;
+        this.names = names;
         this.warnings = warnings;
         this.cursor = config.route().cursor(config.startIndex());
         this.pacing = new Pacing(config.scheduler(), config.stepInterval().toNanos(), this::drain);
@@ -427,7 +432,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         ReplayCommand command = commands.apply(code);
         if (command == null) {
             warnings.report(WarningCode.UNKNOWN_COMMAND, code);
-            return fail(next.index(), code, ReplayPlaybackException.EXECUTE,
+            return fail(next.index(), code, Phase.EXECUTE,
                     "no command is registered for code " + code, null, null);
         }
         boolean active = command.type() == ReplayCommandType.ACTIVE;
@@ -552,7 +557,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         ReplayCommand command = commands.apply(code);
         if (command == null) {
             warnings.report(WarningCode.UNKNOWN_COMMAND, code);
-            return fail(window.finalizingIndex(), code, ReplayPlaybackException.FINALIZE,
+            return fail(window.finalizingIndex(), code, Phase.FINALIZE,
                     "no command is registered for code " + code, null, null);
         }
         Mono<ReplayCommandResult> result;
@@ -572,7 +577,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (outcome == null) {
             return false;
         }
-        if (!accept(outcome, window.finalizingIndex(), window.finalizingCode(), ReplayPlaybackException.FINALIZE,
+        if (!accept(outcome, window.finalizingIndex(), window.finalizingCode(), Phase.FINALIZE,
                 null)) {
             return true;
         }
@@ -599,7 +604,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 group.activeIn = true;
                 progress = true;
                 ReplayStep step = active.step();
-                if (!accept(outcome, step.index(), step.code(), ReplayPlaybackException.EXECUTE, active)) {
+                if (!accept(outcome, step.index(), step.code(), Phase.EXECUTE, active)) {
                     return true;
                 }
                 active.settle((ReplayCommandResult) outcome);
@@ -637,7 +642,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             ReplayStep step = handle.step();
             Throwable cause = handle.failureCause();
             Object outcome = result == ReplayCommandResult.FAILED && cause != null ? cause : result;
-            if (!accept(outcome, step.index(), step.code(), ReplayPlaybackException.PASSIVE, handle)) {
+            if (!accept(outcome, step.index(), step.code(), Phase.PASSIVE, handle)) {
                 return true;
             }
         }
@@ -657,7 +662,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
      *
      * @return {@code true} if playback goes on
      */
-    private boolean accept(Object outcome, int index, int code, String phaseName, @Nullable PlaybackStep culprit) {
+    private boolean accept(Object outcome, int index, int code, Phase phaseName, @Nullable PlaybackStep culprit) {
         if (outcome instanceof Throwable error) {
             fail(index, code, phaseName, "it signalled " + error, error, culprit);
             return false;
@@ -671,16 +676,16 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return false;
         }
         if (outcome == ReplayCommandResult.IGNORED) {
-            warnings.report(WarningCode.COMMAND_IGNORED, index, code, phaseName);
+            warnings.report(WarningCode.COMMAND_IGNORED, index, code, phaseName.label());
         }
         return true;
     }
 
     // ------------------------------------------------------------------ termination
 
-    private boolean fail(int index, int code, String phaseName, String reason, @Nullable Throwable cause,
+    private boolean fail(int index, int code, Phase phaseName, String reason, @Nullable Throwable cause,
                          @Nullable PlaybackStep culprit) {
-        terminate(PlaybackState.FAILED, new ReplayPlaybackException(index, code, phaseName, reason, cause), culprit);
+        terminate(PlaybackState.FAILED, new ReplayPlaybackException(index, code, names.apply(code), phaseName, reason, cause), culprit);
         return true;
     }
 

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * How a {@link ReplaySandbox} plays: the route, how to reset the game first, where to start and how
  * to pace. Immutable; build one with {@link #builder}, which checks each option as it is set.
  *
- * @param <S> the type of the save the reseter restores from
+ * @param <S> the type of the save the resetter restores from
  */
 public final class SandboxConfig<S> {
 
@@ -22,7 +22,7 @@ public final class SandboxConfig<S> {
     public static final long DEFAULT_CHECKPOINT_BUDGET = 64L << 20;
 
     private final ReplayArray route;
-    private final ReplayReseter<S> reseter;
+    private final ReplayResetter<S> resetter;
     @Nullable
     private final S save;
     private final int startIndex;
@@ -36,7 +36,7 @@ public final class SandboxConfig<S> {
 
     private SandboxConfig(Builder<S> b) {
         this.route = b.route;
-        this.reseter = b.reseter;
+        this.resetter = b.resetter;
         this.save = b.save;
         this.startIndex = b.startIndex;
         this.stepInterval = b.stepInterval;
@@ -49,16 +49,16 @@ public final class SandboxConfig<S> {
     }
 
     /**
-     * Returns a builder for playing {@code route} after {@code reseter} reset the game.
+     * Returns a builder for playing {@code route} after {@code resetter} reset the game.
      *
      * @param route   the route to play
-     * @param reseter resets the game before playback
+     * @param resetter resets the game before playback
      * @param <S>     the type of save
      * @return a new builder: no save, start index 0, no step interval, {@code Schedulers.parallel()},
      *         no passive grace
      */
-    public static <S> Builder<S> builder(ReplayArray route, ReplayReseter<S> reseter) {
-        return new Builder<>(route, reseter);
+    public static <S> Builder<S> builder(ReplayArray route, ReplayResetter<S> resetter) {
+        return new Builder<>(route, resetter);
     }
 
     /** @return the route to play */
@@ -66,12 +66,12 @@ public final class SandboxConfig<S> {
         return route;
     }
 
-    /** @return the reseter called before playback */
-    public ReplayReseter<S> reseter() {
-        return reseter;
+    /** @return the resetter called before playback */
+    public ReplayResetter<S> resetter() {
+        return resetter;
     }
 
-    /** @return the save handed to the reseter, or {@code null} */
+    /** @return the save handed to the resetter, or {@code null} */
     @Nullable
     public S save() {
         return save;
@@ -100,7 +100,7 @@ public final class SandboxConfig<S> {
     /**
      * Returns the game's snapshot provider, which lets the sandbox keep checkpoints for seeking.
      *
-     * @return the provider, or {@code null}: then a seek resets through the reseter and fast-forwards
+     * @return the provider, or {@code null}: then a seek resets through the resetter and fast-forwards
      *         from the start index
      */
     @Nullable
@@ -128,9 +128,9 @@ public final class SandboxConfig<S> {
         return checkpointBudget;
     }
 
-    /** Calls the reseter with the save. */
+    /** Calls the resetter with the save. */
     void reset() {
-        reseter.reset(save);
+        resetter.reset(save);
     }
 
     @Override
@@ -149,7 +149,7 @@ public final class SandboxConfig<S> {
      */
     public static final class Builder<S> {
         private final ReplayArray route;
-        private final ReplayReseter<S> reseter;
+        private final ReplayResetter<S> resetter;
         @Nullable
         private S save;
         private int startIndex;
@@ -162,13 +162,13 @@ public final class SandboxConfig<S> {
         private int checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL;
         private long checkpointBudget = DEFAULT_CHECKPOINT_BUDGET;
 
-        private Builder(ReplayArray route, ReplayReseter<S> reseter) {
+        private Builder(ReplayArray route, ReplayResetter<S> resetter) {
             this.route = Objects.requireNonNull(route, "route");
-            this.reseter = Objects.requireNonNull(reseter, "reseter");
+            this.resetter = Objects.requireNonNull(resetter, "resetter");
         }
 
         /**
-         * Sets the save handed to the reseter.
+         * Sets the save handed to the resetter.
          *
          * @param save the save; may be {@code null}
          * @return this builder

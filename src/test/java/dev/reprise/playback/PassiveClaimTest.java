@@ -69,7 +69,7 @@ class PassiveClaimTest {
                 }))
                 .expectNextCount(2)
                 .expectErrorSatisfies(error -> {
-                    Harness.failedAt(1, 9, ReplayPlaybackException.PASSIVE).accept(error);
+                    Harness.failedAt(1, 9, ReplayPlaybackException.Phase.PASSIVE).accept(error);
                     assertThat(error).hasCause(cause);
                 })
                 .verify(TIMEOUT);

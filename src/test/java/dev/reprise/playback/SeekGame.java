@@ -77,7 +77,7 @@ final class SeekGame {
         };
     }
 
-    /** A sandbox whose reseter zeroes the value. */
+    /** A sandbox whose resetter zeroes the value. */
     ReplaySandbox sandbox(Consumer<SandboxConfig.Builder<Object>> customize) {
         SandboxConfig.Builder<Object> builder = SandboxConfig.builder(h.system.array(), save -> {
             resets++;

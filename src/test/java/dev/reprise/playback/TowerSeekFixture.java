@@ -165,7 +165,7 @@ final class TowerSeekFixture {
         };
     }
 
-    /** A config with the fixture's reseter (the tower's initial state) and snapshot provider. */
+    /** A config with the fixture's resetter (the tower's initial state) and snapshot provider. */
     ReplaySandbox sandbox(Consumer<SandboxConfig.Builder<TowerState>> customize) {
         SandboxConfig.Builder<TowerState> builder = SandboxConfig.<TowerState>builder(system.array(), save -> {
             game.reset(save == null ? game.initialState() : save);

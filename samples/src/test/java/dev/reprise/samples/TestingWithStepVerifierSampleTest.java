@@ -178,7 +178,7 @@ class TestingWithStepVerifierSampleTest {
                     ReplayPlaybackException failure = (ReplayPlaybackException) error;
                     assertThat(failure.stepIndex()).isEqualTo(1);
                     assertThat(failure.code()).isEqualTo(TowerCodes.USE_ITEM);
-                    assertThat(failure.phase()).isEqualTo(ReplayPlaybackException.EXECUTE);
+                    assertThat(failure.phase()).isEqualTo(ReplayPlaybackException.Phase.EXECUTE);
                     assertThat(failure.getCause()).isInstanceOf(TowerRuleException.class)
                             .hasMessageContaining("step 1");
                 })
