@@ -13,6 +13,7 @@ import dev.reprise.route.ReplayStep;
 import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.function.IntFunction;
@@ -25,6 +26,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
 import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Scheduler;
 import reactor.util.concurrent.Queues;
 import reactor.util.context.Context;
 
@@ -40,9 +42,14 @@ import reactor.util.context.Context;
  * drain touches the drain-owned state, so there are no locks, a command that completes synchronously
  * never recurses into the next step, and every control is safe from any thread. The parts: the group in
  * flight and its passive handles ({@link PassiveGroup}), the finalize window ({@link FinalizeWindow}),
- * pacing ({@link Pacing}), the command in flight ({@link CommandRun}) and the seek hooks
+ * pacing ({@link Pacing}: a step interval or the game's clock), the command in flight ({@link CommandRun}) and the seek hooks
  * ({@link Seeker}), and who waits on a control ({@link ControlWaiters}); this class holds the drain
  * and applies the controls.
+ *
+ * <p>With {@link SandboxConfig#runOn()} the drain loop itself runs on one worker of that scheduler: an
+ * event only posts and, if no drain is running, schedules one there, so every command call and every
+ * signal to the subscriber happens on that worker, serially. Without it the drain runs on whichever
+ * thread posted the event that found no drain running.
  */
 final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, PlaybackContext, Scannable {
 
@@ -50,6 +57,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "wip");
     private static final AtomicIntegerFieldUpdater<PlaybackEngine> ONCE =
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "once");
+    private static final AtomicIntegerFieldUpdater<PlaybackEngine> STARTED =
+            AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "started");
     private static final AtomicIntegerFieldUpdater<PlaybackEngine> REPLAYED =
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "replayed");
     private static final AtomicLongFieldUpdater<PlaybackEngine> REQUESTED =
@@ -70,10 +79,22 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private final PassiveGroup group;
     private final FinalizeWindow window = new FinalizeWindow();
     private final CommandRun run = new CommandRun(this);
+    private final Scheduler scheduler;
+    @Nullable
+    private final Scheduler runOn;
+    /** Whether the first request starts playing ({@link SandboxConfig#startPaused()} {@code false}). */
+    private final boolean startOnRequest;
+    private final Runnable drainTask = this::drainLoop;
 
     // ------------------------------------------------------------------ posted from any thread
     volatile int wip;
     volatile int once;
+    volatile int started;
+    /** The worker the drain runs on with {@code runOn}: taken on subscribe, released after the terminal signal. */
+    private volatile Scheduler.@Nullable Worker worker;
+    /** Set when the worker refused the drain (its scheduler was disposed): playback fails with it. */
+    @Nullable
+    private volatile RejectedExecutionException rejected;
     /** Demand for steps; with a {@link WindowGate}, demand for windows. */
     volatile long requested;
     volatile boolean cancelled;
@@ -86,6 +107,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     @Nullable
     private volatile Throwable failure;
     private final Sinks.Many<PlaybackState> states = Sinks.many().replay().latest();
+    private final Sinks.One<PlaybackState> ended = Sinks.one();
     private Context context = Context.empty();
     /** The subscriber's window gate when playing as {@link ReplaySandbox#windows()}; set once. */
     @Nullable
@@ -111,7 +133,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         this.names = names;
         this.warnings = warnings;
         this.cursor = config.route().cursor(config.startIndex());
-        this.pacing = new Pacing(config.scheduler(), config.stepInterval().toNanos(), this::drain);
+        this.pacing = Pacing.of(config, this::drain, this::clockEnded);
+        this.scheduler = config.scheduler();
+        this.runOn = config.runOn();
+        this.startOnRequest = !config.startPaused();
         this.group = new PassiveGroup(config.scheduler(), config.passiveGrace().toNanos(), this::drain);
         this.replayed = config.startIndex();
         this.seeker = new Seeker(config);
@@ -128,6 +153,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return;
         }
         context = subscriber.currentContext();
+        if (runOn != null) {
+            worker = runOn.createWorker();
+        }
         if (subscriber instanceof WindowGate windowGate) {
             gate = windowGate;
         }
@@ -144,6 +172,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return;
         }
         Operators.addCap(REQUESTED, this, n);
+        if (startOnRequest && started == 0 && STARTED.compareAndSet(this, 0, 1)) {
+            controls.offer(Control.PLAY_CONTROL); // playback starts when first requested
+        }
         drain();
     }
 
@@ -178,10 +209,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return failure;
         }
         if (key == Attr.RUN_ON) {
-            return pacing.scheduler();
+            return runOn != null ? runOn : scheduler;
         }
         if (key == Attr.RUN_STYLE) {
-            // Steps are emitted on whichever thread drains: a requester, a command's or a timer's.
+            // Steps are emitted on the runOn worker, else on whichever thread drains.
             return Attr.RunStyle.ASYNC;
         }
         if (key == Attr.BUFFERED) {
@@ -225,6 +256,15 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     Flux<PlaybackState> states() {
         return states.asFlux();
+    }
+
+    Mono<PlaybackState> terminated() {
+        return ended.asMono();
+    }
+
+    /** The clock completed (a stop) or failed (a failure): posted to the drain. */
+    private void clockEnded(@Nullable Throwable error) {
+        post(new Control(Control.CLOCK_ENDED, error, 0));
     }
 
     @Nullable
@@ -276,6 +316,21 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (WIP.getAndIncrement(this) != 0) {
             return;
         }
+        Scheduler.@Nullable Worker on = worker;
+        if (on == null) {
+            drainLoop();
+            return;
+        }
+        try {
+            on.schedule(drainTask);
+        } catch (RejectedExecutionException refused) {
+            // The runOn scheduler was disposed under a live playback: fail it here rather than hang.
+            rejected = refused;
+            drainLoop();
+        }
+    }
+
+    private void drainLoop() {
         int missed = 1;
         for (;;) {
             for (;;) {
@@ -289,6 +344,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     onInternalError(error);
                 }
             }
+            if (phase == TERMINATED && (terminalDelivered || cancelHandled)) {
+                releaseWorker();
+            }
             missed = WIP.addAndGet(this, -missed);
             if (missed == 0) {
                 return;
@@ -298,6 +356,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     /** Does one unit of work; returns {@code false} when nothing can move until the next event. */
     private boolean advance() {
+        RejectedExecutionException refused = rejected;
+        if (refused != null && phase != TERMINATED) {
+            terminate(PlaybackState.FAILED, refused, null);
+            return true;
+        }
         Control control = controls.poll();
         if (control != null) {
             apply(control);
@@ -367,7 +430,15 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     waiters.addPermit(control.stepSink());
                 }
             }
-            case Control.SPEED -> pacing.dispose(); // the next idle turn times the wait at the new speed
+            case Control.SPEED -> pacing.speedChanged(); // the next idle turn times the wait at the new speed
+            case Control.CLOCK_ENDED -> {
+                Throwable error = control.clockError();
+                if (!terminated && error != null) {
+                    terminate(PlaybackState.FAILED, error, null);
+                } else if (!terminated) {
+                    stopRequested = true; // the game's clock ran out: playback stops as on stopNow()
+                }
+            }
             case Control.CHECK_ROUTE -> {
                 if (!terminated && cursor.expired()) {
                     failExpired();
@@ -421,7 +492,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (next == null) {
             return closeWindowOr(PlaybackState.ENDED);
         }
-        if (!seeking && pacing.paced() && !pacing.allows(speed)) {
+        if (!seeking && !pacing.allows(speed)) {
             return false;
         }
         CoreSubscriber<? super PlaybackStep> subscriber = actual;
@@ -498,7 +569,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (state == PlaybackState.READY) {
             setState(PlaybackState.PAUSED); // a step() started it; it stays paused between steps
         }
-        pacing.dispatched();
+        pacing.dispatched(seeking);
         gateWindowOpen = false;
         if (!active) {
             // A passive step with no active step before it: nobody can have consumed it.
@@ -716,6 +787,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         head = null;
         setState(terminal);
         states.tryEmitComplete();
+        ended.tryEmitValue(terminal);
         seeker.terminate(terminal, error);
         waiters.terminate(error);
     }
@@ -752,6 +824,15 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             REQUESTED.decrementAndGet(this);
         }
         subscriber.onNext(step);
+    }
+
+    /** Gives the runOn worker back: playback terminated and its subscriber was told (or left). */
+    private void releaseWorker() {
+        Scheduler.@Nullable Worker on = worker;
+        if (on != null) {
+            worker = null; // later events (late answers, controls on a terminated sandbox) drain inline
+            on.dispose();
+        }
     }
 
     private void closeGateWindow() {

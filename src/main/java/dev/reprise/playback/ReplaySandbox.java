@@ -33,6 +33,19 @@ import org.jspecify.annotations.Nullable;
  * is {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
  * control answers at once. Nothing happens without a subscriber to {@link #steps()} requesting steps.
  *
+ * <p><b>Starting.</b> The first request on {@link #steps()} (or {@link #windows()}) starts playing: the
+ * state goes from {@code READY} to {@code PLAYING}, as {@link #play()} would. With
+ * {@link SandboxConfig.Builder#startPaused startPaused(true)} the sandbox stays {@code READY} until
+ * {@link #play()} or {@link #step()}. {@link #terminated()} tells how playback ended.
+ *
+ * <p><b>Threads.</b> With {@link SandboxConfig.Builder#runOn runOn(scheduler)}, every command's
+ * {@code execute} and {@code finalizeRun} and every signal to the subscriber happen on one worker of
+ * that scheduler, serially. Without it they happen on whichever thread drives playback at that moment:
+ * the thread that subscribes or requests, calls a control, completes a passive step, signals a
+ * command's result, or runs a pacing timer or clock tick — so a {@link PassiveStep#complete} from a UI
+ * thread may run the next group's commands on that thread before it returns. Either way they never run
+ * concurrently.
+ *
  * <p>{@link #seek} moves playback to any step, forward or backward, from checkpoints kept in a
  * memory-bounded cache when the config has a {@link SnapshotProvider}. See {@code docs/seeking.md}.
  */
@@ -102,6 +115,18 @@ public final class ReplaySandbox {
      */
     public Flux<GroupedFlux<Integer, PlaybackStep>> windows() {
         return windows;
+    }
+
+    /**
+     * Returns how playback ended: a Mono of {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or
+     * {@link PlaybackState#FAILED} that completes once playback has terminated. It never errors (the
+     * failure itself goes to the subscriber of {@link #steps()}), and replays the state to subscribers
+     * that come later. Hot: subscribing does not start playback.
+     *
+     * @return the terminal state; the same Mono on every call
+     */
+    public Mono<PlaybackState> terminated() {
+        return engine.terminated();
     }
 
     /** Starts or continues playing: {@code READY} or {@code PAUSED} becomes {@code PLAYING}; otherwise nothing. */

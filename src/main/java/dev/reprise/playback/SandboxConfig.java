@@ -3,13 +3,17 @@ package dev.reprise.playback;
 import dev.reprise.route.ReplayArray;
 import java.time.Duration;
 import java.util.Objects;
+import org.reactivestreams.Publisher;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a {@link ReplaySandbox} plays: the route, how to reset the game first, where to start and how
- * to pace. Immutable; build one with {@link #builder}, which checks each option as it is set.
+ * How a {@link ReplaySandbox} plays: the route, how to reset the game first, where to start, how to
+ * pace (a {@linkplain Builder#stepInterval step interval} or the game's own {@linkplain Builder#clock
+ * clock}), where commands run ({@link Builder#runOn}) and whether playback waits for {@code play()}
+ * ({@link Builder#startPaused}). Immutable; build one with {@link #builder}, which checks each option as
+ * it is set (and {@link Builder#build()} checks that the options agree).
  *
  * @param <S> the type of the save the resetter restores from
  */
@@ -27,6 +31,11 @@ public final class SandboxConfig<S> {
     private final S save;
     private final int startIndex;
     private final Duration stepInterval;
+    @Nullable
+    private final Publisher<?> clock;
+    @Nullable
+    private final Scheduler runOn;
+    private final boolean startPaused;
     private final Scheduler scheduler;
     private final Duration passiveGrace;
     @Nullable
@@ -40,6 +49,9 @@ public final class SandboxConfig<S> {
         this.save = b.save;
         this.startIndex = b.startIndex;
         this.stepInterval = b.stepInterval;
+        this.clock = b.clock;
+        this.runOn = b.runOn;
+        this.startPaused = b.startPaused;
         // Resolved now, so a config built inside StepVerifier.withVirtualTime gets the virtual scheduler.
         this.scheduler = b.scheduler != null ? b.scheduler : Schedulers.parallel();
         this.passiveGrace = b.passiveGrace;
@@ -54,8 +66,8 @@ public final class SandboxConfig<S> {
      * @param route   the route to play
      * @param resetter resets the game before playback
      * @param <S>     the type of save
-     * @return a new builder: no save, start index 0, no step interval, {@code Schedulers.parallel()},
-     *         no passive grace
+     * @return a new builder: no save, start index 0, no step interval and no clock, no {@code runOn},
+     *         starting when subscribed, {@code Schedulers.parallel()}, no passive grace
      */
     public static <S> Builder<S> builder(ReplayArray route, ReplayResetter<S> resetter) {
         return new Builder<>(route, resetter);
@@ -85,6 +97,39 @@ public final class SandboxConfig<S> {
     /** @return the time between dispatches at speed 1 (divided by the speed); zero for no pacing */
     public Duration stepInterval() {
         return stepInterval;
+    }
+
+    /**
+     * Returns the game's clock, whose ticks pace playback instead of a step interval.
+     *
+     * @return the clock, or {@code null} when playback is paced by {@link #stepInterval()} (or not at all)
+     */
+    @Nullable
+    public Publisher<?> clock() {
+        return clock;
+    }
+
+    /**
+     * Returns the scheduler on one worker of which every {@code execute}, {@code finalizeRun} and step
+     * emission happens.
+     *
+     * @return the scheduler, or {@code null}: then they happen on whichever thread drives playback (see
+     *         {@link ReplaySandbox})
+     */
+    @Nullable
+    public Scheduler runOn() {
+        return runOn;
+    }
+
+    /**
+     * Tells whether playback waits for {@link ReplaySandbox#play()} (or a {@link ReplaySandbox#step()})
+     * instead of starting when {@link ReplaySandbox#steps()} (or {@link ReplaySandbox#windows()}) is
+     * first requested.
+     *
+     * @return {@code true} to open paused; {@code false} (the default) to start on demand
+     */
+    public boolean startPaused() {
+        return startPaused;
     }
 
     /** @return the scheduler that times pacing and passive grace */
@@ -136,6 +181,7 @@ public final class SandboxConfig<S> {
     @Override
     public String toString() {
         return "SandboxConfig[startIndex=" + startIndex + ", stepInterval=" + stepInterval
+                + ", clock=" + (clock != null) + ", runOn=" + runOn + ", startPaused=" + startPaused
                 + ", passiveGrace=" + passiveGrace + ", scheduler=" + scheduler + ", save=" + save
                 + ", snapshots=" + snapshots + ", checkpointInterval=" + checkpointInterval
                 + ", checkpointBudget=" + checkpointBudget + "]";
@@ -154,6 +200,12 @@ public final class SandboxConfig<S> {
         private S save;
         private int startIndex;
         private Duration stepInterval = Duration.ZERO;
+        private boolean stepIntervalSet;
+        @Nullable
+        private Publisher<?> clock;
+        @Nullable
+        private Scheduler runOn;
+        private boolean startPaused;
         @Nullable
         private Scheduler scheduler;
         private Duration passiveGrace = Duration.ZERO;
@@ -203,6 +255,61 @@ public final class SandboxConfig<S> {
          */
         public Builder<S> stepInterval(Duration interval) {
             this.stepInterval = nonNegative("stepInterval", interval);
+            this.stepIntervalSet = true;
+            return this;
+        }
+
+        /**
+         * Paces playback by the game's own clock instead of a step interval: each tick lets
+         * {@link ReplaySandbox#speed()} groups go, fractions carrying over (speed 0.5 plays a group every
+         * other tick, speed 3 three per tick). Nothing is dispatched before the first tick. A tick's
+         * unused whole groups do not pile up: after a pause or a slow command playback goes on at
+         * {@code speed} groups a tick rather than bursting to catch up (only the fraction carries over).
+         * Pause, resume, step, seek, stop and {@code setSpeed} act as with a step interval; a seek
+         * fast-forwards without waiting for ticks.
+         *
+         * <p>The clock is subscribed (with unbounded demand) when playback first wants to dispatch a
+         * group, and cancelled when playback terminates. Its values are ignored; a clock that completes
+         * stops playback as {@link ReplaySandbox#stopNow()} does, one that errors fails it with that error.
+         * Ticks may come from any thread.
+         *
+         * @param ticks the clock, for instance the game loop's frames or {@code Flux.interval(...)}
+         * @return this builder
+         * @see #build()
+         */
+        public Builder<S> clock(Publisher<?> ticks) {
+            this.clock = Objects.requireNonNull(ticks, "clock");
+            return this;
+        }
+
+        /**
+         * Makes every {@code execute}, {@code finalizeRun} and step emission of the sandbox happen on one
+         * {@linkplain Scheduler#createWorker() worker} of {@code scheduler}, serially: never on the thread
+         * that completes a passive step, calls a control, requests or fires a timer or clock tick. The
+         * worker is taken when {@link ReplaySandbox#steps()} (or {@code windows()}) is subscribed and
+         * released once playback terminated and the subscriber was told. Without it, the commands run on
+         * whichever thread drives playback (see {@link ReplaySandbox}).
+         *
+         * @param scheduler the scheduler, for instance the game thread's {@code Schedulers.fromExecutor}
+         *                  or {@code Schedulers.single()}
+         * @return this builder
+         */
+        public Builder<S> runOn(Scheduler scheduler) {
+            this.runOn = Objects.requireNonNull(scheduler, "runOn");
+            return this;
+        }
+
+        /**
+         * Sets whether playback waits for {@link ReplaySandbox#play()} or {@link ReplaySandbox#step()}.
+         * By default ({@code false}) the first request on {@link ReplaySandbox#steps()} (or
+         * {@code windows()}) starts playing; with {@code true} the sandbox stays {@code READY} until a
+         * control starts it.
+         *
+         * @param paused {@code true} to open paused
+         * @return this builder
+         */
+        public Builder<S> startPaused(boolean paused) {
+            this.startPaused = paused;
             return this;
         }
 
@@ -278,8 +385,14 @@ public final class SandboxConfig<S> {
          * Builds the config; the default scheduler, {@code Schedulers.parallel()}, is resolved now.
          *
          * @return the config
+         * @throws IllegalStateException if both a {@linkplain #stepInterval step interval} and a
+         *                               {@linkplain #clock clock} were set: pacing is one or the other
          */
         public SandboxConfig<S> build() {
+            if (clock != null && stepIntervalSet) {
+                throw new IllegalStateException("stepInterval(" + stepInterval + ") and clock(...) were both set;"
+                        + " playback is paced by one of them: drop one");
+            }
             return new SandboxConfig<>(this);
         }
 

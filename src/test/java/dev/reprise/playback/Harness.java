@@ -70,7 +70,9 @@ final class Harness {
     }
 
     ReplaySandbox sandbox(Consumer<SandboxConfig.Builder<Object>> customize) {
-        SandboxConfig.Builder<Object> builder = SandboxConfig.builder(system.array(), save -> { });
+        // Opened paused: these tests drive play(), step() and seek() themselves and check what happens
+        // before them; a test of starting on subscription sets startPaused(false).
+        SandboxConfig.Builder<Object> builder = SandboxConfig.builder(system.array(), save -> { }).startPaused(true);
         customize.accept(builder);
         return system.createReplaySandbox(builder.build());
     }

@@ -82,7 +82,7 @@ final class SeekGame {
         SandboxConfig.Builder<Object> builder = SandboxConfig.builder(h.system.array(), save -> {
             resets++;
             value = 0;
-        });
+        }).startPaused(true); // the seek tests drive play() and step() themselves
         customize.accept(builder);
         return h.system.createReplaySandbox(builder.build());
     }

@@ -171,6 +171,7 @@ final class TowerSeekFixture {
             game.reset(save == null ? game.initialState() : save);
             pending.clear();
         });
+        builder.startPaused(true); // the seek tests drive play() and step() themselves
         customize.accept(builder);
         return system.createReplaySandbox(builder.build());
     }

@@ -134,7 +134,9 @@ class TestingWithStepVerifierSampleTest {
         play(TowerCodes.DOWN);
 
         StepVerifier.withVirtualTime(() -> {
-                    ReplaySandbox sandbox = sandbox(); // READY: paused before the first step
+                    ReplaySandbox sandbox = system.createReplaySandbox(TowerCommands.sandbox(system.array(), replayed)
+                            .startPaused(true) // READY until play() or step(), even once subscribed
+                            .build());
                     return sandbox.steps().doOnSubscribe(s -> sandbox.step().subscribe());
                 })
                 .expectSubscription()

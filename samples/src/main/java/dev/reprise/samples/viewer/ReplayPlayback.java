@@ -63,6 +63,7 @@ final class ReplayPlayback implements Playback {
         this.checkpointBudget = options.checkpointBudget();
         SandboxConfig.Builder<?> config = replay.sandbox()
                 .stepInterval(options.stepInterval())
+                .startPaused(true) // the viewer's play button starts it
                 .scheduler(scheduler)
                 .passiveGrace(options.dialogTimeout().plusSeconds(5))
                 .checkpointInterval(options.checkpointInterval())
