@@ -10,8 +10,8 @@ import reactor.core.publisher.Operators;
 /**
  * Paces dispatches by the game's clock ({@link SandboxConfig#clock()}): each tick adds {@code speed}
  * groups of credit, a dispatch uses one. Only the fraction of the credit carries over to the next tick,
- * so unused whole groups (while paused, or while a slow group is in flight) never pile up into a burst.
- * Nothing is dispatched before the first tick.
+ * so unused whole groups (while a slow group is in flight) never pile up into a burst, and ticks that
+ * come while playback holds (paused) are dropped. Nothing is dispatched before the first tick.
  *
  * <p>The clock is subscribed with unbounded demand the first time {@link #allows} is asked, and
  * cancelled by {@link #dispose}. The clock's thread only counts ticks and wakes the drain; the credit
@@ -77,6 +77,12 @@ final class ClockPacing implements Pacing, Subscriber<Object> {
         if (!seeking) {
             credit -= 1;
         }
+    }
+
+    @Override
+    public void hold() {
+        ticksSeen = ticks;
+        credit = 0;
     }
 
     @Override

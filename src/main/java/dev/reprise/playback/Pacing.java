@@ -40,6 +40,13 @@ sealed interface Pacing permits IntervalPacing, ClockPacing {
      */
     void dispatched(boolean seeking);
 
+    /**
+     * Playback holds (paused or not started, no step pending): whatever came meanwhile is not saved up
+     * for later. A clock drops the ticks and the credit it had; a step interval has nothing to drop.
+     */
+    default void hold() {
+    }
+
     /** The speed changed: re-time what waits on the old one. */
     void speedChanged();
 

@@ -475,6 +475,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         }
         boolean seeking = seeker.active();
         if (!seeking && state != PlaybackState.PLAYING && !waiters.hasPermits()) {
+            pacing.hold(); // a paused playback saves no ticks up for later
             return false;
         }
         if (cursor.expired()) {

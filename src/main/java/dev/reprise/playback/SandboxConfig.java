@@ -247,7 +247,8 @@ public final class SandboxConfig<S> {
         }
 
         /**
-         * Sets the time between dispatches at speed 1; the sandbox waits {@code interval / speed}.
+         * Sets the time between dispatches at speed 1; the sandbox waits {@code interval / speed}. The
+         * time-based alternative to {@link #clock}: {@link #build()} refuses both.
          *
          * @param interval zero or positive, at most about 292 years
          * @return this builder
@@ -263,8 +264,9 @@ public final class SandboxConfig<S> {
          * Paces playback by the game's own clock instead of a step interval: each tick lets
          * {@link ReplaySandbox#speed()} groups go, fractions carrying over (speed 0.5 plays a group every
          * other tick, speed 3 three per tick). Nothing is dispatched before the first tick. A tick's
-         * unused whole groups do not pile up: after a pause or a slow command playback goes on at
-         * {@code speed} groups a tick rather than bursting to catch up (only the fraction carries over).
+         * unused whole groups do not pile up: after a slow command playback goes on at {@code speed}
+         * groups a tick rather than bursting to catch up (only the fraction carries over), and ticks that
+         * come while paused are dropped, so a resumed playback waits for the next tick.
          * Pause, resume, step, seek, stop and {@code setSpeed} act as with a step interval; a seek
          * fast-forwards without waiting for ticks.
          *
