@@ -277,6 +277,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         drain();
     }
 
+    /** An answer came for a step the engine had skipped: say so (warning 1002); any thread. */
+    void answerLost(PassiveStep step, String answer) {
+        warnings.report(WarningCode.PASSIVE_ANSWER_LOST, step.step().index(), step.step().code(), answer);
+    }
+
     /** Posts a control to the drain; {@link ReplaySandbox} builds the lazy and eager controls on it. */
     void post(Control control) {
         controls.offer(control);
@@ -575,7 +580,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (!active) {
             // A passive step with no active step before it: nobody can have consumed it.
             warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1);
-            PassiveStep lone = new PassiveStep(step, ReplayCommandResult.IGNORED);
+            PassiveStep lone = new PassiveStep(step, ReplayCommandResult.IGNORED, this);
             lone.seeking = seeking;
             lone.window = window.openLone(step.code());
             emit(subscriber, lone);
