@@ -1,10 +1,12 @@
 package dev.reprise;
 
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.internal.SandboxOpener;
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileVerifier;
 import dev.reprise.io.ReplayMismatchException;
+import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayArray;
@@ -347,20 +349,20 @@ public final class ReplaySystem {
         }
     }
 
-    /** Suspends recording until a matching {@link #revert()} (a nesting counter); see {@link ReplayArray#disable()}. */
+    /** Suspends recording until a matching {@link #enable()} (a nesting counter); see {@link ReplayArray#disable()}. */
     public void disable() {
         array.disable();
     }
 
-    /** Undoes one {@link #disable()}. */
-    public void revert() {
-        array.revert();
+    /** Re-enables recording: undoes one {@link #disable()} (formerly {@code revert()}). */
+    public void enable() {
+        array.enable();
     }
 
     // ------------------------------------------------------------------ playback
 
     /**
-     * Stops the current sandbox, if any, resets the game with the config's reseter and save, and opens
+     * Stops the current sandbox, if any, resets the game with the config's resetter and save, and opens
      * a new sandbox on the config's route at its start index. Commands are looked up in this system as
      * steps are played.
      *
@@ -370,9 +372,36 @@ public final class ReplaySystem {
     public ReplaySandbox createReplaySandbox(SandboxConfig<?> config) {
         Objects.requireNonNull(config, "config");
         releaseSandbox();
-        ReplaySandbox created = ReplaySandbox.open(config, code -> registry.get(code), this::publish);
+        ReplaySandbox created = SandboxOpener.open(config, code -> registry.get(code),
+                code -> registry.names().get(code), this::publish);
         sandbox = created;
         return created;
+    }
+
+    /**
+     * Returns a cold playback of {@code config}: on each subscription it resets the game through the
+     * config's resetter and save, opens a fresh sandbox (as {@link #createReplaySandbox}, so it is
+     * {@link #sandbox()} while it plays and a previous sandbox is stopped) and plays it. So
+     * {@code retry()}, {@code repeat()} and one {@code StepVerifier} per test just work, where a sandbox
+     * plays once. Nothing happens until subscribed; steps are dispatched on demand, as by
+     * {@link ReplaySandbox#steps()}, and the config's {@link SandboxConfig#startPaused()} is overridden:
+     * the playback plays. The controls of the sandbox playing are on {@link #sandbox()}.
+     *
+     * <p>One subscription plays at a time: a new one stops the one playing (its Flux completes), as a new
+     * sandbox stops the previous one. Call it from the system's writer thread, like
+     * {@link #createReplaySandbox}; it subscribes on the subscribing thread.
+     *
+     * @param config what to play and how
+     * @return a cold Flux of steps, completing at the end of the route (or on stop), erroring as
+     *         {@link ReplaySandbox#steps()} does
+     */
+    public Flux<PlaybackStep> playback(SandboxConfig<?> config) {
+        Objects.requireNonNull(config, "config");
+        return Flux.defer(() -> {
+            ReplaySandbox opened = createReplaySandbox(config);
+            opened.play();
+            return opened.steps();
+        });
     }
 
     /** Stops the current sandbox, if any, and forgets it. Does not wait for the stop to complete. */

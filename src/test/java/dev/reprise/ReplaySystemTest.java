@@ -173,7 +173,7 @@ class ReplaySystemTest {
                     system.disable();
                     system.record(2);
                     assertThat(system.array().length()).isEqualTo(1);
-                    system.revert();
+                    system.enable();
                     system.record(3);
                     assertThat(system.array().length()).isEqualTo(2);
                     assertThat(system.array().get(1).code()).isEqualTo(3);
@@ -243,10 +243,10 @@ class ReplaySystemTest {
         system.record(ReplayCode.RIGHT);
         assertThat(system.array().length()).isZero();
         system.disable();
-        system.revert();
+        system.enable();
         system.record(ReplayCode.RIGHT);
         assertThat(system.array().length()).isZero();
-        system.revert();
+        system.enable();
         system.record(ReplayCode.RIGHT);
         assertThat(system.array().length()).isEqualTo(1);
     }

@@ -54,13 +54,14 @@ public interface PassiveHandle {
      *
      * @param result {@code SUCCESS} or {@code IGNORED} to go on, {@code FAILED} to fail playback
      * @return {@code true} if this call settled the step; {@code false} if it had already settled (for
-     *         instance skipped after the grace)
+     *         instance skipped after the grace: then the playback also reports warning 1002, the answer
+     *         lost)
      */
     boolean complete(ReplayCommandResult result);
 
     /**
      * Settles this step as {@code FAILED} with a cause: playback fails with a
-     * {@code ReplayPlaybackException} of phase {@code "passive"} whose cause is {@code cause}.
+     * {@code ReplayPlaybackException} of phase {@code PASSIVE} whose cause is {@code cause}.
      *
      * @param cause why applying the step failed
      * @return {@code true} if this call settled the step, as for {@link #complete}

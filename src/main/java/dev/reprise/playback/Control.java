@@ -13,6 +13,7 @@ final class Control {
     static final int CHECK_ROUTE = 5;
     static final int BAD_REQUEST = 6;
     static final int SEEK = 7;
+    static final int CLOCK_ENDED = 8;
 
     static final Control PLAY_CONTROL = new Control(PLAY, null, 0);
     static final Control SPEED_CONTROL = new Control(SPEED, null, 0);
@@ -34,6 +35,12 @@ final class Control {
     @SuppressWarnings("unchecked")
     Sinks.@Nullable Empty<Void> emptySink() {
         return (Sinks.Empty<Void>) sink;
+    }
+
+    /** @return the error of a clock that failed, {@code null} for one that completed */
+    @Nullable
+    Throwable clockError() {
+        return (Throwable) sink;
     }
 
     Seeker.Request seekRequest() {

@@ -1,91 +1,61 @@
 package dev.reprise.playback;
 
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
-import reactor.core.Disposable;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * Paces dispatches: {@code stepInterval / speed} between two, timed on the config's scheduler. Drain-owned
- * except the timer's callback, which only records that it fired and wakes the drain.
+ * When the next group may be dispatched: by a step interval ({@link IntervalPacing}) or by the game's
+ * clock ({@link ClockPacing}). Seeks bypass pacing. Drain-owned: the engine calls every method from its
+ * drain; an implementation's timer or clock only records what happened and wakes the drain.
  */
-final class Pacing {
+sealed interface Pacing permits IntervalPacing, ClockPacing {
 
-    private final Scheduler scheduler;
-    private final long intervalNanos;
-    private final Runnable wake;
-    private boolean dispatchedOnce;
-    private long lastDispatch;
+    /**
+     * Chooses the pacing a config asks for.
+     *
+     * @param config the sandbox's config
+     * @param wake   wakes the drain: a timer fired or a tick came
+     * @param ended  told once if the clock completes ({@code null}) or errors
+     * @return the pacing
+     */
+    static Pacing of(SandboxConfig<?> config, Runnable wake, ClockPacing.Ended ended) {
+        var clock = config.clock();
+        return clock != null ? new ClockPacing(clock, wake, ended)
+                : new IntervalPacing(config.scheduler(), config.stepInterval().toNanos(), wake);
+    }
+
+    /**
+     * Tells whether a group may be dispatched now at {@code speed}; if not, makes sure the drain is woken
+     * when it may (arming a timer, or subscribing to the clock the first time).
+     *
+     * @param speed the playback speed, finite and above 0
+     * @return {@code true} to dispatch now
+     */
+    boolean allows(double speed);
+
+    /**
+     * Records that a group was dispatched.
+     *
+     * @param seeking {@code true} for a seek's fast-forward, which did not ask {@link #allows}
+     */
+    void dispatched(boolean seeking);
+
+    /**
+     * Playback holds (paused or not started, no step pending): whatever came meanwhile is not saved up
+     * for later. A clock drops the ticks and the credit it had; a step interval has nothing to drop.
+     */
+    default void hold() {
+    }
+
+    /** The speed changed: re-time what waits on the old one. */
+    void speedChanged();
+
+    /** Releases the timer or cancels the clock: playback terminated. */
+    void dispose();
+
+    /** @return the scheduler that times the pacing, or {@code null} for a clock */
     @Nullable
-    private Disposable timer;
-    private long timerDue;
-    /** The due time of the last timer that fired; written by the timer. */
-    private volatile long fired = Long.MIN_VALUE;
-
-    Pacing(Scheduler scheduler, long intervalNanos, Runnable wake) {
-        this.scheduler = scheduler;
-        this.intervalNanos = intervalNanos;
-        this.wake = wake;
-    }
-
-    /** Records a dispatch: the next one is due an interval later. */
-    void dispatched() {
-        dispatchedOnce = true;
-        if (intervalNanos > 0) {
-            lastDispatch = scheduler.now(TimeUnit.NANOSECONDS);
-        }
-    }
-
-    /** @return whether a dispatch may have to wait: there is an interval and a dispatch to count from */
-    boolean paced() {
-        return intervalNanos != 0 && dispatchedOnce;
-    }
-
-    /**
-     * Tells whether a group may be dispatched now at {@code speed}; if not, makes sure a timer wakes the
-     * drain when it may.
-     */
-    boolean allows(double speed) {
-        if (intervalNanos == 0 || !dispatchedOnce) {
-            return true;
-        }
-        // A tiny speed saturates the due time at Long.MAX_VALUE: a timer that never fires in practice,
-        // until setSpeed re-times it.
-        long due = due(lastDispatch, intervalNanos, speed);
-        long now = scheduler.now(TimeUnit.NANOSECONDS);
-        if (now >= due || fired == due) {
-            return true; // trust a timer that fired, even if the scheduler's clock reads a little early
-        }
-        if (timer == null || timerDue != due) {
-            dispose();
-            timerDue = due;
-            timer = scheduler.schedule(() -> {
-                fired = due;
-                wake.run();
-            }, due - now, TimeUnit.NANOSECONDS);
-        }
-        return false;
-    }
-
-    /** Drops the pending timer: the speed changed (the next check re-times) or playback ended. */
-    void dispose() {
-        if (timer != null) {
-            timer.dispose();
-            timer = null;
-        }
-    }
-
-    Scheduler scheduler() {
-        return scheduler;
-    }
-
-    /**
-     * Returns when the next dispatch is due: {@code interval / speed} after the last one, saturated at
-     * {@link Long#MAX_VALUE} (never) instead of overflowing when the speed is tiny.
-     */
-    static long due(long lastDispatch, long intervalNanos, double speed) {
-        long wait = (long) (intervalNanos / speed); // a narrowing cast saturates at Long.MAX_VALUE
-        long due = lastDispatch + wait;
-        return due < lastDispatch ? Long.MAX_VALUE : due;
+    default Scheduler timer() {
+        return null;
     }
 }

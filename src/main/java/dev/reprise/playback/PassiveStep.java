@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * result, or once playback is stopping, is skipped after the configured passive grace: warning 194,
  * settled {@code IGNORED}. {@link #claim()} reserves a handle first, so whoever applies it never races
  * the grace: see {@link PassiveHandle}. Thread-safe, non-blocking and idempotent: only the first answer
- * counts.
+ * counts. An answer to a step already skipped returns {@code false} and reports warning 1002
+ * ({@link dev.reprise.WarningCode#PASSIVE_ANSWER_LOST}), so a lost answer is never silent.
  */
 public final class PassiveStep extends PlaybackStep implements PassiveHandle {
 
@@ -37,8 +38,10 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
     private static final int FREE = 0;
     /** A caller claimed it (or is completing it): the grace no longer skips it. */
     private static final int CLAIMED = 1;
-    /** The engine skipped it or playback abandoned it: every answer loses. */
+    /** The engine skipped it (warning 194): every answer loses, and says so (warning 1002). */
     private static final int SKIPPED = 2;
+    /** Playback terminated with it pending: every answer loses. */
+    private static final int ABANDONED = 3;
 
     @Nullable
     private final PlaybackEngine engine;
@@ -57,9 +60,10 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
         this.engine = engine;
     }
 
-    PassiveStep(ReplayStep step, ReplayCommandResult settled) {
+    /** A step skipped before anyone saw it: a lone passive step with no active step before it. */
+    PassiveStep(ReplayStep step, ReplayCommandResult settled, PlaybackEngine engine) {
         super(step, settled);
-        this.engine = null;
+        this.engine = engine;
         this.owner = SKIPPED;
         this.processed = true;
     }
@@ -90,8 +94,10 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
 
     private boolean answer(ReplayCommandResult result, @Nullable Throwable failure) {
         // Claim implicitly; a claimed handle may be answered by its claimer (callers are not tracked).
-        if ((int) OWNER.getVolatile(this) == SKIPPED || (!OWNER.compareAndSet(this, FREE, CLAIMED)
-                && (int) OWNER.getVolatile(this) != CLAIMED)) {
+        if (!OWNER.compareAndSet(this, FREE, CLAIMED) && (int) OWNER.getVolatile(this) != CLAIMED) {
+            if ((int) OWNER.getVolatile(this) == SKIPPED && engine != null) {
+                engine.answerLost(this, failure != null ? "with a failure (" + failure + ")" : result.name());
+            }
             return false;
         }
         if (failure != null) {
@@ -117,7 +123,7 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
 
     /** Settles this handle {@code IGNORED} whoever holds it: playback terminated. */
     void abandon() {
-        owner = SKIPPED;
+        owner = ABANDONED;
         settle(ReplayCommandResult.IGNORED);
     }
 

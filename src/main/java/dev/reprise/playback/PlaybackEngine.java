@@ -6,11 +6,14 @@ import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.command.ReplayCommandType;
+import dev.reprise.internal.WarningReporter;
+import dev.reprise.playback.ReplayPlaybackException.Phase;
 import dev.reprise.route.ReplayCursor;
 import dev.reprise.route.ReplayStep;
 import java.util.ConcurrentModificationException;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.function.IntFunction;
@@ -23,6 +26,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
 import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Scheduler;
 import reactor.util.concurrent.Queues;
 import reactor.util.context.Context;
 
@@ -38,9 +42,14 @@ import reactor.util.context.Context;
  * drain touches the drain-owned state, so there are no locks, a command that completes synchronously
  * never recurses into the next step, and every control is safe from any thread. The parts: the group in
  * flight and its passive handles ({@link PassiveGroup}), the finalize window ({@link FinalizeWindow}),
- * pacing ({@link Pacing}), the command in flight ({@link CommandRun}) and the seek hooks
+ * pacing ({@link Pacing}: a step interval or the game's clock), the command in flight ({@link CommandRun}) and the seek hooks
  * ({@link Seeker}), and who waits on a control ({@link ControlWaiters}); this class holds the drain
  * and applies the controls.
+ *
+ * <p>With {@link SandboxConfig#runOn()} the drain loop itself runs on one worker of that scheduler: an
+ * event only posts and, if no drain is running, schedules one there, so every command call and every
+ * signal to the subscriber happens on that worker, serially. Without it the drain runs on whichever
+ * thread posted the event that found no drain running.
  */
 final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, PlaybackContext, Scannable {
 
@@ -48,6 +57,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "wip");
     private static final AtomicIntegerFieldUpdater<PlaybackEngine> ONCE =
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "once");
+    private static final AtomicIntegerFieldUpdater<PlaybackEngine> STARTED =
+            AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "started");
     private static final AtomicIntegerFieldUpdater<PlaybackEngine> REPLAYED =
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "replayed");
     private static final AtomicLongFieldUpdater<PlaybackEngine> REQUESTED =
@@ -59,18 +70,31 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private static final int GROUP = 2;
     private static final int TERMINATED = 3;
 
-    private final IntFunction<? extends ReplayCommand> commands;
-    private final PlaybackWarnings warnings;
+    private final IntFunction<? extends @Nullable ReplayCommand> commands;
+    private final IntFunction<@Nullable String> names;
+    private final WarningReporter warnings;
     private final ReplayCursor cursor;
     private final Seeker seeker;
     private final Pacing pacing;
     private final PassiveGroup group;
     private final FinalizeWindow window = new FinalizeWindow();
     private final CommandRun run = new CommandRun(this);
+    private final Scheduler scheduler;
+    @Nullable
+    private final Scheduler runOn;
+    /** Whether the first request starts playing ({@link SandboxConfig#startPaused()} {@code false}). */
+    private final boolean startOnRequest;
+    private final Runnable drainTask = this::drainLoop;
 
     // ------------------------------------------------------------------ posted from any thread
     volatile int wip;
     volatile int once;
+    volatile int started;
+    /** The worker the drain runs on with {@code runOn}: taken on subscribe, released after the terminal signal. */
+    private volatile Scheduler.@Nullable Worker worker;
+    /** Set when the worker refused the drain (its scheduler was disposed): playback fails with it. */
+    @Nullable
+    private volatile RejectedExecutionException rejected;
     /** Demand for steps; with a {@link WindowGate}, demand for windows. */
     volatile long requested;
     volatile boolean cancelled;
@@ -83,6 +107,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     @Nullable
     private volatile Throwable failure;
     private final Sinks.Many<PlaybackState> states = Sinks.many().replay().latest();
+    private final Sinks.One<PlaybackState> ended = Sinks.one();
     private Context context = Context.empty();
     /** The subscriber's window gate when playing as {@link ReplaySandbox#windows()}; set once. */
     @Nullable
@@ -102,11 +127,16 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private boolean terminalDelivered;
     private final ControlWaiters waiters = new ControlWaiters();
 
-    PlaybackEngine(SandboxConfig<?> config, IntFunction<? extends ReplayCommand> commands, PlaybackWarnings warnings) {
+    PlaybackEngine(SandboxConfig<?> config, IntFunction<? extends @Nullable ReplayCommand> commands,
+                   IntFunction<@Nullable String> names, WarningReporter warnings) {
         this.commands = commands;
+        this.names = names;
         this.warnings = warnings;
         this.cursor = config.route().cursor(config.startIndex());
-        this.pacing = new Pacing(config.scheduler(), config.stepInterval().toNanos(), this::drain);
+        this.pacing = Pacing.of(config, this::drain, this::clockEnded);
+        this.scheduler = config.scheduler();
+        this.runOn = config.runOn();
+        this.startOnRequest = !config.startPaused();
         this.group = new PassiveGroup(config.scheduler(), config.passiveGrace().toNanos(), this::drain);
         this.replayed = config.startIndex();
         this.seeker = new Seeker(config);
@@ -123,6 +153,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return;
         }
         context = subscriber.currentContext();
+        if (runOn != null) {
+            worker = runOn.createWorker();
+        }
         if (subscriber instanceof WindowGate windowGate) {
             gate = windowGate;
         }
@@ -139,6 +172,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return;
         }
         Operators.addCap(REQUESTED, this, n);
+        if (startOnRequest && started == 0 && STARTED.compareAndSet(this, 0, 1)) {
+            controls.offer(Control.PLAY_CONTROL); // playback starts when first requested
+        }
         drain();
     }
 
@@ -173,10 +209,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return failure;
         }
         if (key == Attr.RUN_ON) {
-            return pacing.scheduler();
+            return runOn != null ? runOn : scheduler;
         }
         if (key == Attr.RUN_STYLE) {
-            // Steps are emitted on whichever thread drains: a requester, a command's or a timer's.
+            // Steps are emitted on the runOn worker, else on whichever thread drains.
             return Attr.RunStyle.ASYNC;
         }
         if (key == Attr.BUFFERED) {
@@ -222,6 +258,15 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         return states.asFlux();
     }
 
+    Mono<PlaybackState> terminated() {
+        return ended.asMono();
+    }
+
+    /** The clock completed (a stop) or failed (a failure): posted to the drain. */
+    private void clockEnded(@Nullable Throwable error) {
+        post(new Control(Control.CLOCK_ENDED, error, 0));
+    }
+
     @Nullable
     PassiveStep passive() {
         return group.passive();
@@ -230,6 +275,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     /** Wakes the drain: a passive handle settled, a command answered, a window was requested or a timer fired. */
     void signal() {
         drain();
+    }
+
+    /** An answer came for a step the engine had skipped: say so (warning 1002); any thread. */
+    void answerLost(PassiveStep step, String answer) {
+        warnings.report(WarningCode.PASSIVE_ANSWER_LOST, step.step().index(), step.step().code(), answer);
     }
 
     /** Posts a control to the drain; {@link ReplaySandbox} builds the lazy and eager controls on it. */
@@ -271,6 +321,21 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (WIP.getAndIncrement(this) != 0) {
             return;
         }
+        Scheduler.@Nullable Worker on = worker;
+        if (on == null) {
+            drainLoop();
+            return;
+        }
+        try {
+            on.schedule(drainTask);
+        } catch (RejectedExecutionException refused) {
+            // The runOn scheduler was disposed under a live playback: fail it here rather than hang.
+            rejected = refused;
+            drainLoop();
+        }
+    }
+
+    private void drainLoop() {
         int missed = 1;
         for (;;) {
             for (;;) {
@@ -284,6 +349,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     onInternalError(error);
                 }
             }
+            if (phase == TERMINATED && (terminalDelivered || cancelHandled)) {
+                releaseWorker();
+            }
             missed = WIP.addAndGet(this, -missed);
             if (missed == 0) {
                 return;
@@ -293,6 +361,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     /** Does one unit of work; returns {@code false} when nothing can move until the next event. */
     private boolean advance() {
+        RejectedExecutionException refused = rejected;
+        if (refused != null && phase != TERMINATED) {
+            terminate(PlaybackState.FAILED, refused, null);
+            return true;
+        }
         Control control = controls.poll();
         if (control != null) {
             apply(control);
@@ -362,7 +435,15 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     waiters.addPermit(control.stepSink());
                 }
             }
-            case Control.SPEED -> pacing.dispose(); // the next idle turn times the wait at the new speed
+            case Control.SPEED -> pacing.speedChanged(); // the next idle turn times the wait at the new speed
+            case Control.CLOCK_ENDED -> {
+                Throwable error = control.clockError();
+                if (!terminated && error != null) {
+                    terminate(PlaybackState.FAILED, error, null);
+                } else if (!terminated) {
+                    stopRequested = true; // the game's clock ran out: playback stops as on stopNow()
+                }
+            }
             case Control.CHECK_ROUTE -> {
                 if (!terminated && cursor.expired()) {
                     failExpired();
@@ -399,6 +480,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         }
         boolean seeking = seeker.active();
         if (!seeking && state != PlaybackState.PLAYING && !waiters.hasPermits()) {
+            pacing.hold(); // a paused playback saves no ticks up for later
             return false;
         }
         if (cursor.expired()) {
@@ -416,7 +498,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (next == null) {
             return closeWindowOr(PlaybackState.ENDED);
         }
-        if (!seeking && pacing.paced() && !pacing.allows(speed)) {
+        if (!seeking && !pacing.allows(speed)) {
             return false;
         }
         CoreSubscriber<? super PlaybackStep> subscriber = actual;
@@ -427,7 +509,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         ReplayCommand command = commands.apply(code);
         if (command == null) {
             warnings.report(WarningCode.UNKNOWN_COMMAND, code);
-            return fail(next.index(), code, ReplayPlaybackException.EXECUTE,
+            return fail(next.index(), code, Phase.EXECUTE,
                     "no command is registered for code " + code, null, null);
         }
         boolean active = command.type() == ReplayCommandType.ACTIVE;
@@ -493,12 +575,12 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (state == PlaybackState.READY) {
             setState(PlaybackState.PAUSED); // a step() started it; it stays paused between steps
         }
-        pacing.dispatched();
+        pacing.dispatched(seeking);
         gateWindowOpen = false;
         if (!active) {
             // A passive step with no active step before it: nobody can have consumed it.
             warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1);
-            PassiveStep lone = new PassiveStep(step, ReplayCommandResult.IGNORED);
+            PassiveStep lone = new PassiveStep(step, ReplayCommandResult.IGNORED, this);
             lone.seeking = seeking;
             lone.window = window.openLone(step.code());
             emit(subscriber, lone);
@@ -552,7 +634,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         ReplayCommand command = commands.apply(code);
         if (command == null) {
             warnings.report(WarningCode.UNKNOWN_COMMAND, code);
-            return fail(window.finalizingIndex(), code, ReplayPlaybackException.FINALIZE,
+            return fail(window.finalizingIndex(), code, Phase.FINALIZE,
                     "no command is registered for code " + code, null, null);
         }
         Mono<ReplayCommandResult> result;
@@ -572,7 +654,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (outcome == null) {
             return false;
         }
-        if (!accept(outcome, window.finalizingIndex(), window.finalizingCode(), ReplayPlaybackException.FINALIZE,
+        if (!accept(outcome, window.finalizingIndex(), window.finalizingCode(), Phase.FINALIZE,
                 null)) {
             return true;
         }
@@ -599,7 +681,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 group.activeIn = true;
                 progress = true;
                 ReplayStep step = active.step();
-                if (!accept(outcome, step.index(), step.code(), ReplayPlaybackException.EXECUTE, active)) {
+                if (!accept(outcome, step.index(), step.code(), Phase.EXECUTE, active)) {
                     return true;
                 }
                 active.settle((ReplayCommandResult) outcome);
@@ -637,7 +719,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             ReplayStep step = handle.step();
             Throwable cause = handle.failureCause();
             Object outcome = result == ReplayCommandResult.FAILED && cause != null ? cause : result;
-            if (!accept(outcome, step.index(), step.code(), ReplayPlaybackException.PASSIVE, handle)) {
+            if (!accept(outcome, step.index(), step.code(), Phase.PASSIVE, handle)) {
                 return true;
             }
         }
@@ -657,7 +739,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
      *
      * @return {@code true} if playback goes on
      */
-    private boolean accept(Object outcome, int index, int code, String phaseName, @Nullable PlaybackStep culprit) {
+    private boolean accept(Object outcome, int index, int code, Phase phaseName, @Nullable PlaybackStep culprit) {
         if (outcome instanceof Throwable error) {
             fail(index, code, phaseName, "it signalled " + error, error, culprit);
             return false;
@@ -671,16 +753,16 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return false;
         }
         if (outcome == ReplayCommandResult.IGNORED) {
-            warnings.report(WarningCode.COMMAND_IGNORED, index, code, phaseName);
+            warnings.report(WarningCode.COMMAND_IGNORED, index, code, phaseName.label());
         }
         return true;
     }
 
     // ------------------------------------------------------------------ termination
 
-    private boolean fail(int index, int code, String phaseName, String reason, @Nullable Throwable cause,
+    private boolean fail(int index, int code, Phase phaseName, String reason, @Nullable Throwable cause,
                          @Nullable PlaybackStep culprit) {
-        terminate(PlaybackState.FAILED, new ReplayPlaybackException(index, code, phaseName, reason, cause), culprit);
+        terminate(PlaybackState.FAILED, new ReplayPlaybackException(index, code, names.apply(code), phaseName, reason, cause), culprit);
         return true;
     }
 
@@ -711,6 +793,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         head = null;
         setState(terminal);
         states.tryEmitComplete();
+        ended.tryEmitValue(terminal);
         seeker.terminate(terminal, error);
         waiters.terminate(error);
     }
@@ -747,6 +830,15 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             REQUESTED.decrementAndGet(this);
         }
         subscriber.onNext(step);
+    }
+
+    /** Gives the runOn worker back: playback terminated and its subscriber was told (or left). */
+    private void releaseWorker() {
+        Scheduler.@Nullable Worker on = worker;
+        if (on != null) {
+            worker = null; // later events (late answers, controls on a terminated sandbox) drain inline
+            on.dispose();
+        }
     }
 
     private void closeGateWindow() {

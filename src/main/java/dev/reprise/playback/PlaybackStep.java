@@ -11,7 +11,16 @@ import reactor.core.publisher.Sinks;
  * One step as playback emits it: the decoded {@link ReplayStep} and its result once it settles.
  *
  * <p>Either an {@link ActiveStep}, executed by its command, or a {@link PassiveStep}, a handle someone
- * completes. A step settles exactly once. {@link #result()} is cheap: a step that has settled answers
+ * completes. A step settles exactly once.
+ *
+ * <p><b>A step is emitted before it executes.</b> The sandbox emits an active step and then calls its
+ * command's {@code execute}; a passive step is emitted so that someone can answer it. So in
+ * {@code onNext} (or right after {@code StepVerifier}'s {@code expectNext}) the game shows the state
+ * <em>before</em> the step: a synchronous command has not run yet, an asynchronous one may be running.
+ * {@link #result()} is the "after" view: it completes once the step has settled — executed, answered or
+ * skipped — so a test or renderer that wants the game after the step waits on it, for instance
+ * {@code steps().concatMap(step -> step.result().thenReturn(step))}. The finalize of a window settles
+ * later still: {@link ReplaySandbox#windows()} completes each window after it. {@link #result()} is cheap: a step that has settled answers
  * with a shared constant Mono; a sink is created only for a caller that asks before it settles.
  * Thread-safe.
  */
@@ -94,8 +103,9 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
     }
 
     /**
-     * Returns the result this step settles with. Completes at once if it has settled, else when it
-     * does; it never errors. Steps left unsettled when playback terminates settle as
+     * Returns the result this step settles with: the "after" view of a step that was emitted before it
+     * ran. Completes at once if it has settled, else when it does (after its command's {@code execute}
+     * answered, or its passive answer came); it never errors. Steps left unsettled when playback terminates settle as
      * {@link ReplayCommandResult#IGNORED} (the step that failed as {@link ReplayCommandResult#FAILED}).
      *
      * @return a Mono of the result

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.GroupedFlux;
 import reactor.core.publisher.Operators;
@@ -19,7 +20,7 @@ import reactor.util.context.Context;
  * <p>Cancelling the outer Flux stops playback like cancelling {@link ReplaySandbox#steps()}. Cancelling
  * a window drops the rest of its steps: they are played without waiting for demand.
  */
-final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> {
+final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> implements Scannable {
 
     private final PlaybackEngine engine;
 
@@ -30,6 +31,19 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> {
     @Override
     public void subscribe(CoreSubscriber<? super GroupedFlux<Integer, PlaybackStep>> actual) {
         engine.subscribe(new Gate(actual, engine));
+    }
+
+    @Override
+    @Nullable
+    @SuppressWarnings("rawtypes") // the signature Scannable declares
+    public Object scanUnsafe(Attr key) {
+        // The engine is the source; this view adds no buffer or thread of its own.
+        return key == Attr.PARENT ? engine : engine.scanUnsafe(key);
+    }
+
+    @Override
+    public String stepName() {
+        return "playbackWindows";
     }
 
     /** The engine's subscriber: routes steps to the open window and windows to the outer subscriber. */
@@ -125,7 +139,7 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> {
     }
 
     /** One window: a unicast {@link GroupedFlux} keyed by the window's code. */
-    static final class Window extends GroupedFlux<Integer, PlaybackStep> implements Subscription {
+    static final class Window extends GroupedFlux<Integer, PlaybackStep> implements Subscription, Scannable {
 
         static final AtomicLongFieldUpdater<Window> REQUESTED =
                 AtomicLongFieldUpdater.newUpdater(Window.class, "requested");
@@ -184,6 +198,42 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> {
             cancelled = true;
             actual = null;
             engine.signal();
+        }
+
+        @Override
+        @Nullable
+        @SuppressWarnings("rawtypes") // the signature Scannable declares
+        public Object scanUnsafe(Attr key) {
+            if (key == Attr.PARENT) {
+                return engine;
+            }
+            if (key == Attr.ACTUAL) {
+                return actual;
+            }
+            if (key == Attr.REQUESTED_FROM_DOWNSTREAM) {
+                return requested;
+            }
+            if (key == Attr.CANCELLED) {
+                return cancelled;
+            }
+            if (key == Attr.TERMINATED) {
+                return done;
+            }
+            if (key == Attr.ERROR) {
+                return error;
+            }
+            if (key == Attr.PREFETCH) {
+                return 0;
+            }
+            if (key == Attr.RUN_STYLE) {
+                return Attr.RunStyle.ASYNC; // steps arrive on whichever thread drains the engine
+            }
+            return null;
+        }
+
+        @Override
+        public String stepName() {
+            return "playbackWindow(" + key + ")";
         }
 
         void next(PlaybackStep step) {

@@ -1,42 +1,68 @@
 package dev.reprise.playback;
 
 import dev.reprise.ReplayException;
-
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Signals that playback failed: a step, a passive handle or a finalizer answered
  * {@link dev.reprise.command.ReplayCommandResult#FAILED}, errored or threw, or a step's code has no
- * command. It names the step, its code and the phase that failed.
+ * command. It names the step, its code, the command's registered name and the phase that failed.
  */
 public final class ReplayPlaybackException extends ReplayException {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
-    /** The phase of an active step's {@code execute}. */
-    public static final String EXECUTE = "execute";
-    /** The phase of a passive step's completion. */
-    public static final String PASSIVE = "passive";
-    /** The phase of a command's {@code finalizeRun}. */
-    public static final String FINALIZE = "finalize";
+    /** The phase of playback in which a step failed. */
+    public enum Phase {
+        /** An active step's {@code execute}. */
+        EXECUTE("execute"),
+        /** A passive step's completion. */
+        PASSIVE("passive"),
+        /** A command's {@code finalizeRun}. */
+        FINALIZE("finalize");
+
+        private final String label;
+
+        Phase(String label) {
+            this.label = label;
+        }
+
+        /**
+         * Returns the phase's lower-case label, as messages and the viewer show it.
+         *
+         * @return {@code "execute"}, {@code "passive"} or {@code "finalize"}
+         */
+        public String label() {
+            return label;
+        }
+    }
 
     private final int stepIndex;
     private final int code;
-    private final String phase;
+    @Nullable
+    private final String commandName;
+    private final Phase phase;
 
     /**
      * Creates the exception.
      *
-     * @param stepIndex the 0-based index of the step that failed (for a finalize: the window's last step)
-     * @param code      the step's command code
-     * @param phase     {@link #EXECUTE}, {@link #PASSIVE} or {@link #FINALIZE}
-     * @param reason    what went wrong, for the message
-     * @param cause     the error the command signalled, or {@code null} if it answered {@code FAILED}
+     * @param stepIndex   the 0-based index of the step that failed (for a finalize: the window's last step)
+     * @param code        the step's command code
+     * @param commandName the name the command was registered under, or {@code null} if no command is
+     *                    registered for the code (or playback runs without names)
+     * @param phase       where it failed
+     * @param reason      what went wrong, for the message
+     * @param cause       the error the command signalled, or {@code null} if it answered {@code FAILED}
      */
-    public ReplayPlaybackException(int stepIndex, int code, String phase, String reason, @Nullable Throwable cause) {
-        super("Replay step " + stepIndex + " (code " + code + ") failed in " + phase + ": " + reason, cause);
+    public ReplayPlaybackException(int stepIndex, int code, @Nullable String commandName, Phase phase,
+                                   String reason, @Nullable Throwable cause) {
+        super("Replay step " + stepIndex + " (code " + code
+                + (commandName != null ? ", " + commandName : "") + ") failed in "
+                + Objects.requireNonNull(phase, "phase").label() + ": " + reason, cause);
         this.stepIndex = stepIndex;
         this.code = code;
+        this.commandName = commandName;
         this.phase = phase;
     }
 
@@ -50,8 +76,19 @@ public final class ReplayPlaybackException extends ReplayException {
         return code;
     }
 
-    /** @return {@code "execute"}, {@code "passive"} or {@code "finalize"} */
-    public String phase() {
+    /**
+     * Returns the name the failing step's command was registered under
+     * ({@link dev.reprise.ReplaySystem#registerCommand(int, String, dev.reprise.command.ReplayCommand)}).
+     *
+     * @return the name, or {@code null} when no command is registered for the code
+     */
+    @Nullable
+    public String commandName() {
+        return commandName;
+    }
+
+    /** @return the phase that failed: {@link Phase#EXECUTE}, {@link Phase#PASSIVE} or {@link Phase#FINALIZE} */
+    public Phase phase() {
         return phase;
     }
 }

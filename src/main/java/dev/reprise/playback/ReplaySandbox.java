@@ -2,6 +2,8 @@ package dev.reprise.playback;
 
 import dev.reprise.ReplayWarning;
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.internal.SandboxOpener;
+import dev.reprise.internal.WarningReporter;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
@@ -31,6 +33,19 @@ import org.jspecify.annotations.Nullable;
  * is {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
  * control answers at once. Nothing happens without a subscriber to {@link #steps()} requesting steps.
  *
+ * <p><b>Starting.</b> The first request on {@link #steps()} (or {@link #windows()}) starts playing: the
+ * state goes from {@code READY} to {@code PLAYING}, as {@link #play()} would. With
+ * {@link SandboxConfig.Builder#startPaused startPaused(true)} the sandbox stays {@code READY} until
+ * {@link #play()} or {@link #step()}. {@link #terminated()} tells how playback ended.
+ *
+ * <p><b>Threads.</b> With {@link SandboxConfig.Builder#runOn runOn(scheduler)}, every command's
+ * {@code execute} and {@code finalizeRun} and every signal to the subscriber happen on one worker of
+ * that scheduler, serially. Without it they happen on whichever thread drives playback at that moment:
+ * the thread that subscribes or requests, calls a control, completes a passive step, signals a
+ * command's result, or runs a pacing timer or clock tick — so a {@link PassiveStep#complete} from a UI
+ * thread may run the next group's commands on that thread before it returns. Either way they never run
+ * concurrently.
+ *
  * <p>{@link #seek} moves playback to any step, forward or backward, from checkpoints kept in a
  * memory-bounded cache when the config has a {@link SnapshotProvider}. See {@code docs/seeking.md}.
  */
@@ -46,25 +61,22 @@ public final class ReplaySandbox {
         this.windows = new PlaybackWindows(engine);
     }
 
+    static {
+        // The system opens sandboxes through this bridge, so the sandbox needs no public factory.
+        SandboxOpener.install(ReplaySandbox::open);
+    }
+
     /**
-     * Resets the game with the config's reseter and save, then opens a sandbox on the config's route at
-     * its start index. {@link dev.reprise.ReplaySystem#createReplaySandbox} is the usual way in; this
-     * factory serves playback without a system.
-     *
-     * @param config   what to play and how
-     * @param commands the command of each code, or {@code null} for an unknown code; consulted as steps
-     *                 are read, from the drain's thread
-     * @param warnings receives the sandbox's warnings (156, 157, 194, 1001) after they are logged; may
-     *                 be {@code null}
-     * @return the sandbox, {@link PlaybackState#READY}
-     * @throws IndexOutOfBoundsException if the start index is past the route's end after the reset
+     * Resets the game with the config's resetter and save, then opens a sandbox on the config's route at
+     * its start index; {@link dev.reprise.ReplaySystem#createReplaySandbox} is the way in.
      */
-    public static ReplaySandbox open(SandboxConfig<?> config, IntFunction<? extends ReplayCommand> commands,
-                                     @Nullable Consumer<? super ReplayWarning> warnings) {
+    private static ReplaySandbox open(SandboxConfig<?> config, IntFunction<? extends @Nullable ReplayCommand> commands,
+                                      IntFunction<@Nullable String> names,
+                                      @Nullable Consumer<? super ReplayWarning> warnings) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(commands, "commands");
         config.reset();
-        return new ReplaySandbox(config, new PlaybackEngine(config, commands, new PlaybackWarnings(warnings)));
+        return new ReplaySandbox(config, new PlaybackEngine(config, commands, names, new WarningReporter(warnings)));
     }
 
     /**
@@ -103,6 +115,18 @@ public final class ReplaySandbox {
      */
     public Flux<GroupedFlux<Integer, PlaybackStep>> windows() {
         return windows;
+    }
+
+    /**
+     * Returns how playback ended: a Mono of {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or
+     * {@link PlaybackState#FAILED} that completes once playback has terminated. It never errors (the
+     * failure itself goes to the subscriber of {@link #steps()}), and replays the state to subscribers
+     * that come later. Hot: subscribing does not start playback.
+     *
+     * @return the terminal state; the same Mono on every call
+     */
+    public Mono<PlaybackState> terminated() {
+        return engine.terminated();
     }
 
     /** Starts or continues playing: {@code READY} or {@code PAUSED} becomes {@code PLAYING}; otherwise nothing. */
@@ -184,7 +208,7 @@ public final class ReplaySandbox {
      *
      * <p>At the next group boundary (after the group or finalize in flight settled), the sandbox restores
      * the nearest checkpoint below the target — or, moving backward without one, resets the game through
-     * the config's reseter and save to the start index — unless going on from where it stands is nearer.
+     * the config's resetter and save to the start index — unless going on from where it stands is nearer.
      * It then fast-forwards: groups are dispatched whatever the state and without pacing, commands see
      * {@link dev.reprise.command.PlaybackContext#seeking()} {@code true}, and every step is emitted on
      * {@link #steps()} marked {@link PlaybackStep#seeking()} (so it needs demand, and passive steps are

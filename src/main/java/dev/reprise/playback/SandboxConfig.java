@@ -3,15 +3,19 @@ package dev.reprise.playback;
 import dev.reprise.route.ReplayArray;
 import java.time.Duration;
 import java.util.Objects;
+import org.reactivestreams.Publisher;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a {@link ReplaySandbox} plays: the route, how to reset the game first, where to start and how
- * to pace. Immutable; build one with {@link #builder}, which checks each option as it is set.
+ * How a {@link ReplaySandbox} plays: the route, how to reset the game first, where to start, how to
+ * pace (a {@linkplain Builder#stepInterval step interval} or the game's own {@linkplain Builder#clock
+ * clock}), where commands run ({@link Builder#runOn}) and whether playback waits for {@code play()}
+ * ({@link Builder#startPaused}). Immutable; build one with {@link #builder}, which checks each option as
+ * it is set (and {@link Builder#build()} checks that the options agree).
  *
- * @param <S> the type of the save the reseter restores from
+ * @param <S> the type of the save the resetter restores from
  */
 public final class SandboxConfig<S> {
 
@@ -22,11 +26,16 @@ public final class SandboxConfig<S> {
     public static final long DEFAULT_CHECKPOINT_BUDGET = 64L << 20;
 
     private final ReplayArray route;
-    private final ReplayReseter<S> reseter;
+    private final ReplayResetter<S> resetter;
     @Nullable
     private final S save;
     private final int startIndex;
     private final Duration stepInterval;
+    @Nullable
+    private final Publisher<?> clock;
+    @Nullable
+    private final Scheduler runOn;
+    private final boolean startPaused;
     private final Scheduler scheduler;
     private final Duration passiveGrace;
     @Nullable
@@ -36,10 +45,13 @@ public final class SandboxConfig<S> {
 
     private SandboxConfig(Builder<S> b) {
         this.route = b.route;
-        this.reseter = b.reseter;
+        this.resetter = b.resetter;
         this.save = b.save;
         this.startIndex = b.startIndex;
         this.stepInterval = b.stepInterval;
+        this.clock = b.clock;
+        this.runOn = b.runOn;
+        this.startPaused = b.startPaused;
         // Resolved now, so a config built inside StepVerifier.withVirtualTime gets the virtual scheduler.
         this.scheduler = b.scheduler != null ? b.scheduler : Schedulers.parallel();
         this.passiveGrace = b.passiveGrace;
@@ -49,16 +61,16 @@ public final class SandboxConfig<S> {
     }
 
     /**
-     * Returns a builder for playing {@code route} after {@code reseter} reset the game.
+     * Returns a builder for playing {@code route} after {@code resetter} reset the game.
      *
      * @param route   the route to play
-     * @param reseter resets the game before playback
+     * @param resetter resets the game before playback
      * @param <S>     the type of save
-     * @return a new builder: no save, start index 0, no step interval, {@code Schedulers.parallel()},
-     *         no passive grace
+     * @return a new builder: no save, start index 0, no step interval and no clock, no {@code runOn},
+     *         starting when subscribed, {@code Schedulers.parallel()}, no passive grace
      */
-    public static <S> Builder<S> builder(ReplayArray route, ReplayReseter<S> reseter) {
-        return new Builder<>(route, reseter);
+    public static <S> Builder<S> builder(ReplayArray route, ReplayResetter<S> resetter) {
+        return new Builder<>(route, resetter);
     }
 
     /** @return the route to play */
@@ -66,12 +78,12 @@ public final class SandboxConfig<S> {
         return route;
     }
 
-    /** @return the reseter called before playback */
-    public ReplayReseter<S> reseter() {
-        return reseter;
+    /** @return the resetter called before playback */
+    public ReplayResetter<S> resetter() {
+        return resetter;
     }
 
-    /** @return the save handed to the reseter, or {@code null} */
+    /** @return the save handed to the resetter, or {@code null} */
     @Nullable
     public S save() {
         return save;
@@ -87,6 +99,39 @@ public final class SandboxConfig<S> {
         return stepInterval;
     }
 
+    /**
+     * Returns the game's clock, whose ticks pace playback instead of a step interval.
+     *
+     * @return the clock, or {@code null} when playback is paced by {@link #stepInterval()} (or not at all)
+     */
+    @Nullable
+    public Publisher<?> clock() {
+        return clock;
+    }
+
+    /**
+     * Returns the scheduler on one worker of which every {@code execute}, {@code finalizeRun} and step
+     * emission happens.
+     *
+     * @return the scheduler, or {@code null}: then they happen on whichever thread drives playback (see
+     *         {@link ReplaySandbox})
+     */
+    @Nullable
+    public Scheduler runOn() {
+        return runOn;
+    }
+
+    /**
+     * Tells whether playback waits for {@link ReplaySandbox#play()} (or a {@link ReplaySandbox#step()})
+     * instead of starting when {@link ReplaySandbox#steps()} (or {@link ReplaySandbox#windows()}) is
+     * first requested.
+     *
+     * @return {@code true} to open paused; {@code false} (the default) to start on demand
+     */
+    public boolean startPaused() {
+        return startPaused;
+    }
+
     /** @return the scheduler that times pacing and passive grace */
     public Scheduler scheduler() {
         return scheduler;
@@ -100,7 +145,7 @@ public final class SandboxConfig<S> {
     /**
      * Returns the game's snapshot provider, which lets the sandbox keep checkpoints for seeking.
      *
-     * @return the provider, or {@code null}: then a seek resets through the reseter and fast-forwards
+     * @return the provider, or {@code null}: then a seek resets through the resetter and fast-forwards
      *         from the start index
      */
     @Nullable
@@ -128,14 +173,15 @@ public final class SandboxConfig<S> {
         return checkpointBudget;
     }
 
-    /** Calls the reseter with the save. */
+    /** Calls the resetter with the save. */
     void reset() {
-        reseter.reset(save);
+        resetter.reset(save);
     }
 
     @Override
     public String toString() {
         return "SandboxConfig[startIndex=" + startIndex + ", stepInterval=" + stepInterval
+                + ", clock=" + (clock != null) + ", runOn=" + runOn + ", startPaused=" + startPaused
                 + ", passiveGrace=" + passiveGrace + ", scheduler=" + scheduler + ", save=" + save
                 + ", snapshots=" + snapshots + ", checkpointInterval=" + checkpointInterval
                 + ", checkpointBudget=" + checkpointBudget + "]";
@@ -149,11 +195,17 @@ public final class SandboxConfig<S> {
      */
     public static final class Builder<S> {
         private final ReplayArray route;
-        private final ReplayReseter<S> reseter;
+        private final ReplayResetter<S> resetter;
         @Nullable
         private S save;
         private int startIndex;
         private Duration stepInterval = Duration.ZERO;
+        private boolean stepIntervalSet;
+        @Nullable
+        private Publisher<?> clock;
+        @Nullable
+        private Scheduler runOn;
+        private boolean startPaused;
         @Nullable
         private Scheduler scheduler;
         private Duration passiveGrace = Duration.ZERO;
@@ -162,13 +214,13 @@ public final class SandboxConfig<S> {
         private int checkpointInterval = DEFAULT_CHECKPOINT_INTERVAL;
         private long checkpointBudget = DEFAULT_CHECKPOINT_BUDGET;
 
-        private Builder(ReplayArray route, ReplayReseter<S> reseter) {
+        private Builder(ReplayArray route, ReplayResetter<S> resetter) {
             this.route = Objects.requireNonNull(route, "route");
-            this.reseter = Objects.requireNonNull(reseter, "reseter");
+            this.resetter = Objects.requireNonNull(resetter, "resetter");
         }
 
         /**
-         * Sets the save handed to the reseter.
+         * Sets the save handed to the resetter.
          *
          * @param save the save; may be {@code null}
          * @return this builder
@@ -195,7 +247,8 @@ public final class SandboxConfig<S> {
         }
 
         /**
-         * Sets the time between dispatches at speed 1; the sandbox waits {@code interval / speed}.
+         * Sets the time between dispatches at speed 1; the sandbox waits {@code interval / speed}. The
+         * time-based alternative to {@link #clock}: {@link #build()} refuses both.
          *
          * @param interval zero or positive, at most about 292 years
          * @return this builder
@@ -203,6 +256,62 @@ public final class SandboxConfig<S> {
          */
         public Builder<S> stepInterval(Duration interval) {
             this.stepInterval = nonNegative("stepInterval", interval);
+            this.stepIntervalSet = true;
+            return this;
+        }
+
+        /**
+         * Paces playback by the game's own clock instead of a step interval: each tick lets
+         * {@link ReplaySandbox#speed()} groups go, fractions carrying over (speed 0.5 plays a group every
+         * other tick, speed 3 three per tick). Nothing is dispatched before the first tick. A tick's
+         * unused whole groups do not pile up: after a slow command playback goes on at {@code speed}
+         * groups a tick rather than bursting to catch up (only the fraction carries over), and ticks that
+         * come while paused are dropped, so a resumed playback waits for the next tick.
+         * Pause, resume, step, seek, stop and {@code setSpeed} act as with a step interval; a seek
+         * fast-forwards without waiting for ticks.
+         *
+         * <p>The clock is subscribed (with unbounded demand) when playback first wants to dispatch a
+         * group, and cancelled when playback terminates. Its values are ignored; a clock that completes
+         * stops playback as {@link ReplaySandbox#stopNow()} does, one that errors fails it with that error.
+         * Ticks may come from any thread.
+         *
+         * @param ticks the clock, for instance the game loop's frames or {@code Flux.interval(...)}
+         * @return this builder
+         * @see #build()
+         */
+        public Builder<S> clock(Publisher<?> ticks) {
+            this.clock = Objects.requireNonNull(ticks, "clock");
+            return this;
+        }
+
+        /**
+         * Makes every {@code execute}, {@code finalizeRun} and step emission of the sandbox happen on one
+         * {@linkplain Scheduler#createWorker() worker} of {@code scheduler}, serially: never on the thread
+         * that completes a passive step, calls a control, requests or fires a timer or clock tick. The
+         * worker is taken when {@link ReplaySandbox#steps()} (or {@code windows()}) is subscribed and
+         * released once playback terminated and the subscriber was told. Without it, the commands run on
+         * whichever thread drives playback (see {@link ReplaySandbox}).
+         *
+         * @param scheduler the scheduler, for instance the game thread's {@code Schedulers.fromExecutor}
+         *                  or {@code Schedulers.single()}
+         * @return this builder
+         */
+        public Builder<S> runOn(Scheduler scheduler) {
+            this.runOn = Objects.requireNonNull(scheduler, "runOn");
+            return this;
+        }
+
+        /**
+         * Sets whether playback waits for {@link ReplaySandbox#play()} or {@link ReplaySandbox#step()}.
+         * By default ({@code false}) the first request on {@link ReplaySandbox#steps()} (or
+         * {@code windows()}) starts playing; with {@code true} the sandbox stays {@code READY} until a
+         * control starts it.
+         *
+         * @param paused {@code true} to open paused
+         * @return this builder
+         */
+        public Builder<S> startPaused(boolean paused) {
+            this.startPaused = paused;
             return this;
         }
 
@@ -278,8 +387,14 @@ public final class SandboxConfig<S> {
          * Builds the config; the default scheduler, {@code Schedulers.parallel()}, is resolved now.
          *
          * @return the config
+         * @throws IllegalStateException if both a {@linkplain #stepInterval step interval} and a
+         *                               {@linkplain #clock clock} were set: pacing is one or the other
          */
         public SandboxConfig<S> build() {
+            if (clock != null && stepIntervalSet) {
+                throw new IllegalStateException("stepInterval(" + stepInterval + ") and clock(...) were both set;"
+                        + " playback is paced by one of them: drop one");
+            }
             return new SandboxConfig<>(this);
         }
 

@@ -4,6 +4,7 @@ import static dev.reprise.route.RouteLayout.*;
 
 import dev.reprise.ReplayWarning;
 import dev.reprise.WarningCode;
+import dev.reprise.internal.WarningReporter;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
@@ -492,15 +493,15 @@ public final class ReplayArray {
     }
 
     /**
-     * Suspends recording: until a matching {@link #revert()}, {@code add/insert/delete/set} write nothing
+     * Suspends recording: until a matching {@link #enable()}, {@code add/insert/delete/set} write nothing
      * (an invalid code or param still throws).
      */
     public void disable() {
         disabled++;
     }
 
-    /** Undoes one {@link #disable()}; never goes below zero. */
-    public void revert() {
+    /** Re-enables recording: undoes one {@link #disable()}; never goes below zero (formerly {@code revert()}). */
+    public void enable() {
         if (disabled > 0) {
             disabled--;
         }

@@ -13,10 +13,15 @@ import java.util.Objects;
  * its limit and accepts buffers longer than the used bytes (the original engine saves whole
  * capacity); the bytes past the used region are ignored. Loading never changes the buffers.
  *
+ * <p>The save never hands out a writable buffer: {@link #commandArray()} and {@link #paramArray()}
+ * return a fresh read-only view on each call (its own position and limit, sharing the bytes), so
+ * nobody can write through a save or move its position for another reader. The views share the
+ * bytes of the buffers the save was made from; keep a save across writes with {@link #detach()}.
+ *
  * @param length        the number of steps, as stored (validated on load)
  * @param commandWidth  the command width, never {@code null}
- * @param commandArray  the command area, at least {@code length * commandWidth.entrySize()} bytes
- * @param paramArray    the param area
+ * @param commandArray  the command area (read through read-only views), at least {@code length * commandWidth.entrySize()} bytes
+ * @param paramArray    the param area (read through read-only views)
  */
 public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer commandArray, ByteBuffer paramArray) {
 
@@ -49,6 +54,26 @@ public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer comma
             throw new ReplayFormatException(e.getMessage(), -1, -1, e);
         }
         return new ReplaySave(length, width, commandArray, paramArray);
+    }
+
+    /**
+     * Returns the command area as a read-only view, from the save's position to its limit.
+     *
+     * @return a new read-only view on each call
+     */
+    @Override
+    public ByteBuffer commandArray() {
+        return commandArray.asReadOnlyBuffer();
+    }
+
+    /**
+     * Returns the param area as a read-only view, from the save's position to its limit.
+     *
+     * @return a new read-only view on each call
+     */
+    @Override
+    public ByteBuffer paramArray() {
+        return paramArray.asReadOnlyBuffer();
     }
 
     /**

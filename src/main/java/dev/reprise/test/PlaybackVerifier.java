@@ -77,7 +77,7 @@ public final class PlaybackVerifier {
      * Starts a script for playing {@code config} on {@code system}, in real time.
      *
      * @param system the game's system, its commands registered
-     * @param config what to play: usually {@code system.array()} and the game's reseter
+     * @param config what to play: usually {@code system.array()} and the game's resetter
      * @return a new, empty script
      */
     public static PlaybackVerifier create(ReplaySystem system, SandboxConfig<?> config) {
@@ -429,7 +429,7 @@ public final class PlaybackVerifier {
         }
         if (failure.stepIndex() != failedAt) {
             throw new AssertionError("expected playback to fail at step " + failedAt + ", but it failed at step "
-                    + failure.stepIndex() + " " + names.code(failure.code()) + " in " + failure.phase() + ": "
+                    + failure.stepIndex() + " " + names.code(failure.code()) + " in " + failure.phase().label() + ": "
                     + failure.getMessage(), failure);
         }
     }

@@ -1,7 +1,7 @@
 package dev.reprise.verify;
 
 import dev.reprise.ReplaySystem;
-import dev.reprise.playback.ReplayReseter;
+import dev.reprise.playback.ReplayResetter;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayArray;
 import java.util.Objects;
@@ -32,7 +32,7 @@ public interface VerifiableGame {
     ReplaySystem system();
 
     /**
-     * Returns how to play {@code route} on this game: the reseter that puts the game into the state the
+     * Returns how to play {@code route} on this game: the resetter that puts the game into the state the
      * route starts from, the save it restores, and any other playback option. The verifier opens the
      * sandbox with it right away, which resets the game.
      *
@@ -52,18 +52,18 @@ public interface VerifiableGame {
     }
 
     /**
-     * Returns a game made of its parts: a system, a reseter that rewinds the game (to its initial state:
+     * Returns a game made of its parts: a system, a resetter that rewinds the game (to its initial state:
      * the verifier passes no save) and an optional state hash.
      *
      * @param system    the system with the game's commands registered and an empty route
-     * @param reseter   resets the game before playback; called with a {@code null} save
+     * @param resetter   resets the game before playback; called with a {@code null} save
      * @param stateHash the game's state hash, or {@code null} for none
-     * @param <S>       the reseter's save type
+     * @param <S>       the resetter's save type
      * @return the game
      */
-    static <S> VerifiableGame of(ReplaySystem system, ReplayReseter<S> reseter, @Nullable LongSupplier stateHash) {
+    static <S> VerifiableGame of(ReplaySystem system, ReplayResetter<S> resetter, @Nullable LongSupplier stateHash) {
         Objects.requireNonNull(system, "system");
-        Objects.requireNonNull(reseter, "reseter");
+        Objects.requireNonNull(resetter, "resetter");
         return new VerifiableGame() {
             @Override
             public ReplaySystem system() {
@@ -72,7 +72,7 @@ public interface VerifiableGame {
 
             @Override
             public SandboxConfig<?> sandbox(ReplayArray route) {
-                return SandboxConfig.builder(route, reseter).build();
+                return SandboxConfig.builder(route, resetter).build();
             }
 
             @Override

@@ -70,7 +70,9 @@ final class Harness {
     }
 
     ReplaySandbox sandbox(Consumer<SandboxConfig.Builder<Object>> customize) {
-        SandboxConfig.Builder<Object> builder = SandboxConfig.builder(system.array(), save -> { });
+        // Opened paused: these tests drive play(), step() and seek() themselves and check what happens
+        // before them; a test of starting on subscription sets startPaused(false).
+        SandboxConfig.Builder<Object> builder = SandboxConfig.builder(system.array(), save -> { }).startPaused(true);
         customize.accept(builder);
         return system.createReplaySandbox(builder.build());
     }
@@ -80,14 +82,14 @@ final class Harness {
     }
 
     /** Asserts that an error is the playback failure of a step, code and phase. */
-    static java.util.function.Consumer<Throwable> failedAt(int index, int code, String phase) {
+    static java.util.function.Consumer<Throwable> failedAt(int index, int code, ReplayPlaybackException.Phase phase) {
         return error -> org.assertj.core.api.Assertions.assertThat(error)
                 .isInstanceOfSatisfying(ReplayPlaybackException.class, e -> {
                     org.assertj.core.api.Assertions.assertThat(e.stepIndex()).isEqualTo(index);
                     org.assertj.core.api.Assertions.assertThat(e.code()).isEqualTo(code);
                     org.assertj.core.api.Assertions.assertThat(e.phase()).isEqualTo(phase);
                     org.assertj.core.api.Assertions.assertThat(e)
-                            .hasMessageContaining("step " + index).hasMessageContaining(phase);
+                            .hasMessageContaining("step " + index).hasMessageContaining(phase.label());
                 });
     }
 }

@@ -52,7 +52,7 @@ class PassiveClaimTest {
                 .verify(TIMEOUT);
         assertThat(late[0].claim()).isFalse(); // skipped with warning 194: the UI knows not to apply it
         assertThat(late[0].complete(SUCCESS)).isFalse();
-        assertThat(h.warningCodes()).containsExactly(194);
+        assertThat(h.warningCodes()).containsExactly(194, 1002); // the late complete is reported as a lost answer
     }
 
     @Test
@@ -69,7 +69,7 @@ class PassiveClaimTest {
                 }))
                 .expectNextCount(2)
                 .expectErrorSatisfies(error -> {
-                    Harness.failedAt(1, 9, ReplayPlaybackException.PASSIVE).accept(error);
+                    Harness.failedAt(1, 9, ReplayPlaybackException.Phase.PASSIVE).accept(error);
                     assertThat(error).hasCause(cause);
                 })
                 .verify(TIMEOUT);

@@ -21,7 +21,7 @@ import reactor.test.StepVerifier;
 /** FAILED, IGNORED and errors from execute, passive completion and finalize; route changes. */
 class PlaybackFailureTest {
 
-    private static void expectFailure(ReplaySandbox sandbox, int index, int code, String phase) {
+    private static void expectFailure(ReplaySandbox sandbox, int index, int code, ReplayPlaybackException.Phase phase) {
         sandbox.play();
         StepVerifier.create(sandbox.steps())
                 .thenConsumeWhile(step -> true)
@@ -31,9 +31,36 @@ class PlaybackFailureTest {
     }
 
     @Test
+    void executeFailed_namesTheRegisteredCommand() {
+        Harness h = new Harness().record(1);
+        h.system.registerCommand(1, "jump", ReplayCommand.active((step, context) -> Mono.just(FAILED)));
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .expectNextCount(1)
+                .expectErrorSatisfies(error -> assertThat(error)
+                        .isInstanceOfSatisfying(ReplayPlaybackException.class, e -> {
+                            assertThat(e.commandName()).isEqualTo("jump");
+                            assertThat(e.phase()).isEqualTo(ReplayPlaybackException.Phase.EXECUTE);
+                            assertThat(e).hasMessageContaining("(code 1, jump) failed in execute");
+                        }))
+                .verify(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void unknownCode_hasNoCommandName() {
+        Harness h = new Harness().record(7);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        StepVerifier.create(sandbox.steps())
+                .expectErrorSatisfies(error -> assertThat(((ReplayPlaybackException) error).commandName()).isNull())
+                .verify(Duration.ofSeconds(10));
+    }
+
+    @Test
     void executeFailed_fails() {
         Harness h = new Harness().active(1).active(2, FAILED, SUCCESS).record(1, 2, 1);
-        expectFailure(h.sandbox(), 1, 2, "execute");
+        expectFailure(h.sandbox(), 1, 2, ReplayPlaybackException.Phase.EXECUTE);
         assertThat(h.log).containsExactly("exec1@0", "fin1", "exec2@1");
     }
 
@@ -69,9 +96,9 @@ class PlaybackFailureTest {
                     throw new IllegalArgumentException("thrown");
                 }))
                 .record(2);
-        expectFailure(h.sandbox(), 0, 2, "execute");
+        expectFailure(h.sandbox(), 0, 2, ReplayPlaybackException.Phase.EXECUTE);
         Harness nulls = new Harness().command(1, ReplayCommand.active((s, c) -> null)).record(1);
-        expectFailure(nulls.sandbox(), 0, 1, "execute");
+        expectFailure(nulls.sandbox(), 0, 1, ReplayPlaybackException.Phase.EXECUTE);
     }
 
     @Test
@@ -104,7 +131,7 @@ class PlaybackFailureTest {
     @Test
     void finalizeFailed_atTheEnd_fails() {
         Harness h = new Harness().active(1, SUCCESS, FAILED).record(1);
-        expectFailure(h.sandbox(), 0, 1, "finalize");
+        expectFailure(h.sandbox(), 0, 1, ReplayPlaybackException.Phase.FINALIZE);
         assertThat(h.log).containsExactly("exec1@0", "fin1");
     }
 
@@ -112,7 +139,7 @@ class PlaybackFailureTest {
     void finalizeError_fails() {
         Harness h = new Harness().command(1, ReplayCommand.withFinalizer((s, c) -> Mono.empty(),
                 c -> Mono.error(new IllegalStateException("fin")))).active(2).record(1, 2);
-        expectFailure(h.sandbox(), 0, 1, "finalize");
+        expectFailure(h.sandbox(), 0, 1, ReplayPlaybackException.Phase.FINALIZE);
         assertThat(h.log).isEmpty();
     }
 
@@ -123,13 +150,13 @@ class PlaybackFailureTest {
         sandbox.play();
         StepVerifier.create(sandbox.steps()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(1001);
-        assertThat(h.warnings.get(0).message()).contains("finalize");
+        assertThat(h.warnings.get(0).message()).contains(ReplayPlaybackException.Phase.FINALIZE.label());
     }
 
     @Test
     void unknownCodeInTheMiddle_failsAfterTheStepsBefore() {
         Harness h = new Harness().active(1).record(1, 5, 1);
-        expectFailure(h.sandbox(), 1, 5, "execute");
+        expectFailure(h.sandbox(), 1, 5, ReplayPlaybackException.Phase.EXECUTE);
         assertThat(h.log).containsExactly("exec1@0");
         assertThat(h.warningCodes()).containsExactly(157);
     }

@@ -108,9 +108,9 @@ class PlaybackPacingTest {
 
     @Test
     void pacingDue_saturatesInsteadOfOverflowing() {
-        assertThat(Pacing.due(1_000, 10_000_000, 1e-12)).isEqualTo(Long.MAX_VALUE);
-        assertThat(Pacing.due(1_000, 10_000_000, Double.MIN_VALUE)).isEqualTo(Long.MAX_VALUE);
-        assertThat(Pacing.due(Long.MAX_VALUE - 5, 10, 1)).isEqualTo(Long.MAX_VALUE);
-        assertThat(Pacing.due(1_000, 10_000_000, 2)).isEqualTo(5_001_000);
+        assertThat(IntervalPacing.due(1_000, 10_000_000, 1e-12)).isEqualTo(Long.MAX_VALUE);
+        assertThat(IntervalPacing.due(1_000, 10_000_000, Double.MIN_VALUE)).isEqualTo(Long.MAX_VALUE);
+        assertThat(IntervalPacing.due(Long.MAX_VALUE - 5, 10, 1)).isEqualTo(Long.MAX_VALUE);
+        assertThat(IntervalPacing.due(1_000, 10_000_000, 2)).isEqualTo(5_001_000);
     }
 }

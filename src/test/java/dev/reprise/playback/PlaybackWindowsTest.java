@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Subscription;
+import reactor.core.Scannable;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.GroupedFlux;
 import reactor.test.StepVerifier;
@@ -45,6 +46,29 @@ class PlaybackWindowsTest {
                 .expectNext(2, 0)
                 .expectComplete()
                 .verify(TIMEOUT);
+    }
+
+    @Test
+    void windows_andEachWindow_areScannable() {
+        Harness h = new Harness().active(1).record(1, 1);
+        ReplaySandbox sandbox = h.sandbox();
+        Scannable outer = Scannable.from(sandbox.windows());
+        assertThat(outer.isScanAvailable()).isTrue();
+        assertThat(outer.scan(Scannable.Attr.PARENT)).isSameAs(sandbox.steps());
+        assertThat(outer.stepName()).isEqualTo("playbackWindows");
+        List<Scannable> windows = new CopyOnWriteArrayList<>();
+        sandbox.play();
+        StepVerifier.create(sandbox.windows().doOnNext(window -> windows.add(Scannable.from(window)))
+                        .concatMap(GroupedFlux::collectList))
+                .expectNextCount(1)
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(windows).singleElement().satisfies(window -> {
+            assertThat(window.isScanAvailable()).isTrue();
+            assertThat(window.scan(Scannable.Attr.TERMINATED)).isTrue();
+            assertThat(window.scan(Scannable.Attr.PARENT)).isSameAs(sandbox.steps());
+            assertThat(window.stepName()).isEqualTo("playbackWindow(1)");
+        });
     }
 
     @Test
@@ -147,7 +171,7 @@ class PlaybackWindowsTest {
         sandbox.play();
         StepVerifier.create(sandbox.windows().concatMap(window -> window))
                 .expectNextCount(1)
-                .expectErrorSatisfies(Harness.failedAt(0, 1, ReplayPlaybackException.EXECUTE))
+                .expectErrorSatisfies(Harness.failedAt(0, 1, ReplayPlaybackException.Phase.EXECUTE))
                 .verify(TIMEOUT);
     }
 

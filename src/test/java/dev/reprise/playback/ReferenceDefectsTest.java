@@ -54,7 +54,7 @@ class ReferenceDefectsTest {
         StepVerifier.create(sandbox.steps())
                 .expectNextCount(1)
                 .consumeNextWith(step -> ((PassiveStep) step).complete(FAILED))
-                .expectErrorSatisfies(Harness.failedAt(1, 9, "passive"))
+                .expectErrorSatisfies(Harness.failedAt(1, 9, ReplayPlaybackException.Phase.PASSIVE))
                 .verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0"); // step 2 never runs
         assertThat(h.warningCodes()).doesNotContain(194); // not "skipped later" as in the reference

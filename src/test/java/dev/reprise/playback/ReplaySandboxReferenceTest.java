@@ -40,7 +40,7 @@ class ReplaySandboxReferenceTest {
         sandbox.steps().subscribe(step -> { }, error -> { });
 
         StepVerifier.create(sandbox.step())
-                .expectErrorSatisfies(Harness.failedAt(0, 1, "execute"))
+                .expectErrorSatisfies(Harness.failedAt(0, 1, ReplayPlaybackException.Phase.EXECUTE))
                 .verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0");
         assertThat(sandbox.replayed()).isZero(); // the failed step is not counted as played
@@ -54,7 +54,7 @@ class ReplaySandboxReferenceTest {
         sandbox.play();
 
         StepVerifier.create(sandbox.steps())
-                .expectErrorSatisfies(Harness.failedAt(0, 9, "execute"))
+                .expectErrorSatisfies(Harness.failedAt(0, 9, ReplayPlaybackException.Phase.EXECUTE))
                 .verify(Duration.ofSeconds(10));
         assertThat(h.warningCodes()).containsExactly(157);
         assertThat(h.warnings.get(0).message()).contains("9");
@@ -80,7 +80,7 @@ class ReplaySandboxReferenceTest {
 
         StepVerifier.create(sandbox.step()).expectNextCount(1).expectComplete().verify(Duration.ofSeconds(10));
         StepVerifier.create(sandbox.step())
-                .expectErrorSatisfies(Harness.failedAt(0, 1, "finalize"))
+                .expectErrorSatisfies(Harness.failedAt(0, 1, ReplayPlaybackException.Phase.FINALIZE))
                 .verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec1@0", "fin1");
     }

@@ -39,7 +39,7 @@ class SandboxConfigTest {
     }
 
     @Test
-    void options_areKept_andTheReseterGetsTheSave() {
+    void options_areKept_andTheResetterGetsTheSave() {
         route.add(1);
         List<String> resets = new ArrayList<>();
         SandboxConfig<String> config = SandboxConfig.<String>builder(route, resets::add)

@@ -77,12 +77,12 @@ final class SeekGame {
         };
     }
 
-    /** A sandbox whose reseter zeroes the value. */
+    /** A sandbox whose resetter zeroes the value. */
     ReplaySandbox sandbox(Consumer<SandboxConfig.Builder<Object>> customize) {
         SandboxConfig.Builder<Object> builder = SandboxConfig.builder(h.system.array(), save -> {
             resets++;
             value = 0;
-        });
+        }).startPaused(true); // the seek tests drive play() and step() themselves
         customize.accept(builder);
         return h.system.createReplaySandbox(builder.build());
     }

@@ -282,9 +282,9 @@ class SeekTest {
         ReplaySandbox sandbox = g.sandboxWithCheckpoints(1);
         StepVerifier.create(sandbox.steps(), 10)
                 .then(() -> StepVerifier.create(sandbox.seek(5))
-                        .expectErrorSatisfies(Harness.failedAt(4, 5, ReplayPlaybackException.EXECUTE)).verify(Duration.ofSeconds(10)))
+                        .expectErrorSatisfies(Harness.failedAt(4, 5, ReplayPlaybackException.Phase.EXECUTE)).verify(Duration.ofSeconds(10)))
                 .expectNextCount(5)
-                .expectErrorSatisfies(Harness.failedAt(4, 5, ReplayPlaybackException.EXECUTE)).verify(Duration.ofSeconds(10));
+                .expectErrorSatisfies(Harness.failedAt(4, 5, ReplayPlaybackException.Phase.EXECUTE)).verify(Duration.ofSeconds(10));
         StepVerifier.create(sandbox.seek(0)).expectErrorMessage("Cannot seek to step 0: playback is FAILED").verify(Duration.ofSeconds(10));
     }
 

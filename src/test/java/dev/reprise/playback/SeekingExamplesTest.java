@@ -65,6 +65,7 @@ class SeekingExamplesTest {
                         .snapshots(snapshots)
                         .checkpointInterval(500)          // a checkpoint at least every 500 steps
                         .checkpointBudget(16L << 20)      // at most 16 MiB of snapshots
+                        .startPaused(true)                // seek first, then play
                         .build());
         // [seek-config]
         // [seek-use]

@@ -61,7 +61,7 @@ class TowerDesyncTest {
             assertThat(failure[0]).isInstanceOfSatisfying(ReplayPlaybackException.class, playback -> {
                 assertThat(playback.stepIndex()).isEqualTo(nextHash);
                 assertThat(playback.code()).isEqualTo(TowerSeekFixture.STATE_HASH);
-                assertThat(playback.phase()).isEqualTo(ReplayPlaybackException.EXECUTE);
+                assertThat(playback.phase()).isEqualTo(ReplayPlaybackException.Phase.EXECUTE);
             });
             ReplayDesyncException desync = ReplayDesyncException.in(failure[0]).orElseThrow();
             assertThat(desync.stepIndex()).isEqualTo(nextHash);

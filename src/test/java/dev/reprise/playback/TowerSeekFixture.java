@@ -165,12 +165,13 @@ final class TowerSeekFixture {
         };
     }
 
-    /** A config with the fixture's reseter (the tower's initial state) and snapshot provider. */
+    /** A config with the fixture's resetter (the tower's initial state) and snapshot provider. */
     ReplaySandbox sandbox(Consumer<SandboxConfig.Builder<TowerState>> customize) {
         SandboxConfig.Builder<TowerState> builder = SandboxConfig.<TowerState>builder(system.array(), save -> {
             game.reset(save == null ? game.initialState() : save);
             pending.clear();
         });
+        builder.startPaused(true); // the seek tests drive play() and step() themselves
         customize.accept(builder);
         return system.createReplaySandbox(builder.build());
     }

@@ -222,7 +222,7 @@ class ReplayArrayEditTest {
         array.disable();
         array.add(2, 20);
         assertThat(array.length()).isEqualTo(1);
-        array.revert();
+        array.enable();
         array.add(3, 30);
         assertThat(array.length()).isEqualTo(2);
         assertThat(array.get(1)).isEqualTo(step(1, 3, 30));
@@ -235,7 +235,7 @@ class ReplayArrayEditTest {
         ReplayReadStream stream = array.createReadStream();
         array.disable();
         array.disable();
-        array.revert();
+        array.enable();
         assertThat(array.isDisabled()).isTrue();
         array.add(1);
         array.add(1, 2);
@@ -249,8 +249,8 @@ class ReplayArrayEditTest {
         assertThat(array.saveState()).isEqualTo(before);
         assertThat(warnings.list).isEmpty();
         assertThat(stream.expired()).isFalse();
-        array.revert();
-        array.revert(); // never below zero
+        array.enable();
+        array.enable(); // never below zero
         assertThat(array.isDisabled()).isFalse();
         array.add(9);
         assertThat(array.length()).isEqualTo(7);
@@ -283,7 +283,7 @@ class ReplayArrayEditTest {
         array.cursor(0).next();
         array.saveState();
         array.disable();
-        array.revert();
+        array.enable();
         assertThat(stream.expired()).isFalse();
     }
 

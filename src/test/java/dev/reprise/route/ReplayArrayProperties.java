@@ -262,7 +262,7 @@ class ReplayArrayProperties {
             return false;
         }
         if (edit instanceof Revert) {
-            array.revert();
+            array.enable();
             model.disabled = Math.max(0, model.disabled - 1);
             return false;
         }

@@ -96,4 +96,15 @@ class ReplayArraySaveStateTest {
         other.loadState(first);
         assertThat(other.saveState()).isEqualTo(first);
     }
+
+    @Test
+    void save_ofAWritableBuffer_handsOutReadOnlyViewsWithTheirOwnPosition() {
+        java.nio.ByteBuffer commands = java.nio.ByteBuffer.wrap(new byte[] {1, 3});
+        ReplaySave save = new ReplaySave(2, CommandWidth.UINT8, commands, java.nio.ByteBuffer.allocate(0));
+        assertThat(save.commandArray().isReadOnly()).isTrue();
+        assertThatThrownBy(() -> save.commandArray().put(0, (byte) 9)).isInstanceOf(ReadOnlyBufferException.class);
+        save.commandArray().position(1);
+        assertThat(save.commandArray().position()).as("each call is a fresh view").isZero();
+        assertThat(save.paramArray().isReadOnly()).isTrue();
+    }
 }

@@ -115,7 +115,9 @@ public final class DesyncAndSeekSample {
         TowerGame seeking = new TowerGame(tower);
         ReplaySystem player = player(seeking, recording);
         ReplaySandbox sandbox = player.createReplaySandbox(
-                TowerCommands.sandbox(player.array(), seeking, true).checkpointInterval(100).build());
+                TowerCommands.sandbox(player.array(), seeking, true).checkpointInterval(100)
+                        .startPaused(true) // seek first; only the seeks play
+                        .build());
         sandbox.steps().subscribe();
         sandbox.seek(recording.array().length() - 1).block(TIMEOUT); // forward, capturing checkpoints
         sandbox.seek(target).block(TIMEOUT);                         // backward, from a checkpoint

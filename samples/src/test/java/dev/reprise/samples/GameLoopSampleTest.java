@@ -3,17 +3,18 @@ package dev.reprise.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.ReplaySystem;
+import dev.reprise.playback.ActiveStep;
 import dev.reprise.playback.ReplaySandbox;
-import dev.reprise.samples.GameLoopSample.Control;
-import dev.reprise.samples.GameLoopSample.LoopReport;
+import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.replay.ChoiceMode;
-import dev.reprise.samples.tower.replay.TowerCommands;
-import dev.reprise.route.ReplayStep;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -26,52 +27,87 @@ class GameLoopSampleTest {
 
     private final SampleRecording recording = SampleRecording.record(3L, 4, 400);
     private final TowerGame game = new TowerGame(recording.tower());
+    /** Groups dispatched per frame: frame n ticks at n * 10 ms. */
+    private final Map<Long, Integer> perFrame = new ConcurrentHashMap<>();
+    private final List<String> threads = new ArrayList<>();
+
+    private ReplaySandbox open(VirtualTimeScheduler time) {
+        ReplaySystem player = recording.player(game, ChoiceMode.BY_COMMAND);
+        return GameLoopSample.open(player, game, Flux.interval(FRAME), time);
+    }
+
+    private Flux<ActiveStep> counted(ReplaySandbox sandbox, VirtualTimeScheduler time) {
+        return sandbox.steps().ofType(ActiveStep.class)
+                .doOnNext(step -> perFrame.merge(time.now(TimeUnit.MILLISECONDS) / FRAME.toMillis(), 1, Integer::sum));
+    }
+
+    private List<Integer> frames(int from, int to) {
+        List<Integer> counts = new ArrayList<>();
+        for (long frame = from; frame < to; frame++) {
+            counts.add(perFrame.getOrDefault(frame, 0));
+        }
+        return counts;
+    }
 
     @Test
-    void frameLoop_pullsOneGroupPerFrame_obeysControls_andReproducesTheGame() {
-        AtomicReference<LoopReport> report = new AtomicReference<>();
+    void frameLoop_playsOneGroupPerFrame_obeysTheControls_andReproducesTheGame() {
         StepVerifier.withVirtualTime(() -> {
-                    ReplaySystem player = recording.player(game, ChoiceMode.BY_COMMAND);
-                    ReplaySandbox sandbox = player.createReplaySandbox(
-                            TowerCommands.sandbox(player.array(), game).build());
+                    VirtualTimeScheduler time = VirtualTimeScheduler.get();
+                    ReplaySandbox sandbox = open(time);
                     // Frames tick at 10, 20, 30 ... ms; each control lands between two frames.
-                    Flux<Control> viewer = Flux.concat(
-                            at(55, Control.pause()),     // after frame 5
-                            at(50, Control.step()),      // at 105 ms, in frame 10
-                            at(50, Control.speed(2)),    // at 155 ms
-                            at(0, Control.resume()),
-                            at(50, Control.speed(0.5))); // at 205 ms
-                    return GameLoopSample.play(player, sandbox, viewer, FRAME,
-                            VirtualTimeScheduler.get());
+                    Flux.concat(at(55, sandbox::pauseNow),           // after frame 5
+                                    at(50, sandbox::stepNow),        // at 105 ms: played by frame 11
+                                    at(50, () -> sandbox.setSpeed(2)), // at 155 ms
+                                    at(0, sandbox::resume),
+                                    at(50, () -> sandbox.setSpeed(0.5))) // at 205 ms
+                            .subscribe();
+                    return counted(sandbox, time);
                 })
                 .thenAwait(Duration.ofHours(1))
-                .consumeNextWith(report::set)
-                .expectComplete().verify(Duration.ofSeconds(5));
+                .thenConsumeWhile(step -> true)
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
 
-        List<Integer> frames = report.get().groupsPerFrame();
-        assertThat(frames.subList(1, 6)).as("playing at speed 1").containsOnly(1);
-        assertThat(frames.subList(6, 10)).as("paused").containsOnly(0);
-        assertThat(frames.get(10)).as("the single step").isEqualTo(1);
-        assertThat(frames.subList(11, 15)).as("still paused").containsOnly(0);
-        assertThat(frames.subList(16, 20)).as("speed 2").containsOnly(2);
-        assertThat(frames.subList(21, 27)).as("speed 0.5").containsExactly(0, 1, 0, 1, 0, 1);
-        assertThat(frames.stream().mapToInt(Integer::intValue).sum()).isEqualTo(groups());
-        assertThat(report.get().steps()).isEqualTo(recording.recorder().array().length());
+        assertThat(frames(0, 1)).as("nothing before the first frame").containsOnly(0);
+        assertThat(frames(1, 6)).as("playing at speed 1").containsOnly(1);
+        assertThat(frames(6, 11)).as("paused").containsOnly(0);
+        assertThat(frames(11, 12)).as("the single step, on the next frame").containsOnly(1);
+        assertThat(frames(12, 16)).as("still paused").containsOnly(0);
+        assertThat(frames(16, 21)).as("speed 2").containsOnly(2);
+        assertThat(frames(21, 27)).as("speed 0.5").containsExactly(0, 1, 0, 1, 0, 1);
+        assertThat(perFrame.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(groups());
         assertThat(game.state().stateHash()).isEqualTo(recording.finalHash());
     }
 
     @Test
-    void frameLoop_withoutControls_playsTheWholeRoute() {
+    void frameLoop_withoutControls_playsAGroupEveryFrame_onTheGameThread() {
         StepVerifier.withVirtualTime(() -> {
-                    ReplaySystem player = recording.player(game, ChoiceMode.BY_COMMAND);
-                    ReplaySandbox sandbox = player.createReplaySandbox(
-                            TowerCommands.sandbox(player.array(), game).build());
-                    return GameLoopSample.play(player, sandbox, Flux.never(), FRAME, VirtualTimeScheduler.get());
+                    VirtualTimeScheduler time = VirtualTimeScheduler.get();
+                    return counted(open(time), time);
                 })
                 .thenAwait(FRAME.multipliedBy(groups() + 1L))
-                .assertNext(report -> assertThat(report.groupsPerFrame().subList(1, groups() + 1)).containsOnly(1))
-                .expectComplete().verify(Duration.ofSeconds(5));
+                .thenConsumeWhile(step -> true)
+                .expectComplete()
+                .verify(Duration.ofSeconds(10));
+        assertThat(frames(1, groups() + 1)).containsOnly(1);
         assertThat(game.state().stateHash()).isEqualTo(recording.finalHash());
+    }
+
+    @Test
+    void frameLoop_runsEveryCommandOnTheGameThread() {
+        reactor.core.scheduler.Scheduler gameThread = reactor.core.scheduler.Schedulers.newSingle("game");
+        try {
+            ReplaySystem player = recording.player(game, ChoiceMode.BY_COMMAND);
+            ReplaySandbox sandbox = GameLoopSample.open(player, game, Flux.interval(Duration.ofMillis(1)), gameThread);
+            StepVerifier.create(sandbox.steps().doOnNext(step -> threads.add(Thread.currentThread().getName())))
+                    .thenConsumeWhile(step -> true)
+                    .expectComplete()
+                    .verify(Duration.ofSeconds(30));
+            assertThat(threads).isNotEmpty().allSatisfy(name -> assertThat(name).startsWith("game-"));
+            assertThat(game.state().stateHash()).isEqualTo(recording.finalHash());
+        } finally {
+            gameThread.dispose();
+        }
     }
 
     /** Counts the route's groups: one per active step (the route starts with one). */
@@ -84,7 +120,7 @@ class GameLoopSampleTest {
         return groups;
     }
 
-    private static Mono<Control> at(long millis, Control control) {
-        return Mono.delay(Duration.ofMillis(millis)).thenReturn(control);
+    private static Mono<Long> at(long millis, Runnable control) {
+        return Mono.delay(Duration.ofMillis(millis)).doOnNext(tick -> control.run());
     }
 }

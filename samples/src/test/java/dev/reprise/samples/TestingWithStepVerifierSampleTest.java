@@ -134,7 +134,9 @@ class TestingWithStepVerifierSampleTest {
         play(TowerCodes.DOWN);
 
         StepVerifier.withVirtualTime(() -> {
-                    ReplaySandbox sandbox = sandbox(); // READY: paused before the first step
+                    ReplaySandbox sandbox = system.createReplaySandbox(TowerCommands.sandbox(system.array(), replayed)
+                            .startPaused(true) // READY until play() or step(), even once subscribed
+                            .build());
                     return sandbox.steps().doOnSubscribe(s -> sandbox.step().subscribe());
                 })
                 .expectSubscription()
@@ -178,7 +180,7 @@ class TestingWithStepVerifierSampleTest {
                     ReplayPlaybackException failure = (ReplayPlaybackException) error;
                     assertThat(failure.stepIndex()).isEqualTo(1);
                     assertThat(failure.code()).isEqualTo(TowerCodes.USE_ITEM);
-                    assertThat(failure.phase()).isEqualTo(ReplayPlaybackException.EXECUTE);
+                    assertThat(failure.phase()).isEqualTo(ReplayPlaybackException.Phase.EXECUTE);
                     assertThat(failure.getCause()).isInstanceOf(TowerRuleException.class)
                             .hasMessageContaining("step 1");
                 })

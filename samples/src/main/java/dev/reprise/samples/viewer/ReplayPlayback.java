@@ -63,6 +63,7 @@ final class ReplayPlayback implements Playback {
         this.checkpointBudget = options.checkpointBudget();
         SandboxConfig.Builder<?> config = replay.sandbox()
                 .stepInterval(options.stepInterval())
+                .startPaused(true) // the viewer's play button starts it
                 .scheduler(scheduler)
                 .passiveGrace(options.dialogTimeout().plusSeconds(5))
                 .checkpointInterval(options.checkpointInterval())
@@ -309,7 +310,7 @@ final class ReplayPlayback implements Playback {
             if (failed != null) {
                 out.put("step", failed.stepIndex()).put("code", failed.code())
                         .put("name", names.getOrDefault(failed.code(), "code " + failed.code()))
-                        .put("phase", String.valueOf(failed.phase()));
+                        .put("phase", failed.phase().label());
             }
             ReplayDesyncException.in(error).ifPresent(desync -> out.putObject("desync")
                     .put("from", desync.lastMatchedIndex()).put("to", desync.stepIndex()));

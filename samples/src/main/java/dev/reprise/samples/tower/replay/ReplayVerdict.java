@@ -40,7 +40,7 @@ public record ReplayVerdict(int steps, long recordedHash, long replayedHash, int
      */
     public String describe() {
         if (failure != null) {
-            return "MISMATCH: playback failed at step " + failure.stepIndex() + " (" + failure.phase() + "): "
+            return "MISMATCH: playback failed at step " + failure.stepIndex() + " (" + failure.phase().label() + "): "
                     + (failure.getCause() != null ? failure.getCause().getMessage() : failure.getMessage());
         }
         if (reproduced()) {

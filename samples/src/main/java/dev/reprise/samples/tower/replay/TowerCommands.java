@@ -5,7 +5,7 @@ import dev.reprise.command.ReplayCommand;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFileVerifier;
-import dev.reprise.playback.ReplayReseter;
+import dev.reprise.playback.ReplayResetter;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayArray;
@@ -19,7 +19,7 @@ import java.util.Objects;
 /**
  * The tower game's Reprise commands, registered in one call, and the few things a replay of the tower
  * needs besides: the game id and command dictionary stored in replay files, the verifier that checks a
- * file before playing it, and the reseter that rewinds a game before a sandbox plays.
+ * file before playing it, and the resetter that rewinds a game before a sandbox plays.
  *
  * <table>
  *   <caption>Commands</caption>
@@ -110,13 +110,13 @@ public final class TowerCommands {
     }
 
     /**
-     * Returns the reseter that rewinds {@code game} before playback: to the given state, or to the
+     * Returns the resetter that rewinds {@code game} before playback: to the given state, or to the
      * tower's start when the sandbox has no save.
      *
      * @param game the game to rewind
-     * @return the reseter
+     * @return the resetter
      */
-    public static ReplayReseter<TowerState> reseter(TowerGame game) {
+    public static ReplayResetter<TowerState> resetter(TowerGame game) {
         Objects.requireNonNull(game, "game");
         return save -> game.reset(save != null ? save : game.initialState());
     }
@@ -170,6 +170,6 @@ public final class TowerCommands {
      * @return a builder with the defaults of {@link SandboxConfig#builder}
      */
     public static SandboxConfig.Builder<TowerState> sandbox(ReplayArray route, TowerGame game) {
-        return SandboxConfig.builder(route, reseter(game));
+        return SandboxConfig.builder(route, resetter(game));
     }
 }

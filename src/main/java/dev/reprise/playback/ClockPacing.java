@@ -1,0 +1,136 @@
+package dev.reprise.playback;
+
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+import reactor.core.publisher.Operators;
+
+/**
+ * Paces dispatches by the game's clock ({@link SandboxConfig#clock()}): each tick adds {@code speed}
+ * groups of credit, a dispatch uses one. Only the fraction of the credit carries over to the next tick,
+ * so unused whole groups (while a slow group is in flight) never pile up into a burst, and ticks that
+ * come while playback holds (paused) are dropped. Nothing is dispatched before the first tick.
+ *
+ * <p>The clock is subscribed with unbounded demand the first time {@link #allows} is asked, and
+ * cancelled by {@link #dispose}. The clock's thread only counts ticks and wakes the drain; the credit
+ * is drain-owned.
+ */
+final class ClockPacing implements Pacing, Subscriber<Object> {
+
+    /** Told when the clock ends before playback does. */
+    @FunctionalInterface
+    interface Ended {
+        /**
+         * The clock completed or failed.
+         *
+         * @param error the clock's error, or {@code null} if it completed
+         */
+        void ended(@Nullable Throwable error);
+    }
+
+    private static final AtomicLongFieldUpdater<ClockPacing> TICKS =
+            AtomicLongFieldUpdater.newUpdater(ClockPacing.class, "ticks");
+
+    private final Publisher<?> clock;
+    private final Runnable wake;
+    private final Ended ended;
+    /** Ticks received; written by the clock. */
+    volatile long ticks;
+    @Nullable
+    private volatile Subscription subscription;
+    private volatile boolean disposed;
+    // drain-owned
+    private boolean subscribed;
+    private long ticksSeen;
+    private double credit;
+
+    ClockPacing(Publisher<?> clock, Runnable wake, Ended ended) {
+        this.clock = clock;
+        this.wake = wake;
+        this.ended = ended;
+    }
+
+    @Override
+    public boolean allows(double speed) {
+        if (!subscribed) {
+            subscribed = true;
+            clock.subscribe(this);
+        }
+        long now = ticks;
+        long fresh = now - ticksSeen;
+        if (fresh > 0) {
+            ticksSeen = now;
+            // The same as adding speed tick by tick, dropping the whole groups left before each tick.
+            credit = fraction(credit + speed * (fresh - 1)) + speed;
+        }
+        return credit >= 1;
+    }
+
+    private static double fraction(double value) {
+        return value - Math.floor(value);
+    }
+
+    @Override
+    public void dispatched(boolean seeking) {
+        if (!seeking) {
+            credit -= 1;
+        }
+    }
+
+    @Override
+    public void hold() {
+        ticksSeen = ticks;
+        credit = 0;
+    }
+
+    @Override
+    public void speedChanged() {
+        // The next tick adds the new speed; the credit of past ticks stands.
+    }
+
+    @Override
+    public void dispose() {
+        disposed = true;
+        Subscription current = subscription;
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    // ------------------------------------------------------------------ the clock's signals
+
+    @Override
+    public void onSubscribe(Subscription s) {
+        if (!Operators.validate(subscription, s)) {
+            return;
+        }
+        subscription = s;
+        if (disposed) {
+            s.cancel(); // playback terminated while the clock was being subscribed
+            return;
+        }
+        s.request(Long.MAX_VALUE);
+    }
+
+    @Override
+    public void onNext(Object tick) {
+        TICKS.incrementAndGet(this);
+        wake.run();
+    }
+
+    @Override
+    public void onError(Throwable error) {
+        if (!disposed) {
+            ended.ended(error);
+        }
+    }
+
+    @Override
+    public void onComplete() {
+        if (!disposed) {
+            ended.ended(null);
+        }
+    }
+}

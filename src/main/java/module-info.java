@@ -1,0 +1,28 @@
+/**
+ * Reprise: record what a player does in a deterministic game as a compact binary route and play it
+ * back, step for step, as a Project Reactor {@code Flux} with backpressure.
+ *
+ * <p>Every package but {@code dev.reprise.internal} is API. The test kit ({@code dev.reprise.test})
+ * reads reactor-test and JUnit only when a game's tests use it, so they are optional ({@code static}).
+ */
+module dev.reprise {
+    requires transitive reactor.core;
+    requires transitive org.reactivestreams;
+    requires com.github.benmanes.caffeine;
+    requires static transitive org.jspecify;
+
+    // The test kit: present in a game's test runtime, never needed by the core.
+    requires static reactor.test;
+    requires static org.junit.jupiter.api;
+    requires static org.junit.jupiter.params;
+    requires static org.opentest4j;
+
+    exports dev.reprise;
+    exports dev.reprise.command;
+    exports dev.reprise.desync;
+    exports dev.reprise.io;
+    exports dev.reprise.playback;
+    exports dev.reprise.route;
+    exports dev.reprise.test;
+    exports dev.reprise.verify;
+}
