@@ -16,9 +16,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
-import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -79,15 +80,44 @@ public class PlaybackBenchmark {
     @Benchmark
     @OperationsPerInvocation(STEPS)
     public long playClocked(Blackhole blackhole) {
-        Sinks.Many<Long> frames = Sinks.many().multicast().directBestEffort();
+        Frames frames = new Frames();
         ReplaySandbox sandbox = system.createReplaySandbox(
-                SandboxConfig.builder(system.array(), save -> { }).clock(frames.asFlux()).build());
+                SandboxConfig.builder(system.array(), save -> { }).clock(frames).build());
         CountingSubscriber subscriber = new CountingSubscriber(batch, blackhole);
         sandbox.steps().subscribe(subscriber);
-        for (long frame = 0; frame < STEPS; frame++) {
-            frames.tryEmitNext(frame); // each frame plays one group, synchronously, on this thread
+        for (int frame = 0; frame < STEPS; frame++) {
+            frames.tick(); // each frame plays one group, synchronously, on this thread
         }
         return subscriber.played();
+    }
+
+    /** A game loop's frame clock: the loop calls {@link #tick()}; no allocation per frame. */
+    static final class Frames implements Publisher<Object> {
+        private static final Object TICK = new Object();
+        private Subscriber<? super Object> clock;
+
+        @Override
+        public void subscribe(Subscriber<? super Object> subscriber) {
+            clock = subscriber;
+            subscriber.onSubscribe(new Subscription() {
+                @Override
+                public void request(long n) {
+                    // ticks come when the loop says, whatever the demand (the sandbox asks for all)
+                }
+
+                @Override
+                public void cancel() {
+                    clock = null;
+                }
+            });
+        }
+
+        void tick() {
+            Subscriber<? super Object> current = clock;
+            if (current != null) {
+                current.onNext(TICK);
+            }
+        }
     }
 
     @Benchmark
