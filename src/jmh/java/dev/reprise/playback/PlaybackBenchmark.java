@@ -2,6 +2,7 @@ package dev.reprise.playback;
 
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -13,14 +14,21 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.Blackhole;
+import org.reactivestreams.Publisher;
+import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Playback throughput: a 1,000,000-step route of synchronous no-op active commands, played to the end
  * with unbounded demand or with a demand of 1 at a time (a request per step from onNext). One operation
- * is one step.
+ * is one step. {@code play} is unpaced; {@code playClocked} is paced by a clock the benchmark ticks once
+ * per step (a game loop's frame per group, the worst case for the clock's bookkeeping);
+ * {@code playRunOn} runs every command and emission on one worker of a single-thread scheduler.
  *
  * <pre>
  * mvn -Pjmh -DskipTests package
@@ -40,6 +48,8 @@ public class PlaybackBenchmark {
 
     private ReplaySystem system;
     private SandboxConfig<Object> config;
+    private SandboxConfig<Object> runOnConfig;
+    private Scheduler gameThread;
 
     @Setup(Level.Trial)
     public void route() {
@@ -49,33 +59,100 @@ public class PlaybackBenchmark {
             system.record(1);
         }
         config = SandboxConfig.builder(system.array(), save -> { }).build();
+        gameThread = Schedulers.newSingle("game");
+        runOnConfig = SandboxConfig.builder(system.array(), save -> { }).runOn(gameThread).build();
+    }
+
+    @TearDown(Level.Trial)
+    public void dispose() {
+        gameThread.dispose();
     }
 
     @Benchmark
     @OperationsPerInvocation(STEPS)
     public long play(Blackhole blackhole) {
         ReplaySandbox sandbox = system.createReplaySandbox(config);
-        sandbox.play();
         CountingSubscriber subscriber = new CountingSubscriber(batch, blackhole);
         sandbox.steps().subscribe(subscriber);
-        if (subscriber.count != STEPS || !subscriber.done) {
-            throw new IllegalStateException("Played " + subscriber.count + " steps, done=" + subscriber.done);
+        return subscriber.played();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(STEPS)
+    public long playClocked(Blackhole blackhole) {
+        Frames frames = new Frames();
+        ReplaySandbox sandbox = system.createReplaySandbox(
+                SandboxConfig.builder(system.array(), save -> { }).clock(frames).build());
+        CountingSubscriber subscriber = new CountingSubscriber(batch, blackhole);
+        sandbox.steps().subscribe(subscriber);
+        for (int frame = 0; frame < STEPS; frame++) {
+            frames.tick(); // each frame plays one group, synchronously, on this thread
         }
-        return subscriber.count;
+        return subscriber.played();
+    }
+
+    /** A game loop's frame clock: the loop calls {@link #tick()}; no allocation per frame. */
+    static final class Frames implements Publisher<Object> {
+        private static final Object TICK = new Object();
+        private Subscriber<? super Object> clock;
+
+        @Override
+        public void subscribe(Subscriber<? super Object> subscriber) {
+            clock = subscriber;
+            subscriber.onSubscribe(new Subscription() {
+                @Override
+                public void request(long n) {
+                    // ticks come when the loop says, whatever the demand (the sandbox asks for all)
+                }
+
+                @Override
+                public void cancel() {
+                    clock = null;
+                }
+            });
+        }
+
+        void tick() {
+            Subscriber<? super Object> current = clock;
+            if (current != null) {
+                current.onNext(TICK);
+            }
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(STEPS)
+    public long playRunOn(Blackhole blackhole) throws InterruptedException {
+        ReplaySandbox sandbox = system.createReplaySandbox(runOnConfig);
+        CountingSubscriber subscriber = new CountingSubscriber(batch, blackhole);
+        sandbox.steps().subscribe(subscriber);
+        if (!subscriber.finished.await(1, TimeUnit.MINUTES)) {
+            throw new IllegalStateException("runOn playback did not end");
+        }
+        return subscriber.played();
     }
 
     /** Requests unbounded (batch 0) or {@code batch} steps at a time, refilling from onNext. */
     static final class CountingSubscriber implements CoreSubscriber<PlaybackStep> {
         private final int batch;
         private final Blackhole blackhole;
+        final CountDownLatch finished = new CountDownLatch(1);
         private Subscription subscription;
         private int outstanding;
-        long count;
-        boolean done;
+        private long count;
+        private boolean done;
 
         CountingSubscriber(int batch, Blackhole blackhole) {
             this.batch = batch;
             this.blackhole = blackhole;
+        }
+
+        /** @return the steps played; throws unless the whole route was played (read after {@link #finished}) */
+        long played() {
+            if (count != STEPS || !done) {
+                throw new IllegalStateException("Played " + count + " steps, done=" + done);
+            }
+            return count;
         }
 
         @Override
@@ -101,12 +178,14 @@ public class PlaybackBenchmark {
 
         @Override
         public void onError(Throwable error) {
+            finished.countDown();
             throw new IllegalStateException(error);
         }
 
         @Override
         public void onComplete() {
             done = true;
+            finished.countDown();
         }
     }
 }

@@ -47,9 +47,9 @@ import reactor.util.context.Context;
  * and applies the controls.
  *
  * <p>With {@link SandboxConfig#runOn()} the drain loop itself runs on one worker of that scheduler: an
- * event only posts and, if no drain is running, schedules one there, so every command call and every
- * signal to the subscriber happens on that worker, serially. Without it the drain runs on whichever
- * thread posted the event that found no drain running.
+ * event only posts and, if no drain is running, schedules one there, so every command call happens,
+ * and every step, completion and error reaches the subscriber, on that worker, serially. Without it the
+ * drain runs on whichever thread posted the event that found no drain running.
  */
 final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, PlaybackContext, Scannable {
 

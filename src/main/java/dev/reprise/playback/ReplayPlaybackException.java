@@ -38,10 +38,14 @@ public final class ReplayPlaybackException extends ReplayException {
         }
     }
 
+    /** The 0-based index of the step that failed. */
     private final int stepIndex;
+    /** The step's command code. */
     private final int code;
+    /** The command's registered name, or {@code null}. */
     @Nullable
     private final String commandName;
+    /** The phase that failed. */
     private final Phase phase;
 
     /**

@@ -39,8 +39,8 @@ import org.jspecify.annotations.Nullable;
  * {@link #play()} or {@link #step()}. {@link #terminated()} tells how playback ended.
  *
  * <p><b>Threads.</b> With {@link SandboxConfig.Builder#runOn runOn(scheduler)}, every command's
- * {@code execute} and {@code finalizeRun} and every signal to the subscriber happen on one worker of
- * that scheduler, serially. Without it they happen on whichever thread drives playback at that moment:
+ * {@code execute} and {@code finalizeRun}, every step emitted and the completion or error happen on one
+ * worker of that scheduler, serially ({@code onSubscribe} is called on the subscribing thread). Without it they happen on whichever thread drives playback at that moment:
  * the thread that subscribes or requests, calls a control, completes a passive step, signals a
  * command's result, or runs a pacing timer or clock tick — so a {@link PassiveStep#complete} from a UI
  * thread may run the next group's commands on that thread before it returns. Either way they never run

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
 import reactor.core.Disposables;
+import reactor.core.Scannable;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -181,6 +182,7 @@ class PlaybackRunOnTest {
         ReplaySandbox sandbox = h.sandbox(builder -> builder.runOn(counting).startPaused(false));
         StepVerifier.create(sandbox.steps()).expectNextCount(2).expectComplete().verify(TIMEOUT);
         assertThat(created).hasValue(1);
+        assertThat(Scannable.from(sandbox.steps()).scanUnsafe(Scannable.Attr.RUN_ON)).isSameAs(counting);
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(disposed).hasValue(1));
         assertThat(sandbox.stop().block(TIMEOUT)).isNull(); // a control after the end answers at once, inline
     }
