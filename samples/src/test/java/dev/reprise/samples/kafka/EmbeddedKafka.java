@@ -7,10 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.AbortTransactionSpec;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.ProducerState;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -218,6 +221,46 @@ final class EmbeddedKafka implements AutoCloseable {
             out.append(" (could not describe: ").append(e).append(')');
         }
         return out.toString();
+    }
+
+    /**
+     * Aborts the hanging transactions of a topic, as an operator does with {@code kafka-transactions.sh
+     * find-hanging} and {@code abort}: an open transaction on a partition whose producer the coordinator
+     * no longer has in flight there (it has moved to a later epoch, or ended without that partition). A
+     * broker restart can leave one behind; it holds the partition's last stable offset, so that
+     * {@code read_committed} readers see nothing after it. Its records are dropped, as an abort does.
+     *
+     * @return the transactions aborted, described; empty if none hung
+     */
+    List<String> abortHangingTransactions(String topic) throws Exception {
+        List<String> aborted = new ArrayList<>();
+        try (Admin admin = cluster.admin()) {
+            List<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic).partitions().stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            var producers = admin.describeProducers(partitions).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var listed = admin.listTransactions().all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var coordinator = admin.describeTransactions(listed.stream().map(t -> t.transactionalId()).toList())
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).values();
+            for (TopicPartition partition : partitions) {
+                for (ProducerState open : producers.get(partition).activeProducers()) {
+                    if (open.currentTransactionStartOffset().isEmpty()) {
+                        continue;
+                    }
+                    boolean inFlight = coordinator.stream().anyMatch(t -> t.producerId() == open.producerId()
+                            && t.producerEpoch() == open.producerEpoch() && t.topicPartitions().contains(partition)
+                            && (t.state() == TransactionState.ONGOING || t.state() == TransactionState.PREPARE_COMMIT
+                                    || t.state() == TransactionState.PREPARE_ABORT));
+                    if (!inFlight) {
+                        admin.abortTransaction(new AbortTransactionSpec(partition, open.producerId(),
+                                (short) open.producerEpoch(), open.coordinatorEpoch().orElse(0)))
+                                .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                        aborted.add(partition + ": " + open);
+                    }
+                }
+            }
+        }
+        return aborted;
     }
 
     private static boolean reached(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> end) {
