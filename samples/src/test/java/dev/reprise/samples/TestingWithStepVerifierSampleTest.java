@@ -55,10 +55,6 @@ class TestingWithStepVerifierSampleTest {
         return TowerCommands.sandbox(system.array(), replayed).build();
     }
 
-    private ReplaySandbox sandbox() {
-        return system.createReplaySandbox(config());
-    }
-
     @Test
     void moves_queueWhileTheirRunLasts_andCommitWhenTheWindowCloses() {
         play(TowerCodes.RIGHT);
@@ -170,10 +166,7 @@ class TestingWithStepVerifierSampleTest {
     void aRouteThatNoLongerFitsTheGame_failsWithTheRuleItBreaks() {
         play(TowerCodes.RIGHT);
         system.record(TowerCodes.USE_ITEM, Item.ELIXIR.number());
-        ReplaySandbox sandbox = sandbox();
-        sandbox.play();
-
-        StepVerifier.create(sandbox.steps())
+        StepVerifier.create(system.playback(config()))
                 .expectNextCount(2)
                 .expectErrorSatisfies(error -> {
                     assertThat(error).isInstanceOf(ReplayPlaybackException.class);
