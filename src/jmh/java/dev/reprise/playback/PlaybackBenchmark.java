@@ -28,6 +28,7 @@ import reactor.core.scheduler.Schedulers;
  * with unbounded demand or with a demand of 1 at a time (a request per step from onNext). One operation
  * is one step. {@code play} is unpaced; {@code playClocked} is paced by a clock the benchmark ticks once
  * per step (a game loop's frame per group, the worst case for the clock's bookkeeping);
+ * {@code playClockedFast} ticks once per {@value #FAST_SPEED} steps at that speed (a fast-forward);
  * {@code playRunOn} runs every command and emission on one worker of a single-thread scheduler.
  *
  * <pre>
@@ -87,6 +88,24 @@ public class PlaybackBenchmark {
         sandbox.steps().subscribe(subscriber);
         for (int frame = 0; frame < STEPS; frame++) {
             frames.tick(); // each frame plays one group, synchronously, on this thread
+        }
+        return subscriber.played();
+    }
+
+    /** Groups per tick in {@link #playClockedFast}: a fast-forward, where the clock's cost is per tick, not per step. */
+    static final int FAST_SPEED = 1024;
+
+    @Benchmark
+    @OperationsPerInvocation(STEPS)
+    public long playClockedFast(Blackhole blackhole) {
+        Frames frames = new Frames();
+        ReplaySandbox sandbox = system.createReplaySandbox(
+                SandboxConfig.builder(system.array(), save -> { }).clock(frames).build());
+        sandbox.setSpeed(FAST_SPEED);
+        CountingSubscriber subscriber = new CountingSubscriber(batch, blackhole);
+        sandbox.steps().subscribe(subscriber);
+        for (int frame = 0; frame <= STEPS / FAST_SPEED; frame++) {
+            frames.tick(); // each frame plays FAST_SPEED groups
         }
         return subscriber.played();
     }
