@@ -29,8 +29,7 @@ package dev.reprise.io;
  * state without copying: a context's weights and map points are set to their initial values when
  * the coding first meets the context, a hashed table's page is cleared when first used, and the
  * match table's entries of earlier codings are told apart by an offset ({@link #base}). Idle
- * predictors are held softly by a pool of at most {@link #POOLED}, so the garbage collector may take
- * them back under memory pressure. Not thread-safe (the pool is).
+ * predictors are held by a {@link SoftPool}. Not thread-safe (the pool is).
  */
 final class BytePredictor {
 
@@ -96,11 +95,7 @@ final class BytePredictor {
         }
     }
 
-    /** The most idle predictors the pool keeps. */
-    static final int POOLED = 4;
-    /** Idle predictors, softly held; guarded by itself. */
-    private static final java.util.ArrayDeque<java.lang.ref.SoftReference<BytePredictor>> POOL =
-            new java.util.ArrayDeque<>();
+    private static final SoftPool<BytePredictor> POOL = new SoftPool<>(BytePredictor::new);
 
     private byte[] history;
     private int length;
@@ -171,11 +166,16 @@ final class BytePredictor {
      *                the number of bytes that will be coded, which sizes the tables
      */
     BytePredictor(byte[] history) {
+        this();
+        reset(history);
+    }
+
+    /** A predictor to {@link #reset(byte[])} before use. */
+    private BytePredictor() {
         order1 = new PagedTable();
         order2 = new PagedTable();
         order3 = new PagedTable();
         sparse = new PagedTable();
-        reset(history);
     }
 
     /**
@@ -185,28 +185,15 @@ final class BytePredictor {
      * @param history receives each coded byte in turn; its length is the number of bytes to code
      */
     static BytePredictor borrow(byte[] history) {
-        synchronized (POOL) {
-            java.lang.ref.SoftReference<BytePredictor> held;
-            while ((held = POOL.pollFirst()) != null) {
-                BytePredictor idle = held.get();
-                if (idle != null) {
-                    idle.reset(history);
-                    return idle;
-                }
-            }
-        }
-        return new BytePredictor(history);
+        BytePredictor predictor = POOL.borrow();
+        predictor.reset(history);
+        return predictor;
     }
 
-    /** Returns this predictor to the pool (dropped if the pool is full); it must not be used after. */
+    /** Gives this predictor back to the pool; it must not be used after. */
     void release() {
         history = null;
-        synchronized (POOL) {
-            POOL.removeIf(held -> held.get() == null);
-            if (POOL.size() < POOLED) {
-                POOL.addFirst(new java.lang.ref.SoftReference<>(this));
-            }
-        }
+        POOL.release(this);
     }
 
     /** Puts the predictor in its initial state for coding {@code history.length} bytes into {@code history}. */
