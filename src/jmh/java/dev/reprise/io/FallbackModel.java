@@ -21,7 +21,19 @@ final class FallbackModel {
     /** Per order 2..maxOrder: an open-addressed table of context keys and their 256-model rows. */
     private final long[][] keys;
     private final int[][][] rows;
-    private final int[][] order1 = new int[BytePredictor.STREAMS * 256][];
+    /**
+     * The order-1 rows, reused by the thread's next model (a row is cleared when a model first uses
+     * it), so that order 1 is measured as a pooled decoder would run it, without allocation.
+     */
+    private static final ThreadLocal<int[][]> ORDER1 = ThreadLocal.withInitial(
+            () -> new int[BytePredictor.STREAMS * 256][256]);
+    private static final ThreadLocal<int[]> ORDER1_CLEARED = ThreadLocal.withInitial(
+            () -> new int[BytePredictor.STREAMS * 256]);
+    private static final ThreadLocal<int[]> EPOCH = ThreadLocal.withInitial(() -> new int[1]);
+
+    private final int[][] order1 = ORDER1.get();
+    private final int[] order1Cleared = ORDER1_CLEARED.get();
+    private final int epoch = ++EPOCH.get()[0];
     private final int[][] current;
     private int stream;
     private int b1;
@@ -53,8 +65,9 @@ final class FallbackModel {
     private void rows() {
         int index = stream << 8 | b1;
         int[] row = order1[index];
-        if (row == null) {
-            order1[index] = row = new int[256];
+        if (order1Cleared[index] != epoch) {
+            java.util.Arrays.fill(row, 0);
+            order1Cleared[index] = epoch;
         }
         current[1] = row;
         for (int k = 2; k <= maxOrder; k++) {
