@@ -107,6 +107,21 @@ final class BoundedInput {
     }
 
     /**
+     * Reads a varint that must lie in {@code 0..max}, named {@code what + " " + index} in messages
+     * (e.g. "code of rank 3"): the name is built only if the varint is refused, so a column of many
+     * numbered values costs no text.
+     */
+    int varint(String what, long index, long max) {
+        int start = position;
+        try {
+            return varint(what, max);
+        } catch (ReplayFormatException e) {
+            position = start;
+            return varint(what + " " + index, max);
+        }
+    }
+
+    /**
      * Reads a varint byte length of something that follows in this input: a length beyond the
      * input's end means the input was cut (or the length is corrupt), and is reported so.
      */

@@ -21,7 +21,15 @@ package dev.reprise.io;
  * <p>Encoder and decoder run the same predictor on the same bytes, so they agree bit for bit; all
  * arithmetic is integer or {@code float} (strict IEEE in Java 17), and the tables are built with
  * {@link StrictMath}, so the output is the same on every platform. Table sizes follow the
- * transform's length, which both sides know. Not thread-safe.
+ * transform's length, which both sides know.
+ *
+ * <p>A predictor is reused from one coding to the next ({@link #borrow}, {@link #release()}): a
+ * fresh one allocated about 300 KB of mixer weights and probability maps and copied their initial
+ * values on every read, longer than decoding a short route took. A reused one starts in the same
+ * state without copying: a context's weights and map points are set to their initial values when
+ * the coding first meets the context, a hashed table's page is cleared when first used, and the
+ * match table's entries of earlier codings are told apart by an offset ({@link #base}). Idle
+ * predictors are held by a {@link SoftPool}. Not thread-safe (the pool is).
  */
 final class BytePredictor {
 
@@ -87,9 +95,11 @@ final class BytePredictor {
         }
     }
 
-    private final byte[] history;
+    private static final SoftPool<BytePredictor> POOL = new SoftPool<>(BytePredictor::new);
+
+    private byte[] history;
     private int length;
-    private final int mask;
+    private int mask;
     private final int[] order0 = new int[STREAMS * 256];
     private final PagedTable order1;
     private final PagedTable order2;
@@ -101,8 +111,13 @@ final class BytePredictor {
     private int[] page3;
     private int[] pageS;
     private final int[] matchModels = new int[64 * 2];
-    private final int[] matchTable;
-    private final int matchMask;
+    private int[] matchTable = new int[0];
+    private int matchMask;
+    /**
+     * What the match table's entries of this coding are offset by: each coding starts above every
+     * entry of the earlier ones, so an entry at or below it is empty.
+     */
+    private int base;
     private final float[] weights = new float[SETS * INPUTS];
     /** The second mixer: weights by stream and partial byte. */
     private final float[] weights2 = new float[STREAMS * 256 * INPUTS];
@@ -113,6 +128,9 @@ final class BytePredictor {
     private final int[] updates = new int[SETS];
     private final float[] inputs = new float[INPUTS];
     private final int[] map = new int[STREAMS * 256 * MAP_POINTS];
+    /** The coding that last set each second-mixer context (weights, count and map points) to its start. */
+    private final int[] contextEpoch = new int[STREAMS * 256];
+    private int epoch;
 
     private int stream;
     private int c0 = 1;
@@ -148,23 +166,77 @@ final class BytePredictor {
      *                the number of bytes that will be coded, which sizes the tables
      */
     BytePredictor(byte[] history) {
+        this();
+        reset(history);
+    }
+
+    /** A predictor to {@link #reset(byte[])} before use. */
+    private BytePredictor() {
+        order1 = new PagedTable();
+        order2 = new PagedTable();
+        order3 = new PagedTable();
+        sparse = new PagedTable();
+    }
+
+    /**
+     * A predictor in its initial state for coding {@code history.length} bytes: an idle one of the
+     * pool if any, else a new one. Give it back with {@link #release()}. Thread-safe.
+     *
+     * @param history receives each coded byte in turn; its length is the number of bytes to code
+     */
+    static BytePredictor borrow(byte[] history) {
+        BytePredictor predictor = POOL.borrow();
+        predictor.reset(history);
+        return predictor;
+    }
+
+    /** Gives this predictor back to the pool; it must not be used after. */
+    void release() {
+        history = null;
+        POOL.release(this);
+    }
+
+    /** Puts the predictor in its initial state for coding {@code history.length} bytes into {@code history}. */
+    private void reset(byte[] history) {
         this.history = history;
+        // Every entry of the codings so far is at most base + length.
+        base += length;
+        length = 0;
         int size = history.length;
         int tableBits = tableBits(size);
         mask = (1 << tableBits) - 1;
-        order1 = new PagedTable(tableBits);
-        order2 = new PagedTable(tableBits);
-        order3 = new PagedTable(tableBits);
-        sparse = new PagedTable(tableBits);
-        int matchBits = matchBits(size);
-        matchTable = new int[1 << matchBits];
-        matchMask = matchTable.length - 1;
-        // Copies of the initial state, worked out once: most routes are short, and filling these
-        // arrays value by value took as long as coding them.
+        order1.reset(tableBits);
+        order2.reset(tableBits);
+        order3.reset(tableBits);
+        sparse.reset(tableBits);
+        int matchSize = 1 << matchBits(size);
+        if (matchTable.length < matchSize || base > Integer.MAX_VALUE - size - 1) {
+            matchTable = new int[Math.max(matchSize, matchTable.length)];
+            base = 0;
+        }
+        matchMask = matchSize - 1;
+        if (++epoch == 0) {
+            java.util.Arrays.fill(contextEpoch, 0);
+            epoch = 1;
+        }
+        java.util.Arrays.fill(order0, 0);
+        java.util.Arrays.fill(matchModels, 0);
+        java.util.Arrays.fill(updates, 0);
         System.arraycopy(INITIAL_WEIGHTS, 0, weights, 0, weights.length);
-        System.arraycopy(INITIAL_WEIGHTS2, 0, weights2, 0, weights2.length);
-        System.arraycopy(INITIAL_MAP, 0, map, 0, map.length);
+        c0 = 1;
+        bits = 0;
+        nibble = 1;
+        matchPointer = 0;
+        matchLength = 0;
         stream(HEAD);
+    }
+
+    /** Sets the second mixer's weights, count and map points of {@code context} to their initial values. */
+    private void startContext(int context) {
+        contextEpoch[context] = epoch;
+        System.arraycopy(INITIAL_WEIGHTS2, context * INPUTS, weights2, context * INPUTS, INPUTS);
+        System.arraycopy(INITIAL_MAP, context * MAP_POINTS, map, context * MAP_POINTS, MAP_POINTS);
+        updates2[context] = 0;
     }
 
     /** Log2 of each hashed table's size for {@code size} coded bytes: part of the format. */
@@ -258,6 +330,9 @@ final class BytePredictor {
             dot += weights[w + k] * x[k];
         }
         set2 = stream << 8 | c0;
+        if (contextEpoch[set2] != epoch) {
+            startContext(set2);
+        }
         int w2 = set2 * INPUTS;
         float dot2 = 0;
         for (int k = 0; k < INPUTS; k++) {
@@ -343,7 +418,7 @@ final class BytePredictor {
             }
             int h = hash(key) & matchMask;
             if (matchLength == 0) {
-                int candidate = matchTable[h];
+                int candidate = matchTable[h] - base;
                 if (candidate > 0) {
                     // Verify (hashes collide) and measure the match backwards, up to 32 bytes.
                     int n = 0;
@@ -356,7 +431,7 @@ final class BytePredictor {
                     }
                 }
             }
-            matchTable[h] = length;
+            matchTable[h] = base + length;
         }
         contexts();
     }

@@ -176,7 +176,7 @@ final class ColumnCodec {
         ByteOutput ints = streams[STREAM_INTS];
         ByteOutput pairs = streams[STREAM_PAIRS];
         ByteOutput data = streams[STREAM_DATA];
-        for (int step : groupByKey(keys, distinct)) {
+        for (int step : groupByKey(keys, keys.length, distinct, new int[keys.length])) {
             int count = commands[step * entry] & 0xFF;
             int key = keys[step];
             int p = start[step];
@@ -224,17 +224,19 @@ final class ColumnCodec {
         return at + 1 < params.length && params[at] == Tags.INT8 && (params[at + 1] & 0xF0) == 0;
     }
 
-    /** Step indices ordered by the group key of their code, route order within a key (a counting sort). */
-    private static int[] groupByKey(int[] keys, int distinct) {
+    /**
+     * Steps {@code 0 .. steps)} ordered by the group key of their code, route order within a key (a
+     * counting sort), into {@code order[0 .. steps)}, which it returns.
+     */
+    private static int[] groupByKey(int[] keys, int steps, int distinct, int[] order) {
         int[] next = new int[distinct + 1];
-        for (int key : keys) {
-            next[key + 1]++;
+        for (int i = 0; i < steps; i++) {
+            next[keys[i] + 1]++;
         }
         for (int r = 0; r < distinct; r++) {
             next[r + 1] += next[r];
         }
-        int[] order = new int[keys.length];
-        for (int i = 0; i < keys.length; i++) {
+        for (int i = 0; i < steps; i++) {
             order[next[keys[i]]++] = i;
         }
         return order;
@@ -265,21 +267,38 @@ final class ColumnCodec {
      * @throws ReplayFormatException naming the stream and inflated-body offset of the first problem
      */
     static Areas decode(BoundedInput in, int steps, CommandWidth width, int paramBytes) {
+        ColumnScratch scratch = ColumnScratch.borrow(steps, paramBytes);
+        try {
+            return decode(in, steps, width, paramBytes, scratch);
+        } finally {
+            scratch.release();
+        }
+    }
+
+    private static Areas decode(BoundedInput in, int steps, CommandWidth width, int paramBytes,
+                                ColumnScratch scratch) {
         int entry = width.entrySize();
         int distinct = in.varint("distinct code count",
                 Math.min((long) steps, width.maxCode() + 1L - DIRECTIONS));
         int[] byRank = new int[distinct];
-        boolean[] seen = new boolean[width.maxCode() + 1];
-        for (int r = 0; r < distinct; r++) {
-            long at = in.offset();
-            byRank[r] = in.varint("code of rank " + r, width.maxCode());
-            if (byRank[r] < DIRECTIONS) {
-                throw in.error("code " + byRank[r] + " is a direction and has no place in the code table", at);
+        boolean[] seen = scratch.seen;
+        try {
+            for (int r = 0; r < distinct; r++) {
+                long at = in.offset();
+                byRank[r] = in.varint("code of rank", r, width.maxCode());
+                if (byRank[r] < DIRECTIONS) {
+                    throw in.error("code " + byRank[r] + " is a direction and has no place in the code table", at);
+                }
+                if (seen[byRank[r]]) {
+                    throw in.error("code " + byRank[r] + " appears twice in the code table", at);
+                }
+                seen[byRank[r]] = true;
             }
-            if (seen[byRank[r]]) {
-                throw in.error("code " + byRank[r] + " appears twice in the code table", at);
+        } finally {
+            // The codes read so far, and zeros (never set: directions) for the rest.
+            for (int code : byRank) {
+                seen[code] = false;
             }
-            seen[byRank[r]] = true;
         }
         int distinctKeys = DIRECTIONS + distinct;
         BoundedInput[] streams = new BoundedInput[STREAM_COUNT];
@@ -300,10 +319,10 @@ final class ColumnCodec {
         }
 
         byte[] commands = new byte[steps * entry];
-        int[] keys = new int[steps];
-        decodeTokens(streams[STREAM_TOKENS], byRank, keys, commands, entry);
-        decodeCounts(streams[STREAM_COUNTS], keys, distinctKeys, commands, entry);
-        byte[] params = decodeParams(streams, commands, entry, keys, distinctKeys, paramBytes);
+        int[] keys = scratch.keys;
+        decodeTokens(streams[STREAM_TOKENS], byRank, keys, steps, commands, entry);
+        decodeCounts(streams[STREAM_COUNTS], keys, steps, distinctKeys, commands, entry);
+        byte[] params = decodeParams(streams, commands, entry, keys, steps, distinctKeys, paramBytes, scratch);
         for (int s = 0; s < STREAM_COUNT; s++) {
             if (streams[s].remaining() != 0) {
                 throw streams[s].error(streams[s].remaining() + " unused bytes at the end of the "
@@ -313,8 +332,8 @@ final class ColumnCodec {
         return new Areas(commands, params);
     }
 
-    private static void decodeTokens(BoundedInput in, int[] byRank, int[] keys, byte[] commands, int entry) {
-        int steps = keys.length;
+    private static void decodeTokens(BoundedInput in, int[] byRank, int[] keys, int steps, byte[] commands,
+                                     int entry) {
         int produced = 0;
         int lastDirection = 0;
         while (produced < steps) {
@@ -364,14 +383,14 @@ final class ColumnCodec {
         }
     }
 
-    private static void decodeCounts(BoundedInput in, int[] keys, int distinct, byte[] commands, int entry) {
-        int steps = keys.length;
+    private static void decodeCounts(BoundedInput in, int[] keys, int steps, int distinct, byte[] commands,
+                                     int entry) {
         int n = in.varint("count exception total", steps);
         int[] last = new int[distinct];
         int step = 0;
         for (int e = 0; e < n; e++) {
             long at = in.offset();
-            int skipped = in.varint("steps before count exception " + e, steps);
+            int skipped = in.varint("steps before count exception", e, steps);
             int count = in.u8("param count");
             long target = (long) step + skipped;
             if (target >= steps) {
@@ -389,9 +408,8 @@ final class ColumnCodec {
         }
     }
 
-    private static byte[] decodeParams(BoundedInput[] streams, byte[] commands, int entry, int[] keys,
-                                       int distinct, int paramBytes) {
-        int steps = keys.length;
+    private static byte[] decodeParams(BoundedInput[] streams, byte[] commands, int entry, int[] keys, int steps,
+                                       int distinct, int paramBytes, ColumnScratch scratch) {
         if (paramBytes == 0) {
             // No params: skip the per-step bookkeeping (17 bytes a step: 17 MB for a million steps).
             for (int step = 0; step < steps; step++) {
@@ -404,16 +422,18 @@ final class ColumnCodec {
             new TagColumn.Reader(streams[STREAM_TAGS], distinct).finish();
             return new byte[0];
         }
-        byte[] grouped = new byte[paramBytes];
-        int[] start = new int[steps];
-        int[] length = new int[steps];
+        byte[] grouped = scratch.grouped;
+        int[] start = scratch.start;
+        int[] length = scratch.length;
         int at = 0;
         TagColumn.Reader tags = new TagColumn.Reader(streams[STREAM_TAGS], distinct);
-        PairPredictor positions = new PairPredictor(keys, distinct);
-        for (int step : groupByKey(keys, distinct)) {
+        PairPredictor positions = new PairPredictor(keys, steps, distinct, scratch.moved);
+        int[] order = groupByKey(keys, steps, distinct, scratch.order);
+        for (int i = 0; i < steps; i++) {
+            int step = order[i];
             start[step] = at;
             at = decodeStepParams(streams, tags, positions, keys[step], commands[step * entry] & 0xFF, step,
-                    grouped, at);
+                    grouped, paramBytes, at);
             length[step] = at - start[step];
         }
         tags.finish();
@@ -431,7 +451,7 @@ final class ColumnCodec {
     }
 
     private static int decodeStepParams(BoundedInput[] streams, TagColumn.Reader tags, PairPredictor positions,
-                                        int key, int count, int step, byte[] out, int at) {
+                                        int key, int count, int step, byte[] out, int limit, int at) {
         BoundedInput ints = streams[STREAM_INTS];
         BoundedInput data = streams[STREAM_DATA];
         int position = 0;
@@ -450,7 +470,7 @@ final class ColumnCodec {
                         pair = PairPredictor.add(pair, positions.predicted(key, step));
                         positions.seen(key, step, pair);
                     }
-                    at = room(tags, out, at, 4, what, tagAt);
+                    at = room(tags, limit, at, 4, what, tagAt);
                     out[at] = (byte) Tags.INT8;
                     out[at + 1] = (byte) (pair >>> 4);
                     out[at + 2] = (byte) Tags.INT8;
@@ -464,14 +484,14 @@ final class ColumnCodec {
                     if (size < 4 && (value < -(1 << (8 * size - 1)) || value >= 1 << (8 * size - 1))) {
                         throw ints.error(what + ": " + value + " does not fit tag " + tag, varAt);
                     }
-                    at = room(tags, out, at, 1 + size, what, tagAt);
+                    at = room(tags, limit, at, 1 + size, what, tagAt);
                     out[at++] = (byte) tag;
                     for (int shift = 8 * (size - 1); shift >= 0; shift -= 8) {
                         out[at++] = (byte) (value >>> shift);
                     }
                 } else if (tag == Tags.LONG_STRING) {
-                    int length = data.varint("its string length", out.length);
-                    at = room(tags, out, at, 5L + length, what, tagAt);
+                    int length = data.varint("its string length", limit);
+                    at = room(tags, limit, at, 5L + length, what, tagAt);
                     out[at] = (byte) tag;
                     writeI32(out, at + 1, length);
                     copy(data, length, out, at + 5, what);
@@ -498,13 +518,13 @@ final class ColumnCodec {
                     }
                     if (payload < 0) {
                         int length = data.u8("its BigInteger length");
-                        at = room(tags, out, at, 2L + length, what, tagAt);
+                        at = room(tags, limit, at, 2L + length, what, tagAt);
                         out[at] = (byte) tag;
                         out[at + 1] = (byte) length;
                         copy(data, length, out, at + 2, what);
                         at += 2 + length;
                     } else {
-                        at = room(tags, out, at, 1L + payload, what, tagAt);
+                        at = room(tags, limit, at, 1L + payload, what, tagAt);
                         out[at] = (byte) tag;
                         copy(data, payload, out, at + 1, what);
                         at += 1 + payload;
@@ -519,17 +539,21 @@ final class ColumnCodec {
     }
 
     /** Checks that {@code size} more param bytes fit the declared param area. */
-    private static int room(TagColumn.Reader tags, byte[] out, int at, long size, String what, long tagAt) {
-        if (at + size > out.length) {
-            throw tags.error(what + " passes the declared " + out.length + " param bytes", tagAt);
+    /** Checks that a param of {@code size} bytes at {@code at} ends within the {@code limit} declared param bytes. */
+    private static int room(TagColumn.Reader tags, int limit, int at, long size, String what, long tagAt) {
+        if (at + size > limit) {
+            throw tags.error(what + " passes the declared " + limit + " param bytes", tagAt);
         }
         return at;
     }
 
     private static void copy(BoundedInput data, int length, byte[] out, int at, String what) {
-        data.require(length, what + " payload");
+        if (length > data.remaining()) {
+            // Only here: building the name for every param cost more heap than the route itself.
+            data.require(length, what + " payload");
+        }
         System.arraycopy(data.array(), data.position(), out, at, length);
-        data.skip(length, what + " payload");
+        data.skip(length, "the payload");
     }
 
     // ------------------------------------------------------------------------------------------ helpers

@@ -13,7 +13,9 @@ import java.util.concurrent.TimeUnit;
  * path read its input buffer, every read its working memory (the model tables, the inflated
  * transform, the header's strings, the rebuilt route and the decoder's per-step arrays), worked
  * out from the sizes its header declares. It gives the bytes back when it is done. What a read
- * returns is the caller's and is not counted.
+ * returns is the caller's and is not counted; nor are the model tables and scratch arrays that
+ * {@link SoftPool} keeps between reads (a read reserves them while it uses them, and idle ones are
+ * softly held, so the garbage collector takes them back before memory runs out).
  *
  * <p>A read that does not fit waits, first come first served, until earlier ones finish, so any
  * number of concurrent reads run in bounded memory instead of running out of it. A read larger

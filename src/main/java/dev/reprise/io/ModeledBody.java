@@ -29,16 +29,23 @@ final class ModeledBody {
         return inflatedLength <= MIXED_MAX ? BytePredictor.tableBytes(inflatedLength) : OrderOneModel.MAX_BYTES;
     }
 
-    /** One of the two models, as the transform's length decides. */
-    private static final class ByteCoder {
+    /** One of the two models, as the transform's length decides; closing it gives a pooled model back. */
+    private static final class ByteCoder implements AutoCloseable {
 
         private final BytePredictor mixed;
         private final OrderOneModel fast;
 
         /** @param history receives the coded bytes (the mixing model's match model reads them back) */
         ByteCoder(byte[] history) {
-            mixed = history.length <= MIXED_MAX ? new BytePredictor(history) : null;
+            mixed = history.length <= MIXED_MAX ? BytePredictor.borrow(history) : null;
             fast = mixed == null ? new OrderOneModel() : null;
+        }
+
+        @Override
+        public void close() {
+            if (mixed != null) {
+                mixed.release();
+            }
         }
 
         void stream(int s) {
@@ -83,15 +90,16 @@ final class ModeledBody {
         byte[] bytes = encoded.bytes();
         ByteOutput out = new ByteOutput(bytes.length / 3 + 16);
         RangeCoder.Encoder encoder = new RangeCoder.Encoder(out);
-        ByteCoder coder = new ByteCoder(new byte[bytes.length]);
-        int[] ends = encoded.boundaries();
-        for (int i = 0; i < encoded.headLength(); i++) {
-            coder.encode(encoder, bytes[i] & 0xFF);
-        }
-        for (int s = 0; s < STREAM_COUNT; s++) {
-            coder.stream(s);
-            for (int i = s == 0 ? encoded.headLength() : ends[s]; i < ends[s + 1]; i++) {
+        try (ByteCoder coder = new ByteCoder(new byte[bytes.length])) {
+            int[] ends = encoded.boundaries();
+            for (int i = 0; i < encoded.headLength(); i++) {
                 coder.encode(encoder, bytes[i] & 0xFF);
+            }
+            for (int s = 0; s < STREAM_COUNT; s++) {
+                coder.stream(s);
+                for (int i = s == 0 ? encoded.headLength() : ends[s]; i < ends[s + 1]; i++) {
+                    coder.encode(encoder, bytes[i] & 0xFF);
+                }
             }
         }
         encoder.finish();
@@ -117,7 +125,15 @@ final class ModeledBody {
     static byte[] decode(byte[] input, int from, int length, int inflatedLength, long fileOffset, long maxDistinct) {
         byte[] out = new byte[inflatedLength];
         RangeCoder.Decoder decoder = new RangeCoder.Decoder(input, from, length, fileOffset);
-        ByteCoder coder = new ByteCoder(out);
+        try (ByteCoder coder = new ByteCoder(out)) {
+            decode(decoder, coder, out, maxDistinct);
+        }
+        decoder.finish("Modelled body");
+        return out;
+    }
+
+    private static void decode(RangeCoder.Decoder decoder, ByteCoder coder, byte[] out, long maxDistinct) {
+        int inflatedLength = out.length;
         int[] at = {0};
         long distinct = headVarint(decoder, coder, out, at);
         if (distinct > maxDistinct) {
@@ -149,8 +165,6 @@ final class ModeledBody {
                 out[position++] = (byte) coder.decode(decoder);
             }
         }
-        decoder.finish("Modelled body");
-        return out;
     }
 
     /** Decodes a varint of the head into {@code out[at[0]..]} and returns its value (up to 35 bits). */

@@ -4,7 +4,8 @@ package dev.reprise.io;
  * A table of 2^bits {@code int}s, all 0 at first, whose pages of {@link #PAGE_SIZE} are allocated
  * when first used. A hashed context table is sized for the worst case (every context distinct) but
  * most transforms meet far fewer contexts, and a corrupt body is refused after a few bytes: neither
- * should pay for the whole table. Not thread-safe.
+ * should pay for the whole table. {@link #reset(int)} makes it all 0 again for the next coding,
+ * keeping its pages: each is cleared when that coding first uses it. Not thread-safe.
  */
 final class PagedTable {
 
@@ -12,11 +13,26 @@ final class PagedTable {
     static final int PAGE_SIZE = 1 << PAGE_BITS;
     static final int PAGE_MASK = PAGE_SIZE - 1;
 
-    private final int[][] pages;
+    private int[][] pages = new int[0][];
+    /** The coding that last cleared each page. */
+    private int[] cleared = new int[0];
+    private int epoch;
 
-    /** @param bits log2 of the table's size, at least {@link #PAGE_BITS} */
-    PagedTable(int bits) {
-        pages = new int[1 << Math.max(0, bits - PAGE_BITS)][];
+    /** An empty table: {@link #reset(int)} sizes it. */
+    PagedTable() {
+    }
+
+    /** Makes every entry 0 and the table at least 2^bits entries long (bits at least {@link #PAGE_BITS}). */
+    void reset(int bits) {
+        int n = 1 << Math.max(0, bits - PAGE_BITS);
+        if (pages.length < n) {
+            pages = java.util.Arrays.copyOf(pages, n);
+            cleared = java.util.Arrays.copyOf(cleared, n);
+        }
+        if (++epoch == 0) {
+            java.util.Arrays.fill(cleared, 0);
+            epoch = 1;
+        }
     }
 
     /** The page holding {@code index} (index within it: {@code index & PAGE_MASK}), allocated if new. */
@@ -25,6 +41,10 @@ final class PagedTable {
         int[] page = pages[k];
         if (page == null) {
             pages[k] = page = new int[PAGE_SIZE];
+            cleared[k] = epoch;
+        } else if (cleared[k] != epoch) {
+            java.util.Arrays.fill(page, 0);
+            cleared[k] = epoch;
         }
         return page;
     }

@@ -25,9 +25,19 @@ final class PairPredictor {
      * @param distinctKeys the number of keys
      */
     PairPredictor(int[] keys, int distinctKeys) {
-        moved = new byte[keys.length + 1];
+        this(keys, keys.length, distinctKeys, new byte[keys.length + 1]);
+    }
+
+    /**
+     * @param keys         the keys of steps {@code 0 .. steps)} (0..3: the directions)
+     * @param distinctKeys the number of keys
+     * @param moved        at least {@code steps + 1} bytes to work in (their content does not matter)
+     */
+    PairPredictor(int[] keys, int steps, int distinctKeys, byte[] moved) {
+        this.moved = moved;
+        moved[0] = 0;
         int at = 0;
-        for (int i = 0; i < keys.length; i++) {
+        for (int i = 0; i < steps; i++) {
             switch (keys[i]) {
                 case 0 -> at = add(at, 0x0F);  // UP: y - 1
                 case 1 -> at = add(at, 0x10);  // RIGHT: x + 1
