@@ -1,5 +1,6 @@
 package dev.reprise.samples.cli;
 
+import dev.reprise.kafka.VerdictJson;
 import dev.reprise.samples.ProgressBar;
 import dev.reprise.samples.verify.TowerVerification;
 import dev.reprise.verify.Outcome;
@@ -85,7 +86,7 @@ final class VerifyCommand extends ToolCommand {
         verdicts(verifier, found).doOnNext(verdict -> {
             summary.add(verdict);
             if (json) {
-                out.println(verdict.toJson());
+                out.println(VerdictJson.write(verdict));
                 out.flush();
             }
             if (bar != null) {

@@ -27,8 +27,8 @@ class VerifyCommandTest {
 
     private static final long SEED = 11;
     private static final int COUNT = 20;
-    /** One JSON verdict: the fields this test reads, in the order {@code Verdict.toJson()} writes them. */
-    private static final Pattern JSON_LINE = Pattern.compile("^\\{\"id\":\"([^\"]*)\",\"position\":(\\d+),"
+    /** One JSON verdict: the fields this test reads, in the order {@code VerdictJson.write} writes them. */
+    private static final Pattern JSON_LINE = Pattern.compile("^\\{\"version\":1,\"id\":\"([^\"]*)\",\"position\":(\\d+),"
             + "\"outcome\":\"([A-Z_]+)\",\"valid\":(true|false),\"stepReached\":(\\d+),\"stepCount\":(\\d+),"
             + "\"expectedHash\":(null|\"[0-9a-f]{16}\"),\"actualHash\":(null|\"[0-9a-f]{16}\"),"
             + "\"reason\":\"(?:[^\"\\\\]|\\\\.)*\",\"elapsedMillis\":\\d+\\.\\d{3}}$");

@@ -1,4 +1,4 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import java.time.Duration;
 import java.util.Map;
@@ -22,7 +22,7 @@ import java.util.Objects;
  * @param consumerOverrides extra consumer properties, applied last
  * @param producerOverrides extra producer properties, applied last
  */
-public record WorkerSettings(String bootstrapServers, String submissionsTopic, String verdictsTopic, String groupId,
+record WorkerSettings(String bootstrapServers, String submissionsTopic, String verdictsTopic, String groupId,
         String transactionalIdPrefix, String workerId, int parallelism, int maxPollRecords, Duration stopTimeout,
         Duration commitInterval, Map<String, Object> consumerOverrides, Map<String, Object> producerOverrides) {
 

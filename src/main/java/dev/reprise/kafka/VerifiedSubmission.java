@@ -1,4 +1,4 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import java.util.Objects;
 
@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param outcome the verdict's outcome name ({@code VALID}, {@code DESYNC}, {@code INVALID_FILE}, ...)
  * @param json the verdict as JSON (the verdict record's value)
  */
-public record VerifiedSubmission(long sequence, String id, String outcome, String json) {
+record VerifiedSubmission(long sequence, String id, String outcome, String json) {
 
     /**
      * Checks the fields.

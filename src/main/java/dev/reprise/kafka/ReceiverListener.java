@@ -1,4 +1,4 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import java.util.Collection;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -16,7 +16,7 @@ import org.apache.kafka.common.TopicPartition;
  * @param <K> the record key type
  * @param <V> the record value type
  */
-public interface ReceiverListener<K, V> {
+interface ReceiverListener<K, V> {
 
     /**
      * Called after partitions are assigned to this receiver, before records of them are delivered.

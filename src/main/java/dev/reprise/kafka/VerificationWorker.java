@@ -1,4 +1,4 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -18,6 +18,10 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
+import dev.reprise.verify.ReplayVerifier;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,7 +41,8 @@ import org.jspecify.annotations.Nullable;
  * exceed the reader's limits) gets an {@code INVALID_FILE} verdict like any other and never blocks its
  * partition.
  *
- * <p>Run it with {@link WorkerCommand} (command line or environment). Thread-safety: {@link #start},
+ * <p>Build it with {@link #builder(Map, ReplayVerifier)}, or run it as a process with {@link WorkerMain}.
+ * Thread-safety: {@link #start},
  * {@link #close} and the accessors may be called from any thread.
  */
 public final class VerificationWorker implements AutoCloseable {
@@ -78,24 +83,24 @@ public final class VerificationWorker implements AutoCloseable {
     }
 
     /**
-     * Runs one worker from the command line or the environment until SIGTERM; see {@link WorkerCommand}
-     * ({@code --help} lists the options). Run it with {@code mvn -q -DskipTests test-compile exec:java
-     * -Dexec.mainClass=dev.reprise.samples.kafka.VerificationWorker -Dexec.args="--bootstrap-servers host:9092"}.
+     * Starts building a worker that verifies submissions with {@code verifier}; options are checked at
+     * {@link Builder#build()}.
      *
-     * @param args the command line
+     * @param kafkaConfig the Kafka client properties both the consumer and the producer get
+     *     ({@code bootstrap.servers} is required; security settings go here too); the worker's own
+     *     properties ({@code group.id}, {@code transactional.id}, {@code enable.auto.commit},
+     *     {@code isolation.level}) are set through the builder and may not appear here
+     * @param verifier verifies each submission; its {@linkplain ReplayVerifier#parallelism() parallelism}
+     *     is how many replays the worker verifies at once
+     * @return a builder with the defaults of {@link Builder}
+     * @throws NullPointerException if an argument is null
      */
-    public static void main(String[] args) {
-        System.exit(WorkerCommand.commandLine().execute(args));
+    public static Builder builder(Map<String, Object> kafkaConfig, ReplayVerifier verifier) {
+        return new Builder(kafkaConfig, verifier);
     }
 
-    /**
-     * Creates a worker; it connects to nothing until {@link #start()}.
-     *
-     * @param settings the worker's settings
-     * @param verifier the verifier to use
-     * @return a worker, not yet consuming
-     */
-    public static VerificationWorker create(WorkerSettings settings, SubmissionVerifier verifier) {
+    /** Creates a worker; it connects to nothing until {@link #start()}. */
+    static VerificationWorker create(WorkerSettings settings, SubmissionVerifier verifier) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(verifier, "verifier");
         return new VerificationWorker(settings, onEnd -> new WorkerRun(settings, verifier, onEnd),
@@ -355,5 +360,217 @@ public final class VerificationWorker implements AutoCloseable {
     /** Returns a fresh worker id, for workers that were given none. */
     static String randomWorkerId() {
         return UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /**
+     * Builds a {@link VerificationWorker}. Setters only record; {@link #build()} checks every option and
+     * throws {@link IllegalArgumentException} naming the first bad one. Not thread-safe.
+     *
+     * <p>Defaults: topics {@value WorkerSettings#DEFAULT_SUBMISSIONS_TOPIC} and
+     * {@value WorkerSettings#DEFAULT_VERDICTS_TOPIC}, group {@value WorkerSettings#DEFAULT_GROUP_ID},
+     * transactional id prefix {@value WorkerSettings#DEFAULT_TRANSACTIONAL_ID_PREFIX}, a random worker id,
+     * 100 records per poll, a 30 s stop timeout, a 100 ms commit interval, any game.
+     */
+    public static final class Builder {
+        /** Properties the worker sets itself: a user value would break exactly-once or the group. */
+        private static final Map<String, String> OWNED = Map.of(
+                ConsumerConfig.GROUP_ID_CONFIG, "groupId(..)",
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG, "transactionalIdPrefix(..) and workerId(..)",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "nothing: offsets are committed in the verdicts' transaction",
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "nothing: the worker always reads read_committed");
+
+        private final Map<String, Object> kafkaConfig;
+        private final ReplayVerifier verifier;
+        private String submissionsTopic = WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC;
+        private String verdictsTopic = WorkerSettings.DEFAULT_VERDICTS_TOPIC;
+        private String groupId = WorkerSettings.DEFAULT_GROUP_ID;
+        private String transactionalIdPrefix = WorkerSettings.DEFAULT_TRANSACTIONAL_ID_PREFIX;
+        private @Nullable String workerId;
+        private int maxPollRecords = 100;
+        private Duration stopTimeout = Duration.ofSeconds(30);
+        private Duration commitInterval = Duration.ofMillis(100);
+        private Map<String, Object> consumerConfig = Map.of();
+        private Map<String, Object> producerConfig = Map.of();
+        private Set<String> games = Set.of();
+
+        private Builder(Map<String, Object> kafkaConfig, ReplayVerifier verifier) {
+            this.kafkaConfig = new LinkedHashMap<>(Objects.requireNonNull(kafkaConfig, "kafkaConfig"));
+            this.verifier = Objects.requireNonNull(verifier, "verifier");
+        }
+
+        /**
+         * Sets the topic submissions are read from.
+         *
+         * @param topic a non-blank topic name
+         * @return this builder
+         */
+        public Builder submissionsTopic(String topic) {
+            this.submissionsTopic = topic;
+            return this;
+        }
+
+        /**
+         * Sets the topic verdicts are published to.
+         *
+         * @param topic a non-blank topic name, not the submissions topic
+         * @return this builder
+         */
+        public Builder verdictsTopic(String topic) {
+            this.verdictsTopic = topic;
+            return this;
+        }
+
+        /**
+         * Sets the consumer group all the workers share; partitions are spread over its members.
+         *
+         * @param groupId a non-blank group id
+         * @return this builder
+         */
+        public Builder groupId(String groupId) {
+            this.groupId = groupId;
+            return this;
+        }
+
+        /**
+         * Sets the prefix of the transactional id ({@code prefix-workerId}).
+         *
+         * @param prefix a non-blank prefix
+         * @return this builder
+         */
+        public Builder transactionalIdPrefix(String prefix) {
+            this.transactionalIdPrefix = prefix;
+            return this;
+        }
+
+        /**
+         * Sets this worker's id: unique in the group and stable across restarts (a pod name), so that a
+         * restarted worker fences its predecessor at once. By default a random id.
+         *
+         * @param workerId a non-blank id
+         * @return this builder
+         */
+        public Builder workerId(String workerId) {
+            this.workerId = workerId;
+            return this;
+        }
+
+        /**
+         * Sets the most submissions one poll fetches.
+         *
+         * @param maxPollRecords at least 1
+         * @return this builder
+         */
+        public Builder maxPollRecords(int maxPollRecords) {
+            this.maxPollRecords = maxPollRecords;
+            return this;
+        }
+
+        /**
+         * Sets how long a graceful stop waits for the replays being verified before it aborts them.
+         *
+         * @param stopTimeout a positive duration
+         * @return this builder
+         */
+        public Builder stopTimeout(Duration stopTimeout) {
+            this.stopTimeout = stopTimeout;
+            return this;
+        }
+
+        /**
+         * Sets how often ready verdicts are committed, one transaction each time.
+         *
+         * @param commitInterval a positive duration
+         * @return this builder
+         */
+        public Builder commitInterval(Duration commitInterval) {
+            this.commitInterval = commitInterval;
+            return this;
+        }
+
+        /**
+         * Sets consumer-only properties, applied after {@code kafkaConfig} (e.g. {@code session.timeout.ms},
+         * {@code max.partition.fetch.bytes}).
+         *
+         * @param config property names and non-null values
+         * @return this builder
+         */
+        public Builder consumerConfig(Map<String, Object> config) {
+            this.consumerConfig = Map.copyOf(config);
+            return this;
+        }
+
+        /**
+         * Sets producer-only properties, applied after {@code kafkaConfig} (e.g. {@code transaction.timeout.ms}).
+         *
+         * @param config property names and non-null values
+         * @return this builder
+         */
+        public Builder producerConfig(Map<String, Object> config) {
+            this.producerConfig = Map.copyOf(config);
+            return this;
+        }
+
+        /**
+         * Limits the submissions verified to those whose {@value Submissions#GAME_HEADER} header names one of
+         * these games; the others get an {@code INVALID_FILE} verdict unread. By default any game is tried
+         * (the verifier then judges the file's own game id).
+         *
+         * @param games game ids
+         * @return this builder
+         */
+        public Builder games(Set<String> games) {
+            this.games = Set.copyOf(games);
+            return this;
+        }
+
+        /**
+         * Checks every option and builds the worker; it connects to nothing until {@link #start()}.
+         *
+         * @return the worker
+         * @throws IllegalArgumentException naming the first bad option and why
+         */
+        public VerificationWorker build() {
+            Object servers = kafkaConfig.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
+            if (servers == null || servers.toString().isBlank()) {
+                throw new IllegalArgumentException("kafkaConfig: 'bootstrap.servers' is required (host:port[,host:port])");
+            }
+            for (Map<String, Object> config : List.of(kafkaConfig, consumerConfig, producerConfig)) {
+                for (Map.Entry<String, Object> entry : config.entrySet()) {
+                    String owner = OWNED.get(entry.getKey());
+                    if (owner != null) {
+                        throw new IllegalArgumentException("kafkaConfig: '" + entry.getKey()
+                                + "' is set by the worker; use " + owner);
+                    }
+                    if (entry.getValue() == null) {
+                        throw new IllegalArgumentException("kafkaConfig: '" + entry.getKey() + "' has no value");
+                    }
+                }
+            }
+            if (Objects.equals(submissionsTopic, verdictsTopic)) {
+                throw new IllegalArgumentException("verdictsTopic: must differ from submissionsTopic, both were '"
+                        + verdictsTopic + "'");
+            }
+            Map<String, Object> common = new LinkedHashMap<>(kafkaConfig);
+            common.remove(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
+            Map<String, Object> consumer = new HashMap<>(common);
+            consumer.putAll(consumerConfig);
+            Map<String, Object> producer = new HashMap<>(common);
+            producer.putAll(producerConfig);
+            WorkerSettings.Builder settings = WorkerSettings.builder(servers.toString())
+                    .submissionsTopic(submissionsTopic)
+                    .verdictsTopic(verdictsTopic)
+                    .groupId(groupId)
+                    .transactionalIdPrefix(transactionalIdPrefix)
+                    .parallelism(verifier.parallelism())
+                    .maxPollRecords(maxPollRecords)
+                    .stopTimeout(stopTimeout)
+                    .commitInterval(commitInterval)
+                    .consumerOverrides(consumer)
+                    .producerOverrides(producer);
+            if (workerId != null) {
+                settings.workerId(workerId);
+            }
+            return create(settings.build(), new ReplayVerifierAdapter(verifier, games));
+        }
     }
 }

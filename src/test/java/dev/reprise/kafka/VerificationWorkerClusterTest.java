@@ -1,10 +1,8 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,9 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,7 +33,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.TestInfo;
-import picocli.CommandLine;
 
 /**
  * Workers against a real (in-process) Kafka cluster: exactly one committed verdict per submission,
@@ -390,25 +385,26 @@ class VerificationWorkerClusterTest {
     }
 
     @Test
-    void command_verifiesUntilItsShutdownHookRunsThenExitsCleanly(TestInfo info) throws Exception {
+    void workerMain_verifiesUntilSigtermThenCommitsPrintsItsCountAndExitsZero(TestInfo info) throws Exception {
         Setup setup = setup(info);
-        WorkerCommand command = new WorkerCommand();
-        AtomicReference<Thread> hook = new AtomicReference<>();
-        command.shutdownHooks = hook::set;
-        StringWriter out = new StringWriter();
-        CommandLine line = WorkerCommand.commandLine(command);
-        line.setOut(new PrintWriter(out));
-        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> line.execute(
-                "--bootstrap-servers", kafka.bootstrapServers(), "--submissions-topic", setup.submissions(),
-                "--verdicts-topic", setup.verdicts(), "--group-id", setup.group(), "--parallelism", "2",
-                "--consumer-property", "session.timeout.ms=6000"));
-        List<Expected> expected = submissions(setup.submissions(), 50);
-        send(expected);
-        awaitExactlyOneCorrectVerdictEach(setup, expected, List.of());
-        assertThat(hook.get()).as("the shutdown hook the command registered").isNotNull();
-        hook.get().run(); // what SIGTERM does
-        assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
-        assertThat(out.toString()).contains("stopped after 50 committed verdicts");
+        WorkerProcess worker = WorkerProcess.start(Map.of(
+                "REPRISE_KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(),
+                "REPRISE_KAFKA_SUBMISSIONS_TOPIC", setup.submissions(),
+                "REPRISE_KAFKA_VERDICTS_TOPIC", setup.verdicts(),
+                "REPRISE_KAFKA_GROUP_ID", setup.group(),
+                "REPRISE_KAFKA_PARALLELISM", "2",
+                "REPRISE_KAFKA_CONSUMER_SESSION_TIMEOUT_MS", "6000"),
+                System.getProperty("java.class.path"), WorkerMain.class.getName());
+        try {
+            List<Expected> expected = submissions(setup.submissions(), 50);
+            send(expected);
+            awaitExactlyOneCorrectVerdictEach(setup, expected, List.of());
+            // Process.destroy() sends SIGTERM on Linux and macOS: the signal a container runtime sends.
+            assertThat(worker.terminate(Duration.ofSeconds(60))).as("exit code; output: %s", worker.output()).isZero();
+            assertThat(worker.output()).contains("stopped after 50 committed verdicts");
+        } finally {
+            worker.kill();
+        }
     }
 
     @Test

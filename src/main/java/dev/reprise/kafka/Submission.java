@@ -1,4 +1,4 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import java.util.Objects;
 import org.apache.kafka.common.TopicPartition;
@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param partition the partition the submission was read from
  * @param offset the submission's offset in that partition
  */
-public record Submission(long sequence, String id, byte[] replay, @Nullable String game, @Nullable String build,
+record Submission(long sequence, String id, byte[] replay, @Nullable String game, @Nullable String build,
         TopicPartition partition, long offset) {
 
     /**

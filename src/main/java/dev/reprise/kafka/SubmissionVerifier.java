@@ -1,4 +1,4 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import reactor.core.publisher.Flux;
 
@@ -7,7 +7,7 @@ import reactor.core.publisher.Flux;
  *
  * <p>{@link ReplayVerifierAdapter} adapts the library's replay verifier; tests may use a stub.
  */
-public interface SubmissionVerifier {
+interface SubmissionVerifier {
 
     /**
      * Verifies submissions as they come: for every submission exactly one verdict, in any order.

@@ -1,4 +1,4 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
@@ -15,14 +15,14 @@ import reactor.core.publisher.Flux;
 /**
  * Verifies submissions with the library's {@link ReplayVerifier}: each submission becomes a
  * {@link ReplaySource} of its bytes with the submission id, and each {@link Verdict} is published as
- * {@link Verdict#toJson()}.
+ * {@link VerdictJson#write}.
  *
  * <p>The verifier's backpressure carries through: it requests submissions as its
  * {@linkplain ReplayVerifier#parallelism() work slots} free up, which is what resumes the worker's
  * partitions. A verdict's {@link Verdict#position()} is the submission's place among those this worker
  * verified. Thread-safe; one adapter may serve one worker's stream at a time.
  */
-public final class ReplayVerifierAdapter implements SubmissionVerifier {
+final class ReplayVerifierAdapter implements SubmissionVerifier {
 
     private final ReplayVerifier verifier;
     private final Set<String> games;
@@ -32,14 +32,10 @@ public final class ReplayVerifierAdapter implements SubmissionVerifier {
      *
      * @param verifier the verifier
      * @param games the game ids the verifier can build games for; other submissions are {@code INVALID_FILE}
-     *     without being read
-     * @throws IllegalArgumentException if {@code games} is empty
+     *     without being read; empty for any game (the verifier then judges the file's own game id)
      */
-    public ReplayVerifierAdapter(ReplayVerifier verifier, Set<String> games) {
+    ReplayVerifierAdapter(ReplayVerifier verifier, Set<String> games) {
         this.verifier = Objects.requireNonNull(verifier, "verifier");
-        if (games.isEmpty()) {
-            throw new IllegalArgumentException("games: at least one game id is required");
-        }
         this.games = Set.copyOf(games);
     }
 
@@ -61,20 +57,21 @@ public final class ReplayVerifierAdapter implements SubmissionVerifier {
                             + " that was never submitted (id " + verdict.id() + ")");
                 }
                 return new VerifiedSubmission(submission.sequence(), verdict.id(), verdict.outcome().name(),
-                        verdict.toJson());
+                        VerdictJson.write(verdict));
             });
         });
     }
 
     @Override
     public boolean knowsGame(String game) {
-        return games.contains(game);
+        return games.isEmpty() || games.contains(game);
     }
 
     @Override
     public VerifiedSubmission invalid(Submission submission, String reason) {
         Verdict verdict = new Verdict(submission.id(), submission.sequence(), Outcome.INVALID_FILE, 0, 0,
                 OptionalLong.empty(), OptionalLong.empty(), reason, Duration.ZERO);
-        return new VerifiedSubmission(submission.sequence(), submission.id(), verdict.outcome().name(), verdict.toJson());
+        return new VerifiedSubmission(submission.sequence(), submission.id(), verdict.outcome().name(),
+                VerdictJson.write(verdict));
     }
 }

@@ -1,4 +1,4 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.reprise.samples.kafka;
+package dev.reprise.kafka;
 
 import java.time.Duration;
 import java.util.List;
@@ -31,7 +31,7 @@ import reactor.core.publisher.Operators;
  * @param <K> the record key type
  * @param <V> the record value type
  */
-public final class KafkaReceiver<K, V> {
+final class KafkaReceiver<K, V> {
 
     private final Supplier<? extends Consumer<K, V>> consumers;
     private final List<String> topics;
