@@ -1,9 +1,9 @@
 package dev.reprise.kafka;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,26 +12,24 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A worker run as a real process (a JVM of its own), for tests that stop it with a real SIGTERM: its
- * output (stdout and stderr together) is collected on a thread of its own.
+ * A Java program run as a real process (a JVM of its own), for tests that stop it with a real SIGTERM.
+ * Its stdout and stderr go together to a file: reading a pipe races the JDK closing it when the process
+ * ends, which can lose the last lines, exactly the ones a stop prints.
  */
 final class WorkerProcess {
 
     private final Process process;
-    private final StringBuffer output = new StringBuffer();
-    private final Thread reader;
+    private final Path output;
 
-    private WorkerProcess(Process process) {
+    private WorkerProcess(Process process, Path output) {
         this.process = process;
-        this.reader = new Thread(this::drain, "worker-process-output");
-        reader.setDaemon(true);
-        reader.start();
+        this.output = output;
     }
 
     /**
      * Starts {@code java -cp classPath mainClass args...} with the given extra environment.
      *
-     * @param env variables added to this JVM's environment (the {@code REPRISE_KAFKA_*} of this JVM are removed)
+     * @param env variables added to this JVM's environment (this JVM's {@code REPRISE_KAFKA_*} are removed)
      */
     static WorkerProcess start(Map<String, String> env, String classPath, String mainClass, String... args)
             throws IOException {
@@ -40,37 +38,23 @@ final class WorkerProcess {
                 "-Djava.util.logging.config.file=" + Path.of("src/test/resources/logging.properties").toAbsolutePath(),
                 mainClass));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        Path output = Files.createTempFile("reprise-process-", ".out");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(output.toFile());
         builder.environment().keySet().removeIf(key -> key.startsWith(WorkerConfig.ENV_PREFIX));
         builder.environment().putAll(env);
-        return new WorkerProcess(builder.start());
-    }
-
-    private void drain() {
-        byte[] buffer = new byte[8192];
-        try (InputStream in = process.getInputStream()) {
-            for (int n; (n = in.read(buffer)) >= 0; ) {
-                output.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new WorkerProcess(builder.start(), output);
     }
 
     /**
-     * Sends SIGTERM and waits for the exit.
+     * Sends SIGTERM ({@link Process#destroy()} on Linux and macOS) and waits for the exit.
      *
      * @return the exit code
      * @throws IllegalStateException if it has not exited within the timeout
      */
     int terminate(Duration timeout) throws InterruptedException {
         process.destroy();
-        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new IllegalStateException("the worker did not exit within " + timeout + " of SIGTERM; output: "
-                    + output);
-        }
-        reader.join(TimeUnit.SECONDS.toMillis(10));
-        return process.exitValue();
+        return awaitExit(timeout);
     }
 
     /**
@@ -81,19 +65,28 @@ final class WorkerProcess {
      */
     int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new IllegalStateException("the process did not exit within " + timeout + "; output: " + output);
+            throw new IllegalStateException("the process did not exit within " + timeout + "; output: " + output());
         }
-        reader.join(TimeUnit.SECONDS.toMillis(10));
         return process.exitValue();
     }
 
     /** Returns what it printed so far. */
     String output() {
-        return output.toString();
+        try {
+            return Files.readString(output, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
-    /** Kills it (SIGKILL) if it still runs. */
-    void kill() {
+    /** Kills it (SIGKILL) if it still runs, and deletes its output file. */
+    void kill() throws IOException {
         process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Files.deleteIfExists(output);
     }
 }
