@@ -42,7 +42,7 @@ public final class WorkerMain {
             WorkerConfig config = WorkerConfig.of(properties(args), System.getenv());
             ReplayVerifierProvider provider = ReplayVerifierProvider.find(config.game());
             VerificationWorker.Builder builder = config.apply(VerificationWorker.builder(config.kafkaConfig(),
-                    provider.verifier(config.parallelism())).games(java.util.Set.of(provider.gameId())));
+                    provider.verifier().parallelism(config.parallelism()).build()).games(java.util.Set.of(provider.gameId())));
             worker = builder.build();
             workerId = worker.settings().workerId();
             WorkerSettings s = worker.settings();

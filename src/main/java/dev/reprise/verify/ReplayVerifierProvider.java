@@ -24,12 +24,12 @@ public interface ReplayVerifierProvider {
     String gameId();
 
     /**
-     * Builds a verifier for this game.
+     * Returns a verifier builder preset for this game (its game id, dictionary, how a file's game is
+     * rebuilt, the final hash key); the caller sets the parallelism, timeout and reader, then builds it.
      *
-     * @param parallelism how many replays it verifies at once, at least 1
-     * @return a new verifier
+     * @return a new builder
      */
-    ReplayVerifier verifier(int parallelism);
+    ReplayVerifier.Builder verifier();
 
     /**
      * Finds the provider of a game among those the class loader of this interface can see.

@@ -21,7 +21,7 @@ public final class TowerVerifierProvider implements ReplayVerifierProvider {
     }
 
     @Override
-    public ReplayVerifier verifier(int parallelism) {
-        return TowerVerification.verifier().parallelism(parallelism).build();
+    public ReplayVerifier.Builder verifier() {
+        return TowerVerification.verifier();
     }
 }

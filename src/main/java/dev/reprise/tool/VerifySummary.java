@@ -1,4 +1,4 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.Verdict;

@@ -1,4 +1,4 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -8,11 +8,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * A command-line tool for replay files: {@code info}, {@code dump}, {@code check}, {@code verify},
- * {@code convert}, {@code sample} and {@code corpus}. It lives in the samples, outside the library artifact, because it
- * uses picocli (and {@code verify} plays the sample tower game).
+ * {@code convert} and {@code sample}. {@code verify} plays the game a {@link
+ * dev.reprise.verify.ReplayVerifierProvider} on the class path provides. picocli is an optional dependency
+ * of the library; the tool jar ({@code target/reprise-<version>-tool.jar}) bundles it.
  *
- * <p>Run it with {@code mvn -q -DskipTests test-compile exec:java
- * -Dexec.mainClass=dev.reprise.samples.cli.ReplayTool -Dexec.args="info target/demo/tower.reprise"}.
+ * <p>Run it with {@code java -jar reprise-<version>-tool.jar info file.reprise}, or, to verify a game,
+ * {@code java -cp reprise-<version>-tool.jar:mygame.jar dev.reprise.tool.ReplayTool verify replays/}.
  * Every bad input is one line on standard error naming the path and the reason, never a stack trace.
  * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}.
  */
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
         scope = CommandLine.ScopeType.INHERIT, // --help and --version on every subcommand too
         description = "Inspects, dumps, checks, verifies and converts Reprise replay files.",
         subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class, VerifyCommand.class,
-            ConvertCommand.class, SampleCommand.class, CorpusCommand.class})
+            ConvertCommand.class, SampleCommand.class})
 public final class ReplayTool implements Runnable {
 
     /** Exit code: done, every file valid (and, for {@code verify}, every replay {@code VALID}). */
@@ -78,6 +79,6 @@ public final class ReplayTool implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "Missing command: info, dump, check, verify, convert, sample or corpus");
+                "Missing command: " + String.join(", ", spec.subcommands().keySet()));
     }
 }

@@ -1,4 +1,4 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import java.nio.file.Path;
 import java.util.Locale;

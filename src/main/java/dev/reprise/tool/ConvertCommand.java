@@ -1,4 +1,4 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import dev.reprise.io.Compression;
 import dev.reprise.io.ReplayFile;

@@ -1,4 +1,4 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplayArray;

@@ -1,4 +1,4 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

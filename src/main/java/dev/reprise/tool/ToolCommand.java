@@ -1,4 +1,4 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

@@ -1,11 +1,10 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import dev.reprise.kafka.VerdictJson;
-import dev.reprise.samples.ProgressBar;
-import dev.reprise.samples.verify.TowerVerification;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.ReplayVerifierProvider;
 import dev.reprise.verify.Verdict;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -21,7 +20,8 @@ import picocli.CommandLine.Parameters;
 import reactor.core.publisher.Flux;
 
 /**
- * {@code verify}: plays every replay of the sample tower game found in the given files and folders and
+ * {@code verify}: plays every replay of the installed game ({@link ReplayVerifierProvider}, {@code --game}
+ * to choose one when several are) found in the given files and folders and
  * judges it, in parallel, with a progress bar on a terminal, a summary table and, with {@code --json},
  * one JSON verdict per line. Exit code {@link ReplayTool#FAILED} if any replay is not {@code VALID}.
  *
@@ -31,7 +31,7 @@ import reactor.core.publisher.Flux;
  * reader's caps) is an {@code INVALID_FILE} verdict naming the reason, never an error of the command.
  */
 @Command(name = "verify", description = {
-    "Plays replays of the sample tower game and judges each: VALID, DESYNC, INVALID_FILE, REJECTED, FAILED "
+    "Plays replays of an installed game (a ReplayVerifierProvider on the class path) and judges each: VALID, DESYNC, INVALID_FILE, REJECTED, FAILED "
         + "or TIMED_OUT. Folders are walked for *" + ReplayFinder.EXTENSION + " files (sorted).",
     "Exit code 1 if any replay is not VALID. (check only checks a file's structure, for any game.)"})
 final class VerifyCommand extends ToolCommand {
@@ -44,6 +44,10 @@ final class VerifyCommand extends ToolCommand {
     @Option(names = "--parallel", paramLabel = "N",
             description = "replays verified at once, 1 or more (default: the processor count)")
     @Nullable Integer parallel;
+
+    @Option(names = "--game", paramLabel = "GAME_ID", description = "the game to verify, when several are "
+            + "installed (a game jar on the class path lists its " + "dev.reprise.verify.ReplayVerifierProvider)")
+    @Nullable String game;
 
     @Option(names = "--json", description = "print one JSON verdict per line on standard output "
             + "(the summary goes to standard error)")
@@ -74,7 +78,13 @@ final class VerifyCommand extends ToolCommand {
         if (found.isEmpty()) {
             throw new ToolFailure("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
         }
-        ReplayVerifier verifier = TowerVerification.verifier().parallelism(parallelism)
+        ReplayVerifierProvider game;
+        try {
+            game = ReplayVerifierProvider.find(this.game);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage() + " (--game)");
+        }
+        ReplayVerifier verifier = game.verifier().parallelism(parallelism)
                 .timeout(Duration.ofSeconds(timeoutSeconds)).reader(ToolFiles.READER).build();
 
         PrintWriter out = out();

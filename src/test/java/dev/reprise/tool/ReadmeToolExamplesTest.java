@@ -1,4 +1,4 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,14 +20,16 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs the replay tool's command lines exactly as the README writes them, after the README's first
- * command (the demo, which writes {@code target/demo/tower.reprise}), in the project folder as Maven does.
+ * Runs the replay tool's command lines as the README writes them (the arguments given to the tool jar),
+ * after the README's first command (the demo, which writes {@code target/demo/tower.reprise}), in the
+ * project folder as Maven does. {@code ToolJarsIT} runs the jar itself.
  */
 class ReadmeToolExamplesTest {
 
+    /** The tool jar run alone, or with the samples' classes (the tower game's provider) on the class path. */
     private static final Pattern TOOL_LINE = Pattern.compile(
-            "^mvn -q -DskipTests test-compile exec:java -Dexec\\.mainClass=(dev\\.reprise\\.samples\\.cli\\.\\S+) "
-                    + "-Dexec\\.args=\"([^\"]*)\"$",
+            "^java (?:-jar target/reprise-(\\S+)-tool\\.jar|-cp target/reprise-(\\S+)-tool\\.jar:target/test-classes "
+                    + "dev\\.reprise\\.tool\\.ReplayTool) (.*)$",
             Pattern.MULTILINE);
 
     @BeforeAll
@@ -40,13 +42,14 @@ class ReadmeToolExamplesTest {
     void everyToolCommandInTheReadme_runsAsWritten() throws IOException {
         String readme = Files.readString(Path.of("README.md"));
         Matcher lines = TOOL_LINE.matcher(readme);
-        List<String[]> commands = lines.results().map(line -> new String[] {line.group(1), line.group(2)}).toList();
+        List<String[]> commands = lines.results().map(line -> new String[] {
+            line.group(1) != null ? line.group(1) : line.group(2), line.group(3)}).toList();
 
         assertThat(commands).as("the README shows the tool's info and verify commands")
                 .anySatisfy(command -> assertThat(command[1]).startsWith("info "))
                 .anySatisfy(command -> assertThat(command[1]).startsWith("verify "));
         for (String[] command : commands) {
-            assertThat(command[0]).isEqualTo(ReplayTool.class.getName());
+            assertThat(command[0]).as("the jar's version").isEqualTo(ToolVersion.version());
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
 

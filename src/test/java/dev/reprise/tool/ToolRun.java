@@ -1,7 +1,8 @@
-package dev.reprise.samples.cli;
+package dev.reprise.tool;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import dev.reprise.samples.cli.SamplesTool;
 import picocli.CommandLine;
 
 /** Runs the replay tool in the test's thread, its standard output and error caught in writers. */
@@ -19,7 +20,8 @@ final class ToolRun {
      * @return the exit status
      */
     static int run(StringWriter out, StringWriter err, String... args) {
-        CommandLine tool = ReplayTool.commandLine();
+        // The samples' tool: the replay tool and the samples' corpus command, with the tower game installed.
+        CommandLine tool = SamplesTool.commandLine();
         tool.setOut(new PrintWriter(out, true));
         tool.setErr(new PrintWriter(err, true));
         return tool.execute(args);

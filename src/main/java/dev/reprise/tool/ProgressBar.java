@@ -1,4 +1,4 @@
-package dev.reprise.samples;
+package dev.reprise.tool;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
