@@ -33,11 +33,22 @@ final class WorkerProcess {
      */
     static WorkerProcess start(Map<String, String> env, String classPath, String mainClass, String... args)
             throws IOException {
+        List<String> javaArgs = new ArrayList<>(List.of("-cp", classPath, mainClass));
+        javaArgs.addAll(List.of(args));
+        return java(env, javaArgs);
+    }
+
+    /**
+     * Starts {@code java javaArgs...} (a 256 MB heap, the tests' logging configuration) with the given extra
+     * environment.
+     *
+     * @param env variables added to this JVM's environment (this JVM's {@code REPRISE_KAFKA_*} are removed)
+     */
+    static WorkerProcess java(Map<String, String> env, List<String> javaArgs) throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp", classPath,
-                "-Djava.util.logging.config.file=" + Path.of("src/test/resources/logging.properties").toAbsolutePath(),
-                mainClass));
-        command.addAll(List.of(args));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-Djava.util.logging.config.file=" + Path.of("src/test/resources/logging.properties").toAbsolutePath()));
+        command.addAll(javaArgs);
         Path output = Files.createTempFile("reprise-process-", ".out");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(output.toFile());
