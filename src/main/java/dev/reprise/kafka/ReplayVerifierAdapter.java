@@ -57,7 +57,7 @@ final class ReplayVerifierAdapter implements SubmissionVerifier {
                             + " that was never submitted (id " + verdict.id() + ")");
                 }
                 return new VerifiedSubmission(submission.sequence(), verdict.id(), verdict.outcome().name(),
-                        VerdictJson.write(verdict));
+                        VerdictJson.write(verdict), verdict.elapsed().toNanos());
             });
         });
     }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.Consumer;
@@ -48,6 +49,7 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
     private final AtomicLong committedVerdicts = new AtomicLong();
     private final AtomicLong transactions = new AtomicLong();
     private final AtomicLong abortedTransactions = new AtomicLong();
+    private final WorkerMeters meters;
     private volatile boolean crash;
     private long nextSequence;
     private long lastCommit = System.nanoTime();
@@ -55,6 +57,12 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
     private SubmissionTracker.@Nullable Ready<Done> retry;
 
     VerdictCommitter(Producer<String, String> producer, String verdictsTopic, Duration commitInterval, Runnable wakeup) {
+        this(producer, verdictsTopic, commitInterval, wakeup, new WorkerMeters());
+    }
+
+    VerdictCommitter(Producer<String, String> producer, String verdictsTopic, Duration commitInterval, Runnable wakeup,
+            WorkerMeters meters) {
+        this.meters = meters;
         this.producer = producer;
         this.verdictsTopic = verdictsTopic;
         this.commitIntervalNanos = commitInterval.toNanos();
@@ -97,6 +105,7 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
 
     @Override
     public void onPoll(Consumer<String, byte[]> consumer) {
+        meters.lag(lag(consumer));
         if (crash) {
             crash(consumer);
         }
@@ -142,6 +151,7 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         if (ready.isEmpty()) {
             return;
         }
+        long start = System.nanoTime();
         try {
             producer.beginTransaction();
             for (Done done : ready.results()) {
@@ -152,6 +162,7 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
             producer.commitTransaction();
             transactions.incrementAndGet();
             committedVerdicts.addAndGet(ready.results().size());
+            meters.committed(() -> ready.results().stream().map(Done::verdict).iterator(), System.nanoTime() - start);
             retry = null;
         } catch (ProducerFencedException | OutOfOrderSequenceException | AuthorizationException
                 | UnsupportedVersionException fatal) {
@@ -166,6 +177,19 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
             abortedTransactions.incrementAndGet();
             retry = ready;
         }
+    }
+
+    /** The records waiting in the assigned partitions, from the consumer's last fetch; -1 if unknown. */
+    private static long lag(Consumer<String, byte[]> consumer) {
+        long sum = 0;
+        for (TopicPartition partition : consumer.assignment()) {
+            OptionalLong lag = consumer.currentLag(partition);
+            if (lag.isEmpty()) {
+                return -1;
+            }
+            sum += lag.getAsLong();
+        }
+        return sum;
     }
 
     /** Moves finished verdicts into the tracker and takes what is ready, after any batch to retry. */

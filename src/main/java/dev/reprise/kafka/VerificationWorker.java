@@ -54,6 +54,7 @@ public final class VerificationWorker implements AutoCloseable {
     static final Duration MAX_RESTART_BACKOFF = Duration.ofSeconds(30);
 
     private final WorkerSettings settings;
+    private final WorkerMeters meters;
     private final RunStarter starter;
     private final Duration firstBackoff;
     private final Duration maxBackoff;
@@ -76,6 +77,12 @@ public final class VerificationWorker implements AutoCloseable {
      * @param maxBackoff the longest wait between attempts
      */
     VerificationWorker(WorkerSettings settings, RunStarter starter, Duration firstBackoff, Duration maxBackoff) {
+        this(settings, starter, firstBackoff, maxBackoff, new WorkerMeters());
+    }
+
+    private VerificationWorker(WorkerSettings settings, RunStarter starter, Duration firstBackoff, Duration maxBackoff,
+            WorkerMeters meters) {
+        this.meters = meters;
         this.settings = settings;
         this.starter = starter;
         this.firstBackoff = firstBackoff;
@@ -103,8 +110,9 @@ public final class VerificationWorker implements AutoCloseable {
     static VerificationWorker create(WorkerSettings settings, SubmissionVerifier verifier) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(verifier, "verifier");
-        return new VerificationWorker(settings, onEnd -> new WorkerRun(settings, verifier, onEnd),
-                FIRST_RESTART_BACKOFF, MAX_RESTART_BACKOFF);
+        WorkerMeters meters = new WorkerMeters();
+        return new VerificationWorker(settings, onEnd -> new WorkerRun(settings, verifier, meters, onEnd),
+                FIRST_RESTART_BACKOFF, MAX_RESTART_BACKOFF, meters);
     }
 
     /**
@@ -316,6 +324,38 @@ public final class VerificationWorker implements AutoCloseable {
      */
     public int restarts() {
         return restarts.get();
+    }
+
+    /**
+     * Takes a snapshot of the worker's counters and timings, over all its runs. Cheap (no call to Kafka);
+     * any thread.
+     *
+     * @return the snapshot
+     */
+    public WorkerStats stats() {
+        return meters.snapshot(abortedTransactions(), restarts());
+    }
+
+    /**
+     * Tells whether the worker is running a run now: started, not between two runs, not ended. An
+     * orchestrator's readiness check.
+     *
+     * @return whether it is consuming
+     */
+    public boolean running() {
+        synchronized (this) {
+            return run != null && !closing && terminated.getCount() > 0;
+        }
+    }
+
+    /**
+     * Tells whether the worker has not ended: it runs, or waits to start again. An orchestrator's liveness
+     * check: {@code false} after {@link #close()} or a failure it does not recover from.
+     *
+     * @return whether it is alive
+     */
+    public boolean alive() {
+        return terminated.getCount() > 0;
     }
 
     /** Returns the worker's settings. */

@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Keys: {@code game}, {@code parallelism}, {@code submissions.topic}, {@code verdicts.topic},
  * {@code group.id}, {@code transactional.id.prefix}, {@code worker.id}, {@code max.poll.records},
- * {@code commit.interval.ms}, {@code stop.timeout.ms}; {@code kafka.*} is a Kafka client property for
+ * {@code commit.interval.ms}, {@code stop.timeout.ms}, {@code health.port} (off when absent: see
+ * {@link WorkerHealth}); {@code kafka.*} is a Kafka client property for
  * both clients ({@code kafka.bootstrap.servers} is required), {@code kafka.consumer.*} and
  * {@code kafka.producer.*} for one of them. An environment variable names a key in upper case with
  * {@code _} for {@code .}, after {@code REPRISE_KAFKA_}: {@code REPRISE_KAFKA_BOOTSTRAP_SERVERS} is
@@ -32,7 +33,7 @@ record WorkerConfig(Map<String, String> values) {
     static final String ENV_PREFIX = "REPRISE_KAFKA_";
     private static final Set<String> KEYS = Set.of("game", "parallelism", "submissions.topic", "verdicts.topic",
             "group.id", "transactional.id.prefix", "worker.id", "max.poll.records", "commit.interval.ms",
-            "stop.timeout.ms");
+            "stop.timeout.ms", "health.port");
     private static final String KAFKA = "kafka.";
     private static final String CONSUMER = "kafka.consumer.";
     private static final String PRODUCER = "kafka.producer.";
@@ -83,6 +84,11 @@ record WorkerConfig(Map<String, String> values) {
     /** Returns the configured parallelism, or the processor count. */
     int parallelism() {
         return number("parallelism", Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Returns the port of the health endpoint, or -1 for none. */
+    int healthPort() {
+        return number("health.port", -1);
     }
 
     /** Fills a builder with these options; the builder checks the values at {@code build()}. */

@@ -4,6 +4,7 @@ import dev.reprise.verify.ReplayVerifierProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -47,6 +48,13 @@ public final class WorkerMain {
             workerId = worker.settings().workerId();
             WorkerSettings s = worker.settings();
             worker.start();
+            int healthPort = config.healthPort();
+            if (healthPort >= 0) {
+                // Left open until the process ends: orchestrators probe it until then.
+                WorkerHealth health = WorkerHealth.start(worker, new InetSocketAddress(healthPort));
+                out.printf("worker %s: health on port %d (/health/live, /health/ready)%n", worker.settings().workerId(),
+                        health.port());
+            }
             out.printf("worker %s: verifying %s (%s -> %s) in group %s (parallelism %d)%n", workerId,
                     provider.gameId(), s.submissionsTopic(), s.verdictsTopic(), s.groupId(), s.parallelism());
             out.flush();

@@ -20,6 +20,7 @@ final class WorkerRun implements RunStarter.Run {
     private final KafkaReceiver<String, byte[]> receiver;
     private final VerdictCommitter committer;
     private final Disposable pipeline;
+    private final WorkerMeters meters;
 
     /**
      * Readies the producer (blocking up to {@code max.block.ms}) and starts consuming.
@@ -27,7 +28,9 @@ final class WorkerRun implements RunStarter.Run {
      * @param onEnd called once when the run has ended and closed its clients, with what ended it
      *     ({@code null} after a graceful stop), on the thread that saw the end
      */
-    WorkerRun(WorkerSettings settings, SubmissionVerifier verifier, Consumer<@Nullable Throwable> onEnd) {
+    WorkerRun(WorkerSettings settings, SubmissionVerifier verifier, WorkerMeters meters,
+            Consumer<@Nullable Throwable> onEnd) {
+        this.meters = meters;
         KafkaProducer<String, String> producer = new KafkaProducer<>(VerificationWorker.producerProperties(settings),
                 new StringSerializer(), new StringSerializer());
         try {
@@ -37,7 +40,7 @@ final class WorkerRun implements RunStarter.Run {
             throw e;
         }
         this.committer = new VerdictCommitter(producer, settings.verdictsTopic(), settings.commitInterval(),
-                this::wakeReceiver);
+                this::wakeReceiver, meters);
         this.receiver = KafkaReceiver.<String, byte[]>builder(() -> new KafkaConsumer<>(
                         VerificationWorker.consumerProperties(settings), new StringDeserializer(),
                         new ByteArrayDeserializer()))
@@ -50,15 +53,21 @@ final class WorkerRun implements RunStarter.Run {
                 .build();
         this.pipeline = verifier.verify(receiver.receive()
                         .map(committer::track)
+                        .doOnNext(submission -> meters.delivered())
                         .handle((submission, sink) -> {
                             String problem = Submissions.poison(submission, verifier);
                             if (problem == null) {
                                 sink.next(submission);
                             } else {
-                                committer.offer(verifier.invalid(submission, problem));
+                                VerifiedSubmission invalid = verifier.invalid(submission, problem);
+                                meters.verdict(invalid);
+                                committer.offer(invalid);
                             }
                         }))
-                .subscribe(committer::offer, error -> ended(onEnd, error), () -> ended(onEnd, null));
+                .subscribe(verdict -> {
+                    meters.verdict(verdict);
+                    committer.offer(verdict);
+                }, error -> ended(onEnd, error), () -> ended(onEnd, null));
     }
 
     /**
@@ -73,6 +82,7 @@ final class WorkerRun implements RunStarter.Run {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            meters.runEnded();
             Throwable polling = receiver.failure();
             onEnd.accept(polling != null ? polling : verifierError);
         }, "reprise-verification-worker-end");

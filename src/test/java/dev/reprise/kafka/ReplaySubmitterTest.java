@@ -2,6 +2,7 @@ package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.verify.TowerCorpus;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -76,6 +78,26 @@ class ReplaySubmitterTest {
                         .extracting(Verdict::outcome).as("verdict of %s", entry.id()).isEqualTo(entry.expected());
             }
             assertThat(submitter.waiting()).isZero();
+            Map<String, Long> byOutcome = new TreeMap<>();
+            CORPUS.forEach(entry -> byOutcome.merge(entry.expected().name(), 1L, Long::sum));
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                WorkerStats stats = worker.stats();
+                assertThat(stats.committedByOutcome()).isEqualTo(byOutcome);
+                assertThat(stats.lag()).isZero();
+            });
+            WorkerStats stats = worker.stats();
+            assertThat(stats.committed()).isEqualTo(CORPUS.size());
+            assertThat(stats.inFlight()).isZero();
+            assertThat(stats.verified()).isGreaterThanOrEqualTo(CORPUS.size());
+            assertThat(stats.verifyTime()).isPositive().isGreaterThanOrEqualTo(stats.verifyTimeMax());
+            assertThat(stats.commits()).isPositive();
+            assertThat(stats.commitTime()).isPositive().isGreaterThanOrEqualTo(stats.commitTimeMax());
+            assertThat(stats.restarts()).isZero();
+            assertThat(worker.running()).isTrue();
+            assertThat(worker.alive()).isTrue();
+            worker.close();
+            assertThat(worker.alive()).isFalse();
+            assertThat(worker.running()).isFalse();
         }
     }
 
