@@ -118,6 +118,31 @@ class ReplaySubmitterTest {
     }
 
     @Test
+    void theDocsExample_submitsAndSends() throws Exception {
+        kafka.createTopic(WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC, 3);
+        kafka.createTopic(WorkerSettings.DEFAULT_VERDICTS_TOPIC, 2);
+        String bootstrapServers = kafka.bootstrapServers();
+        byte[] replay = CORPUS.get(0).bytes();
+        try (VerificationWorker worker = VerificationWorker.builder(config(),
+                TowerVerification.verifier().parallelism(2).build()).build().start()) {
+            // --- docs/verification.md
+            try (ReplaySubmitter submitter = ReplaySubmitter.builder(Map.of("bootstrap.servers", bootstrapServers),
+                            TowerCommands.GAME_ID)
+                    .gameBuild("1.4.2")
+                    .timeout(Duration.ofSeconds(60))
+                    .build()) {
+                Verdict verdict = submitter.submit("run-8812", replay).block();    // or submit(id, Path)
+                submitter.send("run-8813", replay).block();                        // fire and forget
+                System.out.println(verdict == null ? "no verdict" : VerdictJson.write(verdict));
+            }
+            // --- end
+            assertThat(kafka.readCommitted(WorkerSettings.DEFAULT_VERDICTS_TOPIC, 2, Duration.ofSeconds(60)))
+                    .allSatisfy(r -> assertThat(VerdictJson.read(r.value()).outcome()).isEqualTo(CORPUS.get(0).expected()))
+                    .extracting(ConsumerRecord::key).containsExactlyInAnyOrder("run-8812", "run-8813");
+        }
+    }
+
+    @Test
     void submit_withoutAWorker_timesOutNamingTheSubmission() throws Exception {
         topics("none");
         try (ReplaySubmitter submitter = submitter("none", Duration.ofSeconds(2))) {

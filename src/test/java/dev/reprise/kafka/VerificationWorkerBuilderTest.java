@@ -43,6 +43,24 @@ class VerificationWorkerBuilderTest {
     }
 
     @Test
+    void build_theDocsExample() {
+        ReplayVerifier verifier = VERIFIER;
+        // --- docs/verification.md
+        VerificationWorker worker = VerificationWorker.builder(Map.of("bootstrap.servers", "kafka-1:9092"),
+                        verifier)                        // a ReplayVerifier: its parallelism is the worker's
+                .submissionsTopic("reprise.submissions")
+                .verdictsTopic("reprise.verdicts")
+                .groupId("reprise-verifiers")
+                .workerId("pod-1")                       // unique in the group, stable across restarts
+                .stopTimeout(Duration.ofSeconds(30))
+                .build();                                // every option is checked here
+        // --- end
+        assertThat(worker.settings().workerId()).isEqualTo("pod-1");
+        assertThat(worker.alive()).isTrue();
+        assertThat(worker.running()).isFalse();
+    }
+
+    @Test
     void build_defaults() {
         WorkerSettings settings = VerificationWorker.builder(KAFKA, VERIFIER).build().settings();
         assertThat(settings.submissionsTopic()).isEqualTo(WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC);

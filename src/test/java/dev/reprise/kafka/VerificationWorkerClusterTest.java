@@ -353,7 +353,7 @@ class VerificationWorkerClusterTest {
      * submissions already waiting, from the workers' start to the last committed verdict; prints them.
      */
     @Test
-    void throughput_oneAndTwoWorkers(TestInfo info) throws Exception {
+    void throughput_oneTwoAndThreeWorkers(TestInfo info) throws Exception {
         StringBuilder report = new StringBuilder("Kafka verification throughput (1,000 tower replays, 6 partitions):");
         List<Expected> baseline = submissions("none", 1000);
         long baselineStart = System.nanoTime();
@@ -364,7 +364,7 @@ class VerificationWorkerClusterTest {
         assertThat(verified).isEqualTo(1000);
         report.append(String.format(java.util.Locale.ROOT, "%n  no Kafka, parallelism 2: %.1f s, %.0f verdicts/s",
                 baselineSeconds, 1000 / baselineSeconds));
-        for (int workerCount = 1; workerCount <= 2; workerCount++) {
+        for (int workerCount = 1; workerCount <= 3; workerCount++) {
             Setup setup = setup(info.getTestMethod().orElseThrow().getName() + "-" + workerCount);
             List<Expected> expected = submissions(setup.submissions(), 1000);
             send(expected);
@@ -404,6 +404,27 @@ class VerificationWorkerClusterTest {
             assertThat(worker.output()).contains("stopped after 50 committed verdicts");
         } finally {
             worker.kill();
+        }
+    }
+
+    @Test
+    void threeWorkers_oneJoinsAndOneLeavesMidRun_stillExactlyOneCorrectVerdictEach(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 900);
+        List<VerificationWorker> workers = new ArrayList<>(startWorkers(setup, 3, i -> towerVerifier()));
+        try {
+            send(expected);
+            kafka.readCommitted(setup.verdicts(), 200, VERDICTS_WAIT);
+            // A fourth joins: the group rebalances, partitions move while their submissions are in work.
+            workers.add(VerificationWorker.create(settings(setup, 3), towerVerifier()).start());
+            kafka.readCommitted(setup.verdicts(), 450, VERDICTS_WAIT);
+            // One of the first leaves gracefully: it commits what is ready and hands its partitions over.
+            workers.get(0).close();
+            assertThat(workers.get(0).failure()).isNull();
+            awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+            assertThat(workers.subList(1, workers.size())).allSatisfy(w -> assertThat(w.failure()).isNull());
+        } finally {
+            closeAll(workers);
         }
     }
 
