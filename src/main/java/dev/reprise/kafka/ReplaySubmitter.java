@@ -162,7 +162,11 @@ public final class ReplaySubmitter implements AutoCloseable {
         return read(replay).flatMap(bytes -> send(id, bytes));
     }
 
-    /** Returns how many submissions wait for their verdict now. */
+    /**
+     * Returns how many submissions wait for their verdict now.
+     *
+     * @return the count, 0 when idle
+     */
     public int waiting() {
         return waiting.size();
     }

@@ -28,7 +28,21 @@ public record WorkerStats(Map<String, Long> committedByOutcome, long inFlight, l
         Duration verifyTimeMax, long commits, Duration commitTime, Duration commitTimeMax, long abortedTransactions,
         int restarts, long lag) {
 
-    /** Copies the map and checks that nothing is {@code null}. */
+    /**
+     * Copies the map and checks that nothing is {@code null}.
+     *
+     * @param committedByOutcome committed verdicts by outcome name
+     * @param inFlight submissions in the verifier now
+     * @param verified verdicts produced
+     * @param verifyTime their summed verify time
+     * @param verifyTimeMax the longest verify time
+     * @param commits committed transactions
+     * @param commitTime their summed commit time
+     * @param commitTimeMax the longest commit
+     * @param abortedTransactions aborted transactions
+     * @param restarts restarts after a failed run
+     * @param lag submissions waiting in the assigned partitions, or -1
+     */
     public WorkerStats {
         committedByOutcome = Map.copyOf(committedByOutcome);
         Objects.requireNonNull(verifyTime, "verifyTime");
