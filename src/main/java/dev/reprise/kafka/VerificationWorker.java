@@ -358,6 +358,11 @@ public final class VerificationWorker implements AutoCloseable {
         return terminated.getCount() > 0;
     }
 
+    /** Returns the worker's live counters (tests feed them). */
+    WorkerMeters meters() {
+        return meters;
+    }
+
     /** Returns the worker's settings. */
     WorkerSettings settings() {
         return settings;
