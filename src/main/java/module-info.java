@@ -3,7 +3,9 @@
  * back, step for step, as a Project Reactor {@code Flux} with backpressure.
  *
  * <p>Every package but {@code dev.reprise.internal} is API. The test kit ({@code dev.reprise.test})
- * reads reactor-test and JUnit only when a game's tests use it, so they are optional ({@code static}).
+ * reads reactor-test and JUnit only when a game's tests use it; the Kafka worker ({@code dev.reprise.kafka})
+ * and the replay tool ({@code dev.reprise.tool}) read Kafka, Jackson, picocli and Micrometer only when
+ * run: all of them are optional ({@code static}).
  */
 module dev.reprise {
     requires transitive reactor.core;
@@ -17,12 +19,27 @@ module dev.reprise {
     requires static org.junit.jupiter.params;
     requires static org.opentest4j;
 
+    // The Kafka worker and submitter, the replay tool, and their integrations: optional dependencies.
+    requires static kafka.clients;
+    requires static com.fasterxml.jackson.databind;
+    requires static info.picocli;
+    requires static micrometer.core;
+    requires static jdk.httpserver;
+    requires static java.logging;
+
+    uses dev.reprise.verify.ReplayVerifierProvider;
+
     exports dev.reprise;
     exports dev.reprise.command;
     exports dev.reprise.desync;
     exports dev.reprise.io;
+    exports dev.reprise.kafka;
     exports dev.reprise.playback;
     exports dev.reprise.route;
     exports dev.reprise.test;
+    exports dev.reprise.tool;
     exports dev.reprise.verify;
+
+    // picocli sets the tool's option fields reflectively.
+    opens dev.reprise.tool to info.picocli;
 }

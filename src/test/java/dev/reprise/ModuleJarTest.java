@@ -19,7 +19,8 @@ import reactor.core.publisher.Flux;
 class ModuleJarTest {
 
     private static final Set<String> API = Set.of("dev.reprise", "dev.reprise.command", "dev.reprise.desync",
-            "dev.reprise.io", "dev.reprise.playback", "dev.reprise.route", "dev.reprise.test", "dev.reprise.verify");
+            "dev.reprise.io", "dev.reprise.kafka", "dev.reprise.playback", "dev.reprise.route", "dev.reprise.test",
+            "dev.reprise.tool", "dev.reprise.verify");
 
     private static Path location(Class<?> type) throws URISyntaxException {
         return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -49,7 +50,7 @@ class ModuleJarTest {
     }
 
     @Test
-    void descriptor_requiresTheRuntimeModulesAndTheTestKitOnlyStatically() throws Exception {
+    void descriptor_requiresTheRuntimeModules_andTheTestKitAndIntegrationsOnlyStatically() throws Exception {
         ModuleDescriptor descriptor = layer().findModule("dev.reprise").orElseThrow().getDescriptor();
         Set<String> required = descriptor.requires().stream()
                 .filter(r -> !r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC))
@@ -62,7 +63,8 @@ class ModuleJarTest {
                 .map(ModuleDescriptor.Requires::name)
                 .collect(Collectors.toSet());
         assertThat(optional).containsExactlyInAnyOrder("org.jspecify", "reactor.test", "org.junit.jupiter.api",
-                "org.junit.jupiter.params", "org.opentest4j");
+                "org.junit.jupiter.params", "org.opentest4j", "kafka.clients", "com.fasterxml.jackson.databind",
+                "info.picocli", "micrometer.core", "jdk.httpserver", "java.logging");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.reprise.verify;
 
+import dev.reprise.kafka.VerdictJson;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.samples.verify.TowerVerification;
@@ -108,7 +109,7 @@ public final class VerifierMemoryHarness {
                     steps.addAndGet(verdict.stepReached());
                     Outcome expected = templates.get((int) (verdict.position() % templates.size())).expected();
                     if (verdict.outcome() != expected && wrong.getAndIncrement() < 5) {
-                        System.out.printf("WRONG %s: expected %s, %s%n", verdict.id(), expected, verdict.toJson());
+                        System.out.printf("WRONG %s: expected %s, %s%n", verdict.id(), expected, VerdictJson.write(verdict));
                     }
                     if (done % sampleEvery == 0) {
                         System.gc();

@@ -1,7 +1,6 @@
 package dev.reprise.verify;
 
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalLong;
 
@@ -48,63 +47,5 @@ public record Verdict(String id, long position, Outcome outcome, int stepReached
      */
     public boolean valid() {
         return outcome == Outcome.VALID;
-    }
-
-    /**
-     * Returns this verdict as one JSON object on one line, for logs and tools: the fields by their record
-     * names, hashes as 16 lower-case hex digits in strings (absent hashes are {@code null}), the elapsed
-     * time as {@code elapsedMillis}, a number with microsecond precision.
-     *
-     * @return e.g. {@code {"id":"a.reprise","position":0,"outcome":"VALID",...}}
-     */
-    public String toJson() {
-        StringBuilder json = new StringBuilder(160 + id.length() + reason.length());
-        json.append("{\"id\":");
-        quote(json, id);
-        json.append(",\"position\":").append(position)
-                .append(",\"outcome\":\"").append(outcome.name()).append('"')
-                .append(",\"valid\":").append(valid())
-                .append(",\"stepReached\":").append(stepReached)
-                .append(",\"stepCount\":").append(stepCount)
-                .append(",\"expectedHash\":");
-        hash(json, expectedHash);
-        json.append(",\"actualHash\":");
-        hash(json, actualHash);
-        json.append(",\"reason\":");
-        quote(json, reason);
-        json.append(",\"elapsedMillis\":")
-                .append(String.format(Locale.ROOT, "%.3f", elapsed.toNanos() / 1_000_000.0))
-                .append('}');
-        return json.toString();
-    }
-
-    private static void hash(StringBuilder json, OptionalLong hash) {
-        if (hash.isPresent()) {
-            json.append('"').append(ReplayVerifier.formatHash(hash.getAsLong())).append('"');
-        } else {
-            json.append("null");
-        }
-    }
-
-    private static void quote(StringBuilder json, String text) {
-        json.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> json.append("\\\"");
-                case '\\' -> json.append("\\\\");
-                case '\n' -> json.append("\\n");
-                case '\r' -> json.append("\\r");
-                case '\t' -> json.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == 0x2028 || c == 0x2029) {
-                        json.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        json.append(c);
-                    }
-                }
-            }
-        }
-        json.append('"');
     }
 }

@@ -1,5 +1,6 @@
 package dev.reprise.verify;
 
+import dev.reprise.kafka.VerdictJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.ReplaySystem;
@@ -85,7 +86,7 @@ class VerificationExamplesTest {
                 .map(path -> ReplaySource.of(path.getFileName().toString(), path));
 
         List<Verdict> verdicts = verifier.verify(sources)
-                .doOnNext(verdict -> System.out.println(verdict.toJson()))
+                .doOnNext(verdict -> System.out.println(VerdictJson.write(verdict)))
                 .collectList()
                 .block(Duration.ofMinutes(1));
         // --- end

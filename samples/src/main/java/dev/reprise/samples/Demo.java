@@ -1,5 +1,6 @@
 package dev.reprise.samples;
 
+import dev.reprise.tool.ProgressBar;
 import dev.reprise.ReplaySystem;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.playback.PlaybackStep;

@@ -1,0 +1,396 @@
+package dev.reprise.kafka;
+
+import dev.reprise.verify.Verdict;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The game server's side of Kafka verification: sends replays to the submissions topic and hands back
+ * each one's verdict once a {@link VerificationWorker} has committed it.
+ *
+ * <p>{@link #submit(String, byte[])} completes with the verdict read from the verdicts topic with
+ * {@code isolation.level=read_committed}, so a verdict of an aborted transaction is never seen; it fails
+ * with a {@link TimeoutException} when none comes within the timeout (no worker runs, or it is behind).
+ * {@link #send(String, byte[])} is the fire-and-forget form: it completes once the broker has the
+ * submission. The submitter reads every partition of the verdicts topic from its end as it was when the
+ * submitter was built (no consumer group), and ignores the verdicts of submissions it is not waiting for,
+ * so many submitters may share one verdicts topic; each reads all of it.
+ *
+ * <p>Thread-safe: one submitter serves any number of threads. Nothing is sent before a returned
+ * {@code Mono} is subscribed; each subscription sends once more. Close it to release its two clients.
+ */
+public final class ReplaySubmitter implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(ReplaySubmitter.class.getName());
+
+    private final KafkaProducer<String, byte[]> producer;
+    private final KafkaConsumer<String, String> consumer;
+    private final String submissionsTopic;
+    private final String game;
+    private final String build;
+    private final Duration timeout;
+    private final Map<String, Sinks.One<Verdict>> waiting = new ConcurrentHashMap<>();
+    private final CountDownLatch positioned = new CountDownLatch(1);
+    private final Thread poller;
+    private volatile boolean closed;
+    private volatile @Nullable RuntimeException pollFailure;
+
+    private ReplaySubmitter(Builder b, Map<String, Object> producerConfig, Map<String, Object> consumerConfig) {
+        this.submissionsTopic = b.submissionsTopic;
+        this.game = b.game;
+        this.build = b.build;
+        this.timeout = b.timeout;
+        this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(), new ByteArraySerializer());
+        this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new StringDeserializer());
+        String verdictsTopic = b.verdictsTopic;
+        this.poller = new Thread(() -> poll(verdictsTopic), "reprise-submitter-verdicts");
+        poller.setDaemon(true);
+    }
+
+    /**
+     * Starts building a submitter.
+     *
+     * @param kafkaConfig Kafka client properties for its producer and consumer ({@code bootstrap.servers}
+     *     is required)
+     * @param game the game id every submission names (its {@value Submissions#GAME_HEADER} header)
+     * @return a builder
+     */
+    public static Builder builder(Map<String, Object> kafkaConfig, String game) {
+        return new Builder(kafkaConfig, game);
+    }
+
+    /**
+     * Submits a replay and waits for its committed verdict.
+     *
+     * @param id the submission id, unique among the submissions this submitter waits for at once
+     * @param replay the replay file's bytes
+     * @return a {@code Mono} of the verdict; it fails with {@link TimeoutException} after the timeout, with
+     *     {@link IllegalStateException} if a submission with this id is already waited for or the
+     *     submitter is closed, or with the producer's error if the submission cannot be sent
+     */
+    public Mono<Verdict> submit(String id, byte[] replay) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(replay, "replay");
+        return Mono.defer(() -> {
+            checkOpen();
+            Sinks.One<Verdict> verdict = Sinks.one();
+            if (waiting.putIfAbsent(id, verdict) != null) {
+                return Mono.error(new IllegalStateException("a verdict for submission '" + id
+                        + "' is already awaited; submission ids must be unique"));
+            }
+            return send(id, replay).then(verdict.asMono())
+                    .timeout(timeout, Mono.error(() -> new TimeoutException("no committed verdict for submission '"
+                            + id + "' within " + timeout)))
+                    .doFinally(signal -> waiting.remove(id, verdict));
+        });
+    }
+
+    /**
+     * Submits a replay file and waits for its committed verdict; the file is read on a
+     * {@linkplain Schedulers#boundedElastic() bounded elastic} thread.
+     *
+     * @param id the submission id
+     * @param replay the replay file
+     * @return a {@code Mono} of the verdict, as {@link #submit(String, byte[])}; it fails with an
+     *     {@link UncheckedIOException} if the file cannot be read
+     */
+    public Mono<Verdict> submit(String id, Path replay) {
+        Objects.requireNonNull(replay, "replay");
+        return read(replay).flatMap(bytes -> submit(id, bytes));
+    }
+
+    /**
+     * Sends a replay for verification without waiting for its verdict (fire and forget).
+     *
+     * @param id the submission id (the verdict's key)
+     * @param replay the replay file's bytes
+     * @return a {@code Mono} that completes once the broker has acknowledged the submission
+     */
+    public Mono<Void> send(String id, byte[] replay) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(replay, "replay");
+        return Mono.create(sink -> {
+            checkOpen();
+            producer.send(Submissions.record(submissionsTopic, id, replay, game, build), (metadata, error) -> {
+                if (error == null) {
+                    sink.success();
+                } else {
+                    sink.error(error);
+                }
+            });
+        });
+    }
+
+    /**
+     * Sends a replay file without waiting for its verdict.
+     *
+     * @param id the submission id
+     * @param replay the replay file
+     * @return a {@code Mono} that completes once the broker has acknowledged the submission
+     */
+    public Mono<Void> send(String id, Path replay) {
+        Objects.requireNonNull(replay, "replay");
+        return read(replay).flatMap(bytes -> send(id, bytes));
+    }
+
+    /**
+     * Returns how many submissions wait for their verdict now.
+     *
+     * @return the count, 0 when idle
+     */
+    public int waiting() {
+        return waiting.size();
+    }
+
+    private static Mono<byte[]> read(Path replay) {
+        return Mono.fromCallable(() -> {
+            try {
+                return Files.readAllBytes(replay);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read replay " + replay + ": " + e, e);
+            }
+        }).subscribeOn(Schedulers.boundedElastic());
+    }
+
+    private void checkOpen() {
+        RuntimeException failure = pollFailure;
+        if (failure != null) {
+            throw new IllegalStateException("the submitter stopped reading verdicts: " + failure, failure);
+        }
+        if (closed) {
+            throw new IllegalStateException("the submitter is closed");
+        }
+    }
+
+    /** The polling thread: positions at the end of every verdicts partition, then hands out verdicts. */
+    private void poll(String verdictsTopic) {
+        try {
+            List<PartitionInfo> partitions = consumer.partitionsFor(verdictsTopic);
+            if (partitions == null || partitions.isEmpty()) {
+                throw new IllegalStateException("verdicts topic '" + verdictsTopic + "' has no partitions (does it exist?)");
+            }
+            List<TopicPartition> assigned = new ArrayList<>();
+            partitions.forEach(p -> assigned.add(new TopicPartition(p.topic(), p.partition())));
+            consumer.assign(assigned);
+            consumer.seekToEnd(assigned);
+            // position() resolves the lazy seek now, so no verdict of a later submission can be skipped.
+            assigned.forEach(consumer::position);
+            positioned.countDown();
+            while (!closed) {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+                    deliver(record);
+                }
+            }
+        } catch (WakeupException e) {
+            if (!closed) {
+                fail(new IllegalStateException("woken up while open", e));
+            }
+        } catch (RuntimeException e) {
+            fail(e);
+        } finally {
+            positioned.countDown();
+            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    private void deliver(ConsumerRecord<String, String> record) {
+        if (record.key() == null || record.value() == null) {
+            return;
+        }
+        Sinks.One<Verdict> sink = waiting.remove(record.key());
+        if (sink == null) {
+            return;
+        }
+        try {
+            sink.tryEmitValue(VerdictJson.read(record.value()));
+        } catch (IllegalArgumentException e) {
+            sink.tryEmitError(new IllegalStateException("the verdict of submission '" + record.key() + "' at "
+                    + record.topic() + "-" + record.partition() + "@" + record.offset() + " is unreadable: "
+                    + e.getMessage(), e));
+        }
+    }
+
+    private void fail(RuntimeException e) {
+        pollFailure = e;
+        LOG.log(Level.WARNING, "submitter: reading verdicts failed", e);
+        waiting.forEach((id, sink) -> sink.tryEmitError(new IllegalStateException(
+                "the submitter stopped reading verdicts: " + e, e)));
+        waiting.clear();
+    }
+
+    /** Starts the polling thread and waits until it reads the verdicts topic from its end. */
+    private ReplaySubmitter startPolling(Duration wait) {
+        poller.start();
+        try {
+            if (!positioned.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
+                close();
+                throw new IllegalStateException("could not reach the verdicts topic within " + wait);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new IllegalStateException("interrupted while reaching the verdicts topic", e);
+        }
+        RuntimeException failure = pollFailure;
+        if (failure != null) {
+            close();
+            throw failure;
+        }
+        return this;
+    }
+
+    /**
+     * Closes the producer (sending what it holds, at most 5 s) and the verdicts reader; submissions still
+     * waiting fail with {@link IllegalStateException}. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        consumer.wakeup();
+        producer.close(Duration.ofSeconds(5));
+        try {
+            poller.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        waiting.forEach((id, sink) -> sink.tryEmitError(new IllegalStateException("the submitter is closed")));
+        waiting.clear();
+    }
+
+    /**
+     * Builds a {@link ReplaySubmitter}; {@link #build()} checks the options and connects. Not thread-safe.
+     * Defaults: the workers' default topics, build {@code "unknown"}, a 60 s timeout.
+     */
+    public static final class Builder {
+        private final Map<String, Object> kafkaConfig;
+        private final String game;
+        private String submissionsTopic = WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC;
+        private String verdictsTopic = WorkerSettings.DEFAULT_VERDICTS_TOPIC;
+        private String build = "unknown";
+        private Duration timeout = Duration.ofSeconds(60);
+
+        private Builder(Map<String, Object> kafkaConfig, String game) {
+            this.kafkaConfig = new LinkedHashMap<>(Objects.requireNonNull(kafkaConfig, "kafkaConfig"));
+            this.game = Objects.requireNonNull(game, "game");
+        }
+
+        /**
+         * Sets the topic submissions are sent to.
+         *
+         * @param topic a non-blank topic name
+         * @return this builder
+         */
+        public Builder submissionsTopic(String topic) {
+            this.submissionsTopic = topic;
+            return this;
+        }
+
+        /**
+         * Sets the topic verdicts are read from.
+         *
+         * @param topic a non-blank topic name
+         * @return this builder
+         */
+        public Builder verdictsTopic(String topic) {
+            this.verdictsTopic = topic;
+            return this;
+        }
+
+        /**
+         * Sets the game build every submission names (its {@value Submissions#BUILD_HEADER} header).
+         *
+         * @param build a non-blank build name
+         * @return this builder
+         */
+        public Builder gameBuild(String build) {
+            this.build = build;
+            return this;
+        }
+
+        /**
+         * Sets how long {@link ReplaySubmitter#submit(String, byte[])} waits for a verdict, from its
+         * subscription.
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder timeout(Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * Checks the options, connects, and returns once the submitter reads the verdicts topic (at most
+         * {@code max.block.ms}, by default 60 s).
+         *
+         * @return the submitter
+         * @throws IllegalArgumentException naming the first bad option
+         * @throws IllegalStateException if the verdicts topic cannot be read
+         */
+        public ReplaySubmitter build() {
+            Object servers = kafkaConfig.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
+            if (servers == null || servers.toString().isBlank()) {
+                throw new IllegalArgumentException("kafkaConfig: 'bootstrap.servers' is required (host:port[,host:port])");
+            }
+            text(game, "game");
+            text(submissionsTopic, "submissionsTopic");
+            text(verdictsTopic, "verdictsTopic");
+            text(build, "gameBuild");
+            if (submissionsTopic.equals(verdictsTopic)) {
+                throw new IllegalArgumentException("verdictsTopic: must differ from submissionsTopic, both were '"
+                        + verdictsTopic + "'");
+            }
+            if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout: must be positive, was " + timeout);
+            }
+            Map<String, Object> producer = new LinkedHashMap<>(kafkaConfig);
+            producer.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+            producer.put(ProducerConfig.ACKS_CONFIG, "all");
+            Map<String, Object> consumer = new LinkedHashMap<>(kafkaConfig);
+            consumer.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+            consumer.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+            consumer.remove(ConsumerConfig.GROUP_ID_CONFIG);
+            Object maxBlock = kafkaConfig.getOrDefault(ProducerConfig.MAX_BLOCK_MS_CONFIG, 60_000);
+            return new ReplaySubmitter(this, producer, consumer)
+                    .startPolling(Duration.ofMillis(Long.parseLong(maxBlock.toString())));
+        }
+
+        private static void text(@Nullable String value, String name) {
+            if (value == null || value.isBlank()) {
+                throw new IllegalArgumentException(name + ": must not be blank");
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.reprise.kafka;
+
+import java.util.Objects;
+import org.apache.kafka.common.TopicPartition;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A replay submitted for verification, as read from the submissions topic.
+ *
+ * <p>Immutable, except that {@code replay} is the record's own array, shared, not copied: treat it as
+ * read-only.
+ *
+ * @param sequence the worker's delivery number, unique within one worker; ties a verdict back to its submission
+ * @param id the submission id (the record key; empty if the record had none)
+ * @param replay the replay file's bytes (the record value; empty if the record had none)
+ * @param game the game id header, or {@code null} if absent
+ * @param build the build header, or {@code null} if absent
+ * @param partition the partition the submission was read from
+ * @param offset the submission's offset in that partition
+ */
+record Submission(long sequence, String id, byte[] replay, @Nullable String game, @Nullable String build,
+        TopicPartition partition, long offset) {
+
+    /**
+     * Checks the fields.
+     *
+     * @throws NullPointerException if {@code id}, {@code replay} or {@code partition} is null
+     */
+    public Submission {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(replay, "replay");
+        Objects.requireNonNull(partition, "partition");
+    }
+
+    @Override
+    public String toString() {
+        return "Submission[" + id + " at " + partition + "@" + offset + ", " + replay.length + " bytes, game "
+                + game + ", build " + build + "]";
+    }
+}

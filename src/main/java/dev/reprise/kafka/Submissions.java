@@ -1,0 +1,84 @@
+package dev.reprise.kafka;
+
+import java.nio.charset.StandardCharsets;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The record layout of a submission: key = submission id (UTF-8), value = the replay file's bytes,
+ * headers {@value #GAME_HEADER} and {@value #BUILD_HEADER} (UTF-8 text).
+ */
+public final class Submissions {
+
+    /** The header naming the game the replay was recorded in. */
+    public static final String GAME_HEADER = "reprise-game";
+    /** The header naming the game build the replay was recorded with. */
+    public static final String BUILD_HEADER = "reprise-build";
+
+    private Submissions() {
+    }
+
+    /**
+     * Makes the record that submits a replay for verification.
+     *
+     * @param topic the submissions topic
+     * @param id the submission id (the key; verdicts carry it back)
+     * @param replay the replay file's bytes
+     * @param game the game id
+     * @param build the game build
+     * @return the record to send
+     */
+    public static ProducerRecord<String, byte[]> record(String topic, String id, byte[] replay, String game, String build) {
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, id, replay);
+        record.headers().add(GAME_HEADER, game.getBytes(StandardCharsets.UTF_8));
+        record.headers().add(BUILD_HEADER, build.getBytes(StandardCharsets.UTF_8));
+        return record;
+    }
+
+    /**
+     * Reads a submission record into a {@link Submission}.
+     *
+     * @param sequence the delivery number to give it
+     * @param record the record read from the submissions topic
+     * @return the submission
+     */
+    static Submission of(long sequence, ConsumerRecord<String, byte[]> record) {
+        String id = record.key() == null ? "" : record.key();
+        byte[] replay = record.value() == null ? new byte[0] : record.value();
+        return new Submission(sequence, id, replay, header(record.headers(), GAME_HEADER),
+                header(record.headers(), BUILD_HEADER),
+                new TopicPartition(record.topic(), record.partition()), record.offset());
+    }
+
+    /**
+     * Returns why a submission cannot be verified at all, or {@code null} if it can be tried.
+     *
+     * @param submission the submission
+     * @param verifier the verifier that would verify it
+     * @return the reason to reject it, or {@code null}
+     */
+    static @Nullable String poison(Submission submission, SubmissionVerifier verifier) {
+        if (submission.id().isEmpty()) {
+            return "the submission has no id (record key)";
+        }
+        if (submission.replay().length == 0) {
+            return "the submission has no replay bytes (record value)";
+        }
+        if (submission.game() == null) {
+            return "the submission has no '" + GAME_HEADER + "' header";
+        }
+        if (!verifier.knowsGame(submission.game())) {
+            return "unknown game '" + submission.game() + "'";
+        }
+        return null;
+    }
+
+    private static @Nullable String header(Headers headers, String name) {
+        Header header = headers.lastHeader(name);
+        return header == null || header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+}

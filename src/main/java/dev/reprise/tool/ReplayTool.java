@@ -1,0 +1,84 @@
+package dev.reprise.tool;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * A command-line tool for replay files: {@code info}, {@code dump}, {@code check}, {@code verify},
+ * {@code convert} and {@code sample}. {@code verify} plays the game a {@link
+ * dev.reprise.verify.ReplayVerifierProvider} on the class path provides. picocli is an optional dependency
+ * of the library; the tool jar ({@code target/reprise-<version>-tool.jar}) bundles it.
+ *
+ * <p>Run it with {@code java -jar reprise-<version>-tool.jar info file.reprise}, or, to verify a game,
+ * {@code java -cp reprise-<version>-tool.jar:mygame.jar dev.reprise.tool.ReplayTool verify replays/}.
+ * Every bad input is one line on standard error naming the path and the reason, never a stack trace.
+ * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}.
+ */
+@Command(name = "replay-tool", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
+        scope = CommandLine.ScopeType.INHERIT, // --help and --version on every subcommand too
+        description = "Inspects, dumps, checks, verifies and converts Reprise replay files.",
+        subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class, VerifyCommand.class,
+            ConvertCommand.class, SampleCommand.class})
+public final class ReplayTool implements Runnable {
+
+    /** Exit code: done, every file valid (and, for {@code verify}, every replay {@code VALID}). */
+    public static final int OK = 0;
+
+    /** Exit code: an invalid or unreadable file, a path that cannot be written, or a replay not {@code VALID}. */
+    public static final int FAILED = 1;
+
+    /** Exit code: a usage error (an unknown option, a missing or malformed argument). */
+    public static final int USAGE = 2;
+
+    /** Exit code: a defect in the tool itself (reported as one line, with the exception's class). */
+    public static final int INTERNAL = 3;
+
+    @Spec
+    CommandSpec spec;
+
+    /**
+     * Runs the tool and exits with its exit code.
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * Returns the tool's command line, ready to {@code execute}; tests use it to capture output.
+     *
+     * @return a new command line
+     */
+    public static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new ReplayTool());
+        commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
+            PrintWriter err = line.getErr();
+            if (e instanceof ToolFailure) {
+                err.println(e.getMessage());
+                err.flush();
+                return FAILED;
+            }
+            err.println("replay-tool: internal error: " + e);
+            err.flush();
+            return INTERNAL;
+        });
+        commandLine.setParameterExceptionHandler((e, args) -> {
+            CommandLine line = e.getCommandLine();
+            PrintWriter err = line.getErr();
+            err.println(line.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see --help)");
+            err.flush();
+            return USAGE;
+        });
+        return commandLine;
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "Missing command: " + String.join(", ", spec.subcommands().keySet()));
+    }
+}

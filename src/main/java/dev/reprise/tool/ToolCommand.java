@@ -1,0 +1,29 @@
+package dev.reprise.tool;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** A subcommand: its spec (for the output streams and usage errors) and the call, returning the exit code. */
+abstract class ToolCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    /** The command line's output stream (tests capture it). */
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    /** The command line's error stream (tests capture it). */
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    /** Returns a usage error for an option value that parsed but makes no sense. */
+    CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.reprise.tool;
+
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.Verdict;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What {@code verify} found, as a table: the count per outcome, the slowest replays and the first
+ * failures (in the order the replays were given, so the same batch always shows the same ones) with
+ * their step and reason.
+ *
+ * <p>Not thread-safe: fed from the verdicts' subscriber, which sees them one at a time.
+ */
+final class VerifySummary {
+
+    /** How many of the slowest replays are shown. */
+    static final int SLOWEST = 5;
+    /** How many failures are shown. */
+    static final int FAILURES = 10;
+
+    private final Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
+    private final List<Verdict> verdicts = new ArrayList<>();
+
+    VerifySummary() {
+        for (Outcome outcome : Outcome.values()) {
+            counts.put(outcome, 0);
+        }
+    }
+
+    /** Counts one verdict. */
+    void add(Verdict verdict) {
+        counts.merge(verdict.outcome(), 1, Integer::sum);
+        verdicts.add(verdict);
+    }
+
+    /** Returns the number of verdicts. */
+    int total() {
+        return verdicts.size();
+    }
+
+    /** Returns the number of verdicts that are not {@link Outcome#VALID}. */
+    int failures() {
+        return total() - counts.get(Outcome.VALID);
+    }
+
+    /** Returns the count of an outcome. */
+    int count(Outcome outcome) {
+        return counts.get(outcome);
+    }
+
+    /**
+     * Prints the table.
+     *
+     * @param out         where to print
+     * @param elapsed     how long the whole batch took
+     * @param parallelism how many replays were verified at once
+     */
+    void print(PrintWriter out, Duration elapsed, int parallelism) {
+        double seconds = Math.max(elapsed.toNanos(), 1) / 1e9;
+        out.printf(Locale.ROOT, "verified %,d %s in %.2f s (%,.1f replays/s, %d in parallel): %s%n",
+                total(), total() == 1 ? "replay" : "replays", seconds, total() / seconds, parallelism,
+                failures() == 0 ? "all valid" : failures() + " not valid");
+        out.println();
+        out.println("outcome         replays");
+        counts.forEach((outcome, count) -> out.printf(Locale.ROOT, "%-14s %8d%n", outcome, count));
+
+        List<Verdict> slowest = verdicts.stream()
+                .sorted(Comparator.comparing(Verdict::elapsed).reversed().thenComparing(Verdict::position))
+                .limit(SLOWEST).toList();
+        out.println();
+        out.println("slowest replays");
+        for (Verdict v : slowest) {
+            out.printf(Locale.ROOT, "  %,10.1f ms  %,9d steps  %-12s  %s%n", v.elapsed().toNanos() / 1e6,
+                    v.stepCount(), v.outcome(), v.id());
+        }
+
+        List<Verdict> failed = verdicts.stream().filter(v -> !v.valid())
+                .sorted(Comparator.comparing(Verdict::position)).toList();
+        if (!failed.isEmpty()) {
+            out.println();
+            out.printf(Locale.ROOT, "first failures (%d of %d)%n", Math.min(FAILURES, failed.size()), failed.size());
+            for (Verdict v : failed.subList(0, Math.min(FAILURES, failed.size()))) {
+                out.printf(Locale.ROOT, "  %s: %s%s: %s%n", v.id(), v.outcome(), where(v), v.reason());
+            }
+        }
+        out.flush();
+    }
+
+    /** Where a failed replay stopped: nothing for a file that was never played. */
+    private static String where(Verdict v) {
+        return switch (v.outcome()) {
+            case DESYNC, FAILED, TIMED_OUT -> String.format(Locale.ROOT, " at step %,d of %,d", v.stepReached(),
+                    v.stepCount());
+            case REJECTED -> String.format(Locale.ROOT, " after %,d steps", v.stepReached());
+            case VALID, INVALID_FILE -> "";
+        };
+    }
+}

@@ -1,0 +1,65 @@
+package dev.reprise.verify;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Makes the {@link ReplayVerifier} of one game, for programs that verify any game: the Kafka worker's
+ * {@code dev.reprise.kafka.WorkerMain} and the replay tool's {@code verify} command find it with
+ * {@link ServiceLoader}. A game jar lists its implementation in
+ * {@code META-INF/services/dev.reprise.verify.ReplayVerifierProvider} (or {@code provides} in its module
+ * descriptor); the implementation needs a public no-argument constructor. Implementations must be
+ * thread-safe.
+ */
+public interface ReplayVerifierProvider {
+
+    /**
+     * Returns the id of the game this provider verifies, as written in its replay files.
+     *
+     * @return a non-blank game id
+     */
+    String gameId();
+
+    /**
+     * Returns a verifier builder preset for this game (its game id, dictionary, how a file's game is
+     * rebuilt, the final hash key); the caller sets the parallelism, timeout and reader, then builds it.
+     *
+     * @return a new builder
+     */
+    ReplayVerifier.Builder verifier();
+
+    /**
+     * Finds the provider of a game among those the class loader of this interface can see.
+     *
+     * @param game the game id to find, or {@code null} when exactly one provider is installed
+     * @return the provider
+     * @throws IllegalArgumentException if none is installed, the game is not found (the message lists the
+     *     installed games), or {@code game} is {@code null} and several are installed
+     */
+    static ReplayVerifierProvider find(@Nullable String game) {
+        List<ReplayVerifierProvider> installed = new ArrayList<>();
+        ServiceLoader.load(ReplayVerifierProvider.class, ReplayVerifierProvider.class.getClassLoader())
+                .forEach(installed::add);
+        if (installed.isEmpty()) {
+            throw new IllegalArgumentException("no game is installed: put a game jar that lists a "
+                    + ReplayVerifierProvider.class.getName() + " in META-INF/services on the class path");
+        }
+        String games = installed.stream().map(ReplayVerifierProvider::gameId).sorted()
+                .collect(Collectors.joining(", "));
+        if (game == null) {
+            if (installed.size() > 1) {
+                throw new IllegalArgumentException("several games are installed (" + games + "): choose one");
+            }
+            return installed.get(0);
+        }
+        for (ReplayVerifierProvider provider : installed) {
+            if (provider.gameId().equals(game)) {
+                return provider;
+            }
+        }
+        throw new IllegalArgumentException("game '" + game + "' is not installed; installed: " + games);
+    }
+}

@@ -1,0 +1,286 @@
+package dev.reprise.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.AbortTransactionSpec;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.ProducerState;
+import org.apache.kafka.clients.admin.TransactionState;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import kafka.server.BrokerServer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+/**
+ * An in-process Kafka cluster for the tests: one KRaft controller and one broker, on loopback ports
+ * chosen by the system, with the settings a single broker needs (replication factor 1 for the internal
+ * topics), quick group joins, quick expiry of abandoned transactions and messages up to
+ * {@value #MAX_MESSAGE_BYTES} bytes; its coordinators are warmed up by one transaction before it is
+ * handed out. Start one per test class; it deletes its files on close.
+ */
+final class EmbeddedKafka implements AutoCloseable {
+
+    /** The largest message the broker and {@link #send} accept. */
+    static final int MAX_MESSAGE_BYTES = 24 << 20;
+    /** How long tests wait for the cluster at most, per operation. */
+    static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private final KafkaClusterTestKit cluster;
+    private final int brokerId;
+
+    private EmbeddedKafka(KafkaClusterTestKit cluster) {
+        this.cluster = cluster;
+        this.brokerId = cluster.brokers().keySet().iterator().next();
+    }
+
+    static EmbeddedKafka start() throws Exception {
+        TestKitNodes nodes = new TestKitNodes.Builder()
+                .setCombined(false)
+                .setNumControllerNodes(1)
+                .setNumBrokerNodes(1)
+                .build();
+        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes);
+        Map<String, Object> config = Map.ofEntries(
+                Map.entry("offsets.topic.replication.factor", "1"),
+                Map.entry("offsets.topic.num.partitions", "3"),
+                Map.entry("transaction.state.log.replication.factor", "1"),
+                Map.entry("transaction.state.log.min.isr", "1"),
+                Map.entry("transaction.state.log.num.partitions", "3"),
+                Map.entry("group.initial.rebalance.delay.ms", "0"),
+                Map.entry("group.min.session.timeout.ms", "1000"),
+                Map.entry("transaction.abort.timed.out.transaction.cleanup.interval.ms", "500"),
+                Map.entry("message.max.bytes", String.valueOf(MAX_MESSAGE_BYTES)),
+                Map.entry("replica.fetch.max.bytes", String.valueOf(MAX_MESSAGE_BYTES)),
+                Map.entry("auto.create.topics.enable", "false"));
+        config.forEach(builder::setConfigProp);
+        KafkaClusterTestKit cluster = builder.build();
+        EmbeddedKafka kafka;
+        try {
+            cluster.format();
+            cluster.startup();
+            cluster.waitForReadyBrokers();
+            kafka = new EmbeddedKafka(cluster);
+            kafka.warmUpCoordinators();
+        } catch (Exception e) {
+            cluster.close();
+            throw e;
+        }
+        return kafka;
+    }
+
+    /**
+     * Runs one transaction that also commits a group offset, so that the broker has created and loaded
+     * its internal topics (transaction state, consumer offsets) before a test starts: they are created on
+     * first use, and a test's first transactions should not race their creation.
+     */
+    private void warmUpCoordinators() throws Exception {
+        String topic = "warm-up";
+        createTopic(topic, 1);
+        Map<String, Object> p = new HashMap<>();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, topic);
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) TIMEOUT.toMillis());
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(),
+                new StringSerializer())) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            producer.send(new ProducerRecord<>(topic, "warm-up", "warm-up"));
+            producer.sendOffsetsToTransaction(Map.of(new TopicPartition(topic, 0), new OffsetAndMetadata(1)),
+                    new ConsumerGroupMetadata(topic));
+            producer.commitTransaction();
+        }
+    }
+
+    String bootstrapServers() {
+        return cluster.bootstrapServers();
+    }
+
+    void createTopic(String name, int partitions) throws Exception {
+        try (Admin admin = cluster.admin()) {
+            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1)))
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Stops the broker and starts it again on the same port, with the same data. */
+    void restartBroker() {
+        cluster.restartBroker(brokerId, Map.of());
+    }
+
+    /** Stops the broker, for an outage that lasts until {@link #restartBroker()} starts it again. */
+    void stopBroker() {
+        BrokerServer broker = cluster.brokers().get(brokerId);
+        broker.shutdown();
+        broker.awaitShutdown();
+    }
+
+    /** Sends the records and waits until every one is acknowledged. */
+    void send(List<ProducerRecord<String, byte[]>> records) throws Exception {
+        Map<String, Object> p = new HashMap<>();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_MESSAGE_BYTES);
+        // Plain sends: the test's submissions need no producer id from the broker.
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
+        KafkaProducer<String, byte[]> producer = new KafkaProducer<>(p, new StringSerializer(), new ByteArraySerializer());
+        try {
+            List<Future<?>> sent = new ArrayList<>();
+            for (ProducerRecord<String, byte[]> record : records) {
+                sent.add(producer.send(record));
+            }
+            for (Future<?> ack : sent) {
+                ack.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } finally {
+            producer.close(TIMEOUT);
+        }
+    }
+
+    /**
+     * Reads a topic from the beginning as a {@code read_committed} consumer until {@code count} records
+     * were read or {@code timeout} passed, then on to the end of what is committed (the last stable
+     * offset), so that extra records past {@code count} show up too.
+     */
+    List<ConsumerRecord<String, String>> readCommitted(String topic, int count, Duration timeout) {
+        Map<String, Object> p = new HashMap<>();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        List<ConsumerRecord<String, String>> read = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p, new StringDeserializer(),
+                new StringDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, TIMEOUT).stream()
+                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (read.size() < count && System.nanoTime() - deadline < 0) {
+                consumer.poll(Duration.ofMillis(200)).forEach(read::add);
+            }
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, TIMEOUT);
+            long endDeadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (!reached(consumer, end) && System.nanoTime() - endDeadline < 0) {
+                consumer.poll(Duration.ofMillis(200)).forEach(read::add);
+            }
+        }
+        return read;
+    }
+
+    /**
+     * Describes a topic's transactional state, for a test that failed to read what it expected: per
+     * partition the high watermark, the last stable offset (where {@code read_committed} readers stop)
+     * and the producers with an open transaction there (and the offset it started at); then every
+     * transaction the coordinator knows and its state. A last stable offset held below the high
+     * watermark by a transaction that no coordinator completes is a hanging transaction.
+     */
+    String describeTransactions(String topic) {
+        StringBuilder out = new StringBuilder(topic).append(':');
+        try (Admin admin = cluster.admin()) {
+            List<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic).partitions().stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            partitions.forEach(p -> latest.put(p, OffsetSpec.latest()));
+            var highWatermarks = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED))
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var stable = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var producers = admin.describeProducers(partitions).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            for (TopicPartition p : partitions) {
+                out.append(String.format("%n  %s: high watermark %d, last stable offset %d, open transactions %s", p,
+                        highWatermarks.get(p).offset(), stable.get(p).offset(), producers.get(p).activeProducers()
+                                .stream().filter(s -> s.currentTransactionStartOffset().isPresent()).toList()));
+            }
+            var listed = admin.listTransactions().all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var described = admin.describeTransactions(listed.stream().map(t -> t.transactionalId()).toList())
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            described.forEach((id, d) -> out.append(String.format("%n  transaction %s: %s, producer %d epoch %d,"
+                    + " partitions %s", id, d.state(), d.producerId(), d.producerEpoch(), d.topicPartitions())));
+        } catch (Exception e) {
+            out.append(" (could not describe: ").append(e).append(')');
+        }
+        return out.toString();
+    }
+
+    /**
+     * Aborts the hanging transactions of a topic, as an operator does with {@code kafka-transactions.sh
+     * find-hanging} and {@code abort}: an open transaction on a partition whose producer the coordinator
+     * no longer has in flight there (it has moved to a later epoch, or ended without that partition). A
+     * broker restart can leave one behind; it holds the partition's last stable offset, so that
+     * {@code read_committed} readers see nothing after it. Its records are dropped, as an abort does.
+     *
+     * @return the transactions aborted, described; empty if none hung
+     */
+    List<String> abortHangingTransactions(String topic) throws Exception {
+        List<String> aborted = new ArrayList<>();
+        try (Admin admin = cluster.admin()) {
+            List<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic).partitions().stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            var producers = admin.describeProducers(partitions).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var listed = admin.listTransactions().all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            var coordinator = admin.describeTransactions(listed.stream().map(t -> t.transactionalId()).toList())
+                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).values();
+            for (TopicPartition partition : partitions) {
+                for (ProducerState open : producers.get(partition).activeProducers()) {
+                    if (open.currentTransactionStartOffset().isEmpty()) {
+                        continue;
+                    }
+                    boolean inFlight = coordinator.stream().anyMatch(t -> t.producerId() == open.producerId()
+                            && t.producerEpoch() == open.producerEpoch() && t.topicPartitions().contains(partition)
+                            && (t.state() == TransactionState.ONGOING || t.state() == TransactionState.PREPARE_COMMIT
+                                    || t.state() == TransactionState.PREPARE_ABORT));
+                    if (!inFlight) {
+                        admin.abortTransaction(new AbortTransactionSpec(partition, open.producerId(),
+                                (short) open.producerEpoch(), open.coordinatorEpoch().orElse(0)))
+                                .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                        aborted.add(partition + ": " + open);
+                    }
+                }
+            }
+        }
+        return aborted;
+    }
+
+    private static boolean reached(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> end) {
+        for (Map.Entry<TopicPartition, Long> e : end.entrySet()) {
+            if (consumer.position(e.getKey(), TIMEOUT) < e.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void close() {
+        try {
+            cluster.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while stopping the test cluster", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("Could not stop the test cluster", e);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.reprise.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.Verdict;
+import java.time.Duration;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class VerdictJsonTest {
+
+    private static final Verdict DESYNC = new Verdict("a \"b\"\\c\n", 3, Outcome.DESYNC, 7, 9, OptionalLong.of(-1L),
+            OptionalLong.of(0xabcL), "tab\there\u0001", Duration.ofNanos(1_500_000));
+
+    @Test
+    void write_escapesTextAndSpellsHashesAsHex_versionFirst() {
+        assertThat(VerdictJson.write(DESYNC)).isEqualTo("{\"version\":1,\"id\":\"a \\\"b\\\"\\\\c\\n\",\"position\":3,"
+                + "\"outcome\":\"DESYNC\",\"valid\":false,\"stepReached\":7,\"stepCount\":9,"
+                + "\"expectedHash\":\"ffffffffffffffff\",\"actualHash\":\"0000000000000abc\","
+                + "\"reason\":\"tab\\there\\u0001\",\"elapsedMillis\":1.500}");
+    }
+
+    @Test
+    void write_absentHashesAreNull() {
+        Verdict verdict = new Verdict("x", 0, Outcome.VALID, 2, 2, OptionalLong.empty(), OptionalLong.empty(), "ok",
+                Duration.ZERO);
+        assertThat(VerdictJson.write(verdict)).contains("\"expectedHash\":null,\"actualHash\":null")
+                .contains("\"valid\":true").contains("\"elapsedMillis\":0.000");
+    }
+
+    @Test
+    void read_write_roundTrip() {
+        assertThat(VerdictJson.read(VerdictJson.write(DESYNC))).isEqualTo(DESYNC);
+        Verdict valid = new Verdict("v", 12, Outcome.VALID, 5, 5, OptionalLong.empty(), OptionalLong.of(7),
+                "played to the end", Duration.ofNanos(123_456_000));
+        assertThat(VerdictJson.read(VerdictJson.write(valid))).isEqualTo(valid);
+    }
+
+    @Test
+    void read_ignoresUnknownFields() {
+        String json = VerdictJson.write(DESYNC).replace("{\"version\":1,", "{\"version\":1,\"later\":[1,2],");
+        assertThat(VerdictJson.read(json)).isEqualTo(DESYNC);
+    }
+
+    @Test
+    void read_badInput_namesTheProblem() {
+        assertThatThrownBy(() -> VerdictJson.read("{\"version\":2}")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("version 2");
+        assertThatThrownBy(() -> VerdictJson.read("{\"version\":1,\"id\":\"x\"}"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'outcome' is missing");
+        assertThatThrownBy(() -> VerdictJson.read("[1]")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("JSON object");
+        assertThatThrownBy(() -> VerdictJson.read("{nope")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not JSON");
+        String unknown = VerdictJson.write(DESYNC).replace("DESYNC", "MAYBE");
+        assertThatThrownBy(() -> VerdictJson.read(unknown)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown outcome 'MAYBE'");
+    }
+}

@@ -1,0 +1,453 @@
+package dev.reprise.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.samples.verify.TowerCorpus;
+import dev.reprise.samples.verify.TowerVerification;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
+import reactor.core.publisher.Flux;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileReader;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.TestInfo;
+
+/**
+ * Workers against a real (in-process) Kafka cluster: exactly one committed verdict per submission,
+ * also when a worker dies or the broker restarts midway.
+ */
+class VerificationWorkerClusterTest {
+
+    private static final int PARTITIONS = 6;
+    private static final Duration VERDICTS_WAIT = Duration.ofSeconds(90);
+    /** How long verdicts may stop arriving after an outage before a hanging transaction is looked for. */
+    private static final Duration STALL_WAIT = Duration.ofSeconds(40);
+    private static final Pattern OUTCOME = Pattern.compile("\"outcome\":\"([A-Z_]+)\"");
+    private static final String BUILD = "1.0.0";
+    /**
+     * Generated once for the class (the same seed always gives the same replays) and cycled through:
+     * generating a replay costs more than verifying it.
+     */
+    private static final List<TowerCorpus.Entry> CORPUS = TowerCorpus.generate(11, 100);
+
+    private static EmbeddedKafka kafka;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        kafka = EmbeddedKafka.start();
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    /** The topics and group of one test. */
+    private record Setup(String submissions, String verdicts, String group) {
+    }
+
+    private static Setup setup(TestInfo info) throws Exception {
+        return setup(info.getTestMethod().orElseThrow().getName());
+    }
+
+    /** Creates the topics of a setup named {@code name}. */
+    private static Setup setup(String name) throws Exception {
+        Setup setup = new Setup("subs-" + name, "verdicts-" + name, "group-" + name);
+        kafka.createTopic(setup.submissions(), PARTITIONS);
+        kafka.createTopic(setup.verdicts(), 3);
+        return setup;
+    }
+
+    /** A submission with the outcome its verdict must have. */
+    private record Expected(ProducerRecord<String, byte[]> record, String outcome) {
+    }
+
+    /**
+     * {@code count} submissions of the tower corpus (valid, corrupt, desynced, another game's file, a wrong
+     * final hash) with, every 50th, poison the worker itself rejects: an unknown game header, no game header.
+     */
+    private static List<Expected> submissions(String topic, int count) {
+        List<Expected> expected = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            TowerCorpus.Entry original = CORPUS.get(i % CORPUS.size());
+            TowerCorpus.Entry entry = new TowerCorpus.Entry(original.id() + "-" + i, original.bytes(),
+                    original.expected());
+            if (i % 50 == 20) {
+                expected.add(new Expected(Submissions.record(topic, entry.id() + "-unknown-game", entry.bytes(),
+                        "chess", BUILD), Outcome.INVALID_FILE.name()));
+            } else if (i % 50 == 45) {
+                expected.add(new Expected(new ProducerRecord<>(topic, entry.id() + "-no-game", entry.bytes()),
+                        Outcome.INVALID_FILE.name()));
+            } else {
+                expected.add(new Expected(Submissions.record(topic, entry.id(), entry.bytes(), TowerCommands.GAME_ID,
+                        BUILD), entry.expected().name()));
+            }
+        }
+        return expected;
+    }
+
+    private static SubmissionVerifier towerVerifier() {
+        return new ReplayVerifierAdapter(TowerVerification.verifier().parallelism(2).build(),
+                Set.of(TowerCommands.GAME_ID));
+    }
+
+    private static WorkerSettings settings(Setup setup, int index) {
+        return WorkerSettings.builder(kafka.bootstrapServers())
+                .submissionsTopic(setup.submissions())
+                .verdictsTopic(setup.verdicts())
+                .groupId(setup.group())
+                .workerId(setup.group() + "-" + index)
+                .parallelism(2)
+                .maxPollRecords(50)
+                .stopTimeout(Duration.ofSeconds(10))
+                .consumerOverrides(Map.of("session.timeout.ms", 6000, "heartbeat.interval.ms", 500))
+                // A commit or a start that gets no answer (the broker is away) gives up after 15 s instead of
+                // 60 s, and the worker starts a new run: recovery after an outage takes seconds, not minutes.
+                .producerOverrides(Map.of("transaction.timeout.ms", 6000, "max.block.ms", 15000))
+                .build();
+    }
+
+    private static List<VerificationWorker> startWorkers(Setup setup, int count, IntFunction<SubmissionVerifier> verifiers) {
+        List<VerificationWorker> workers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            workers.add(VerificationWorker.create(settings(setup, i), verifiers.apply(i)).start());
+        }
+        return workers;
+    }
+
+    private static void closeAll(List<VerificationWorker> workers) {
+        workers.forEach(VerificationWorker::close);
+    }
+
+    /**
+     * Checks that every submission has exactly one committed verdict, with the expected outcome. A failure
+     * names the submissions without a verdict, with their partitions, and the workers' states: what a
+     * stalled partition needs to be told apart from a slow machine.
+     */
+    private static void assertExactlyOneCorrectVerdictEach(List<Expected> expected,
+            List<ConsumerRecord<String, String>> verdicts, List<VerificationWorker> workers) {
+        Map<String, List<String>> outcomes = new HashMap<>();
+        for (ConsumerRecord<String, String> verdict : verdicts) {
+            Matcher m = OUTCOME.matcher(verdict.value());
+            assertThat(m.find()).as("an outcome in %s", verdict.value()).isTrue();
+            outcomes.computeIfAbsent(verdict.key(), k -> new ArrayList<>()).add(m.group(1));
+        }
+        Map<String, String> wanted = new LinkedHashMap<>();
+        expected.forEach(e -> wanted.put(e.record().key(), e.outcome()));
+        List<String> duplicated = outcomes.entrySet().stream().filter(e -> e.getValue().size() > 1)
+                .map(Map.Entry::getKey).toList();
+        assertThat(duplicated).as("submissions with more than one committed verdict").isEmpty();
+        List<String> unexpected = outcomes.keySet().stream().filter(id -> !wanted.containsKey(id)).toList();
+        assertThat(unexpected).as("verdicts of no submission").isEmpty();
+        Map<Integer, List<String>> missing = new TreeMap<>();
+        wanted.keySet().stream().filter(id -> !outcomes.containsKey(id))
+                .forEach(id -> missing.computeIfAbsent(partitionOf(id), p -> new ArrayList<>()).add(id));
+        assertThat(missing).as("submissions without a committed verdict, by partition, of %d; workers: %s",
+                expected.size(), workers.stream().map(VerificationWorkerClusterTest::describe).toList()).isEmpty();
+        wanted.forEach((id, outcome) -> assertThat(outcomes.get(id)).as("verdict of %s", id).containsExactly(outcome));
+        assertThat(verdicts).hasSize(expected.size());
+    }
+
+    /** The submissions topic's partition of a submission id, as the producer's default partitioner picks it. */
+    private static int partitionOf(String id) {
+        return Utils.toPositive(Utils.murmur2(id.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
+    }
+
+    private static String describe(VerificationWorker worker) {
+        return worker.settings().workerId() + " (committed " + worker.committedVerdicts() + ", aborted transactions "
+                + worker.abortedTransactions() + ", restarts " + worker.restarts() + ", failure " + worker.failure() + ")";
+    }
+
+    /**
+     * Waits for a committed verdict of every submission of {@code expected} and checks there is exactly
+     * one correct verdict each.
+     */
+    private static List<ConsumerRecord<String, String>> awaitExactlyOneCorrectVerdictEach(Setup setup,
+            List<Expected> expected, List<VerificationWorker> workers) {
+        List<ConsumerRecord<String, String>> verdicts =
+                kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+        try {
+            assertExactlyOneCorrectVerdictEach(expected, verdicts, workers);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + System.lineSeparator() + "read " + verdicts.size()
+                    + " committed verdicts; " + kafka.describeTransactions(setup.verdicts()), e);
+        }
+        return verdicts;
+    }
+
+    /**
+     * Waits for every verdict after an outage. A broker restart can leave a hanging transaction on a
+     * verdict partition (Kafka's, not the worker's: its coordinator has moved on, but the partition never
+     * got the marker), which stops every {@code read_committed} reader there. If the read stalls on one,
+     * it is aborted as an operator would ({@link EmbeddedKafka#abortHangingTransactions}) and the verdicts
+     * are read again: exactly one correct verdict each must still hold, so a worker that had counted on
+     * the aborted records would still fail this test.
+     */
+    private static void awaitAfterOutage(Setup setup, List<Expected> expected, List<VerificationWorker> workers)
+            throws Exception {
+        if (kafka.readCommitted(setup.verdicts(), expected.size(), STALL_WAIT).size() < expected.size()) {
+            List<String> aborted = kafka.abortHangingTransactions(setup.verdicts());
+            if (!aborted.isEmpty()) {
+                System.out.println("aborted hanging transactions after the outage: " + aborted);
+            }
+        }
+        awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+    }
+
+    private static void send(List<Expected> expected) throws Exception {
+        kafka.send(expected.stream().map(Expected::record).toList());
+    }
+
+    @Test
+    void threeWorkers_everySubmissionGetsExactlyOneCorrectCommittedVerdict(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 1000);
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
+        try {
+            send(expected);
+            awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
+            // What a failed wait would print: every verdict partition, read to its end, nothing left open.
+            assertThat(kafka.describeTransactions(setup.verdicts())).doesNotContain("could not describe")
+                    .contains(setup.verdicts() + "-0: high watermark", setup.verdicts() + "-2: high watermark")
+                    .containsPattern("high watermark (\\d+), last stable offset \\1, open transactions \\[\\]");
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    @Test
+    void workerKilledMidway_loosesNothingAndDuplicatesNothing(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 1000);
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
+        try {
+            send(expected);
+            kafka.readCommitted(setup.verdicts(), 300, VERDICTS_WAIT);
+            workers.get(1).kill();
+            assertThat(workers.get(1).failure()).isInstanceOf(VerdictCommitter.SimulatedCrash.class);
+            awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    @Test
+    // Its waits for verdicts (VERDICTS_WAIT twice, STALL_WAIT once) may outlast the default 60 s while a slow machine
+    // recovers from the restart: bound it by them, not below them.
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void brokerRestartMidway_workersCarryOn(TestInfo info) throws Exception {
+        // A worker whose transaction outlived its timeout while the broker was away is fenced; it starts
+        // again (a new run) rather than fail.
+        carryOnThrough(info, 1000, 300, "broker restart", workers -> kafka.restartBroker());
+    }
+
+    @Test
+    // The outage lasts until a commit has given up (max.block.ms, 15 s here), then recovery: bound it by
+    // those waits, not below them.
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void brokerAwayLongerThanACommitMayWait_workersStartAgainAndLoseNothing(TestInfo info) throws Exception {
+        carryOnThrough(info, 600, 200, "broker away", workers -> {
+            kafka.stopBroker();
+            try {
+                // A worker with verdicts ready cannot commit them: after max.block.ms its run ends, and
+                // its next run cannot start (initTransactions times out) until the broker is back.
+                Await.until(() -> workers.stream().anyMatch(w -> w.restarts() > 0), Duration.ofSeconds(60),
+                        "a worker whose commit gave up");
+            } finally {
+                kafka.restartBroker();
+            }
+        });
+    }
+
+    /** Something that happens to the cluster while workers verify. */
+    @FunctionalInterface
+    private interface Outage {
+        void happen(List<VerificationWorker> workers) throws Exception;
+    }
+
+    /**
+     * Runs three workers over {@code count} submissions with an outage once {@code before} verdicts are
+     * committed: every submission still gets exactly one correct committed verdict, and no worker fails
+     * (a run that fails starts again). Prints each worker's restarts under {@code name}.
+     */
+    private static void carryOnThrough(TestInfo info, int count, int before, String name, Outage outage)
+            throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), count);
+        List<VerificationWorker> workers = startWorkers(setup, 3, i -> towerVerifier());
+        try {
+            send(expected);
+            kafka.readCommitted(setup.verdicts(), before, VERDICTS_WAIT);
+            outage.happen(workers);
+            awaitAfterOutage(setup, expected, workers);
+            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
+            System.out.println(name + ": worker restarts " + workers.stream().map(VerificationWorker::restarts).toList());
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    @Test
+    void submissionOverTheReadersCaps_isInvalidFileAndDoesNotBlockItsPartition(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        // A real replay whose metadata makes its header twice the default reader's 1 MiB header cap: a
+        // 2 MiB message, over Kafka's default 1 MiB message size too (the test broker allows 24 MiB).
+        int padding = 2 << 20;
+        ReplayFile.Builder padded = ReplayFileReader.DEFAULT.read(CORPUS.get(0).bytes()).toBuilder();
+        String chunk = "x".repeat(60_000); // a metadata value holds at most 65,535 bytes
+        for (int i = 0; i * chunk.length() <= padding; i++) {
+            padded.metadata("padding-" + i, chunk);
+        }
+        // The builder refuses what the default reader would refuse: build it for a reader with a larger cap.
+        ReplayFileReader larger = ReplayFileReader.builder().maxHeaderBytes(4 << 20).build();
+        byte[] oversized = padded.readableBy(larger).build().toBytes();
+        assertThat(oversized.length).isGreaterThan(padding).isLessThan(EmbeddedKafka.MAX_MESSAGE_BYTES);
+        List<Expected> expected = new ArrayList<>();
+        // One partition: the replays behind the oversized one must still get their verdicts.
+        for (int i = 0; i < 5; i++) {
+            TowerCorpus.Entry entry = CORPUS.get(i);
+            ProducerRecord<String, byte[]> record = Submissions.record(setup.submissions(), entry.id(),
+                    i == 2 ? oversized : entry.bytes(), TowerCommands.GAME_ID, BUILD);
+            expected.add(new Expected(new ProducerRecord<>(record.topic(), 0, record.key(), record.value(),
+                    record.headers()), i == 2 ? Outcome.INVALID_FILE.name() : entry.expected().name()));
+        }
+        List<VerificationWorker> workers = startWorkers(setup, 1, i -> towerVerifier());
+        try {
+            send(expected);
+            List<ConsumerRecord<String, String>> verdicts = awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+            String verdict = verdicts.stream().filter(v -> v.key().equals(CORPUS.get(2).id())).findFirst()
+                    .orElseThrow().value();
+            assertThat(verdict).contains("the header passes the cap of " + ReplayFileReader.DEFAULT.maxHeaderBytes());
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    /**
+     * Measures verdicts per second with one and two workers (each with parallelism 2) on 1,000
+     * submissions already waiting, from the workers' start to the last committed verdict; prints them.
+     */
+    @Test
+    void throughput_oneTwoAndThreeWorkers(TestInfo info) throws Exception {
+        StringBuilder report = new StringBuilder("Kafka verification throughput (1,000 tower replays, 6 partitions):");
+        List<Expected> baseline = submissions("none", 1000);
+        long baselineStart = System.nanoTime();
+        Long verified = TowerVerification.verifier().parallelism(2).build()
+                .verify(Flux.fromIterable(baseline).map(e -> ReplaySource.of(e.record().key(), e.record().value())))
+                .count().block(VERDICTS_WAIT);
+        double baselineSeconds = (System.nanoTime() - baselineStart) / 1e9;
+        assertThat(verified).isEqualTo(1000);
+        report.append(String.format(java.util.Locale.ROOT, "%n  no Kafka, parallelism 2: %.1f s, %.0f verdicts/s",
+                baselineSeconds, 1000 / baselineSeconds));
+        for (int workerCount = 1; workerCount <= 3; workerCount++) {
+            Setup setup = setup(info.getTestMethod().orElseThrow().getName() + "-" + workerCount);
+            List<Expected> expected = submissions(setup.submissions(), 1000);
+            send(expected);
+            long start = System.nanoTime();
+            List<VerificationWorker> workers = startWorkers(setup, workerCount, i -> towerVerifier());
+            try {
+                List<ConsumerRecord<String, String>> verdicts =
+                        kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
+                double seconds = (System.nanoTime() - start) / 1e9;
+                assertExactlyOneCorrectVerdictEach(expected, verdicts, workers);
+                report.append(String.format(java.util.Locale.ROOT, "%n  %d worker(s): %.1f s, %.0f verdicts/s",
+                        workerCount, seconds, expected.size() / seconds));
+            } finally {
+                closeAll(workers);
+            }
+        }
+        System.out.println(report);
+    }
+
+    @Test
+    void workerMain_verifiesUntilSigtermThenCommitsPrintsItsCountAndExitsZero(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        WorkerProcess worker = WorkerProcess.start(Map.of(
+                "REPRISE_KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(),
+                "REPRISE_KAFKA_SUBMISSIONS_TOPIC", setup.submissions(),
+                "REPRISE_KAFKA_VERDICTS_TOPIC", setup.verdicts(),
+                "REPRISE_KAFKA_GROUP_ID", setup.group(),
+                "REPRISE_KAFKA_PARALLELISM", "2",
+                "REPRISE_KAFKA_CONSUMER_SESSION_TIMEOUT_MS", "6000"),
+                System.getProperty("java.class.path"), WorkerMain.class.getName());
+        try {
+            List<Expected> expected = submissions(setup.submissions(), 50);
+            send(expected);
+            awaitExactlyOneCorrectVerdictEach(setup, expected, List.of());
+            // Process.destroy() sends SIGTERM on Linux and macOS: the signal a container runtime sends.
+            assertThat(worker.terminate(Duration.ofSeconds(60))).as("exit code; output: %s", worker.output()).isZero();
+            assertThat(worker.output()).contains("stopped after 50 committed verdicts");
+        } finally {
+            worker.kill();
+        }
+    }
+
+    @Test
+    void threeWorkers_oneJoinsAndOneLeavesMidRun_stillExactlyOneCorrectVerdictEach(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 900);
+        List<VerificationWorker> workers = new ArrayList<>(startWorkers(setup, 3, i -> towerVerifier()));
+        try {
+            send(expected);
+            kafka.readCommitted(setup.verdicts(), 200, VERDICTS_WAIT);
+            // A fourth joins: the group rebalances, partitions move while their submissions are in work.
+            workers.add(VerificationWorker.create(settings(setup, 3), towerVerifier()).start());
+            kafka.readCommitted(setup.verdicts(), 450, VERDICTS_WAIT);
+            // One of the first leaves gracefully: it commits what is ready and hands its partitions over.
+            workers.get(0).close();
+            assertThat(workers.get(0).failure()).isNull();
+            awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+            assertThat(workers.subList(1, workers.size())).allSatisfy(w -> assertThat(w.failure()).isNull());
+        } finally {
+            closeAll(workers);
+        }
+    }
+
+    @Test
+    void fencedWorker_startsAgainAndLosesNothing(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<Expected> expected = submissions(setup.submissions(), 300);
+        List<VerificationWorker> workers = startWorkers(setup, 1, i -> towerVerifier());
+        try {
+            send(expected.subList(0, 100));
+            kafka.readCommitted(setup.verdicts(), 50, VERDICTS_WAIT);
+            // Another producer with the worker's transactional id: the worker's next transaction is fenced.
+            Map<String, Object> p = new HashMap<>(VerificationWorker.producerProperties(workers.get(0).settings()));
+            try (KafkaProducer<String, String> usurper = new KafkaProducer<>(p, new StringSerializer(),
+                    new StringSerializer())) {
+                usurper.initTransactions();
+            }
+            send(expected.subList(100, expected.size()));
+            awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+            assertThat(workers.get(0).restarts()).isPositive();
+            assertThat(workers.get(0).failure()).isNull();
+        } finally {
+            closeAll(workers);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.reprise.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class WorkerMetricsTest {
+
+    private static final WorkerSettings SETTINGS = WorkerSettings.builder("127.0.0.1:9").workerId("m").build();
+
+    @Test
+    void bind_publishesTheStats_readWhenTheRegistryAsks() {
+        VerificationWorker worker = new VerificationWorker(SETTINGS, onEnd -> {
+            throw new IllegalStateException("never started");
+        }, Duration.ofMillis(10), Duration.ofMillis(10));
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WorkerMetrics.bind(worker, registry);
+
+        assertThat(registry.get("reprise.worker.verdicts").tag("outcome", "VALID").tag("worker", "m")
+                .functionCounter().count()).isZero();
+        assertThat(registry.get("reprise.worker.lag").gauge().value()).isEqualTo(-1);
+
+        WorkerMeters meters = worker.meters();
+        VerifiedSubmission valid = new VerifiedSubmission(0, "a", "VALID", "{}", 2_000_000);
+        VerifiedSubmission desync = new VerifiedSubmission(1, "b", "DESYNC", "{}", 3_000_000);
+        meters.delivered();
+        meters.delivered();
+        meters.delivered();
+        meters.verdict(valid);
+        meters.verdict(desync);
+        meters.committed(List.of(valid, desync), 5_000_000);
+        meters.lag(7);
+
+        assertThat(registry.get("reprise.worker.verdicts").tag("outcome", "VALID").functionCounter().count()).isEqualTo(1);
+        assertThat(registry.get("reprise.worker.verdicts").tag("outcome", "DESYNC").functionCounter().count()).isEqualTo(1);
+        assertThat(registry.get("reprise.worker.in.flight").gauge().value()).isEqualTo(1);
+        assertThat(registry.get("reprise.worker.lag").gauge().value()).isEqualTo(7);
+        assertThat(registry.get("reprise.worker.commits").functionCounter().count()).isEqualTo(1);
+        assertThat(registry.get("reprise.worker.verify.count").functionCounter().count()).isEqualTo(2);
+        assertThat(registry.get("reprise.worker.verify.time").timeGauge().value(TimeUnit.MILLISECONDS)).isEqualTo(5);
+        assertThat(registry.get("reprise.worker.commit.time").timeGauge().value(TimeUnit.MILLISECONDS)).isEqualTo(5);
+        WorkerStats stats = worker.stats();
+        assertThat(stats.verifyTimeMax()).isEqualTo(Duration.ofMillis(3));
+        assertThat(stats.committed()).isEqualTo(2);
+    }
+}

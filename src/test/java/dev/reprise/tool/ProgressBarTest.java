@@ -1,0 +1,74 @@
+package dev.reprise.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class ProgressBarTest {
+
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+    private final AtomicLong clock = new AtomicLong();
+    private final ProgressBar bar = new ProgressBar(out, 1_000, Duration.ofMillis(100), clock::get);
+
+    @Test
+    void update_redrawsAtMostOncePerThrottlePeriod() {
+        bar.update(1, "floor 1");
+        clock.addAndGet(Duration.ofMillis(50).toNanos());
+        bar.update(2, "floor 1");
+        clock.addAndGet(Duration.ofMillis(50).toNanos());
+        bar.update(500, "floor 2");
+
+        assertThat(bar.draws()).isEqualTo(1);
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .isEqualTo("\r[###############...............]  50%  500/1,000 steps  5,000 steps/s  floor 2");
+    }
+
+    @Test
+    void finish_drawsTheLastStateAndEndsTheLine() {
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        bar.update(100, "floor 12");
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        bar.finish(1_000, "floor 1");
+
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .endsWith("\r[##############################] 100%  1,000/1,000 steps  500 steps/s  floor 1"
+                        + System.lineSeparator());
+    }
+
+    @Test
+    void aShorterLine_isPaddedToCoverTheLongerOneBefore() {
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        bar.update(100, "floor 12");
+        clock.addAndGet(Duration.ofSeconds(1).toNanos());
+        bar.update(200, "floor 2");
+
+        assertThat(printed.toString(StandardCharsets.UTF_8)).endsWith("steps/s  floor 2 ");
+    }
+
+    @Test
+    void aBarOfReplays_countsReplays_withADecimalForSlowRates() {
+        StringWriter text = new StringWriter();
+        ProgressBar replays = new ProgressBar(new PrintWriter(text), 20, "replays", Duration.ofMillis(100), clock::get);
+        clock.addAndGet(Duration.ofSeconds(2).toNanos());
+
+        replays.update(5, "1 not valid");
+
+        assertThat(text.toString())
+                .isEqualTo("\r[#######.......................]  25%  5/20 replays  2.5 replays/s  1 not valid");
+    }
+
+    @Test
+    void total_mustBePositive() {
+        assertThatThrownBy(() -> new ProgressBar(out, 0, Duration.ZERO, clock::get))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("total");
+    }
+}

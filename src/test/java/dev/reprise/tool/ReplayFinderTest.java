@@ -1,0 +1,62 @@
+package dev.reprise.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReplayFinderTest {
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void find_walksFoldersForReplayFiles_sorted_andKeepsArgumentsInOrder() throws IOException {
+        Path b = touch(folder.resolve("run/b.reprise"));
+        Path a = touch(folder.resolve("run/a.reprise"));
+        Path nested = touch(folder.resolve("run/sub/c.reprise"));
+        touch(folder.resolve("run/notes.txt"));
+        Path named = touch(folder.resolve("single.rpl"));
+
+        List<ReplayFinder.Found> found = ReplayFinder.find(List.of(named, folder.resolve("run"), a));
+
+        assertThat(found).extracting(ReplayFinder.Found::path).containsExactly(named, a, b, nested);
+        assertThat(found).extracting(ReplayFinder.Found::problem).containsOnlyNulls();
+    }
+
+    @Test
+    void find_keepsAMissingPath_withItsReason() {
+        Path missing = folder.resolve("missing.reprise");
+
+        assertThat(ReplayFinder.find(List.of(missing))).containsExactly(new ReplayFinder.Found(missing, "no such file"));
+    }
+
+    @Test
+    void find_namesALoopOfTwoLinks_asASymlinkLoop() throws IOException {
+        Path a = folder.resolve("a.reprise");
+        Path b = folder.resolve("b.reprise");
+        Files.createSymbolicLink(a, b.getFileName());
+        Files.createSymbolicLink(b, a.getFileName());
+
+        assertThat(ReplayFinder.find(List.of(a))).singleElement().extracting(ReplayFinder.Found::problem)
+                .isEqualTo("a symlink loop (" + a.toAbsolutePath().normalize() + " leads back to itself)");
+    }
+
+    @Test
+    void find_namesADanglingLink_andWhereItPoints() throws IOException {
+        Path link = Files.createSymbolicLink(folder.resolve("dangling.reprise"), Path.of("gone.reprise"));
+
+        assertThat(ReplayFinder.find(List.of(link))).singleElement().extracting(ReplayFinder.Found::problem)
+                .isEqualTo("a dangling symlink (it points to " + folder.toAbsolutePath().normalize().resolve("gone.reprise")
+                        + ", which does not exist)");
+    }
+
+    private static Path touch(Path file) throws IOException {
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, "x");
+    }
+}
