@@ -110,7 +110,9 @@ public final class ReplaySubmitter implements AutoCloseable {
             return send(id, replay).then(verdict.asMono())
                     .timeout(timeout, Mono.error(() -> new TimeoutException("no committed verdict for submission '"
                             + id + "' within " + timeout)))
-                    .doFinally(signal -> waiting.remove(id, verdict));
+                    // Before the outcome reaches the subscriber, so waiting() already counts it out then.
+                    .doOnTerminate(() -> waiting.remove(id, verdict))
+                    .doOnCancel(() -> waiting.remove(id, verdict));
         });
     }
 

@@ -44,6 +44,8 @@ final class EmbeddedKafka implements AutoCloseable {
     static final int MAX_MESSAGE_BYTES = 24 << 20;
     /** How long tests wait for the cluster at most, per operation. */
     static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /** Kafka's internal topic of committed consumer offsets (transactional offset commits land there). */
+    private static final String OFFSETS_TOPIC = "__consumer_offsets";
 
     private final KafkaClusterTestKit cluster;
     private final int brokerId;
@@ -224,7 +226,7 @@ final class EmbeddedKafka implements AutoCloseable {
     }
 
     /**
-     * Aborts the hanging transactions of a topic, as an operator does with {@code kafka-transactions.sh
+     * Aborts the hanging transactions of a topic and of the offsets topic, as an operator does with {@code kafka-transactions.sh
      * find-hanging} and {@code abort}: an open transaction on a partition whose producer the coordinator
      * no longer has in flight there (it has moved to a later epoch, or ended without that partition). A
      * broker restart can leave one behind; it holds the partition's last stable offset, so that
@@ -235,9 +237,12 @@ final class EmbeddedKafka implements AutoCloseable {
     List<String> abortHangingTransactions(String topic) throws Exception {
         List<String> aborted = new ArrayList<>();
         try (Admin admin = cluster.admin()) {
-            List<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic).partitions().stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            // The offsets topic too: a transaction hanging there holds the group's committed offsets of
+            // its submissions partitions, so their next owner waits for them and verifies nothing.
+            List<TopicPartition> partitions = admin.describeTopics(List.of(topic, OFFSETS_TOPIC)).allTopicNames()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).values().stream()
+                    .flatMap(t -> t.partitions().stream().map(p -> new TopicPartition(t.name(), p.partition())))
+                    .toList();
             var producers = admin.describeProducers(partitions).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             var listed = admin.listTransactions().all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             var coordinator = admin.describeTransactions(listed.stream().map(t -> t.transactionalId()).toList())

@@ -201,8 +201,9 @@ class VerificationWorkerClusterTest {
 
     /**
      * Waits for every verdict after an outage. A broker restart can leave a hanging transaction on a
-     * verdict partition (Kafka's, not the worker's: its coordinator has moved on, but the partition never
-     * got the marker), which stops every {@code read_committed} reader there. If the read stalls on one,
+     * verdict partition or on the offsets topic (Kafka's, not the worker's: its coordinator has moved on,
+     * but the partition never got the marker), which stops every {@code read_committed} reader of that
+     * verdict partition, or the next owner of the submissions partition whose offsets it holds. If the read stalls on one,
      * it is aborted as an operator would ({@link EmbeddedKafka#abortHangingTransactions}) and the verdicts
      * are read again: exactly one correct verdict each must still hold, so a worker that had counted on
      * the aborted records would still fail this test.
