@@ -4,6 +4,8 @@ import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -108,6 +110,61 @@ public class PlaybackBenchmark {
             frames.tick(); // each frame plays FAST_SPEED groups
         }
         return subscriber.played();
+    }
+
+    /**
+     * The floor of a clock tick, without playback: what any tick must do to reach a serialized drain
+     * (an atomic tick count, the drain's {@code wip} in and out, one read of the count). One operation
+     * is one tick; compare with {@code playClocked} minus {@code play} per step.
+     */
+    @Benchmark
+    @OperationsPerInvocation(STEPS)
+    public long tickHandOffFloor() {
+        Frames frames = new Frames();
+        HandOff handOff = new HandOff();
+        frames.subscribe(handOff);
+        for (int frame = 0; frame < STEPS; frame++) {
+            frames.tick();
+        }
+        return handOff.seen;
+    }
+
+    /** The least subscriber a clock can hand its ticks to: the drain pattern of {@code ClockPacing}. */
+    static final class HandOff implements Subscriber<Object> {
+        private static final AtomicLongFieldUpdater<HandOff> TICKS =
+                AtomicLongFieldUpdater.newUpdater(HandOff.class, "ticks");
+        private static final AtomicIntegerFieldUpdater<HandOff> WIP =
+                AtomicIntegerFieldUpdater.newUpdater(HandOff.class, "wip");
+        volatile long ticks;
+        volatile int wip;
+        long seen;
+
+        @Override
+        public void onSubscribe(Subscription s) {
+            s.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onNext(Object tick) {
+            TICKS.incrementAndGet(this);
+            if (WIP.getAndIncrement(this) != 0) {
+                return;
+            }
+            int missed = 1;
+            do {
+                seen = ticks;
+                missed = WIP.addAndGet(this, -missed);
+            } while (missed != 0);
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            throw new IllegalStateException(error);
+        }
+
+        @Override
+        public void onComplete() {
+        }
     }
 
     /** A game loop's frame clock: the loop calls {@link #tick()}; no allocation per frame. */
