@@ -4,8 +4,8 @@
  *
  * <p>Every package but {@code dev.reprise.internal} is API. The test kit ({@code dev.reprise.test})
  * reads reactor-test and JUnit only when a game's tests use it; the Kafka worker ({@code dev.reprise.kafka})
- * and the replay tool ({@code dev.reprise.tool}) read Kafka, Jackson, picocli and Micrometer only when
- * run: all of them are optional ({@code static}).
+ * the replay tool ({@code dev.reprise.tool}) and the replay viewer ({@code dev.reprise.viewer}) read Kafka,
+ * Jackson, picocli, Micrometer and Reactor Netty only when run: all of them are optional ({@code static}).
  */
 module dev.reprise {
     requires transitive reactor.core;
@@ -25,9 +25,17 @@ module dev.reprise {
     requires static info.picocli;
     requires static micrometer.core;
     requires static jdk.httpserver;
+    // The replay viewer's server (dev.reprise.viewer): Reactor Netty, optional like the rest.
+    requires static reactor.netty.http;
+    requires static reactor.netty.core;
+    requires static io.netty.codec.http;
+    requires static io.netty.transport;
+    requires static io.netty.buffer;
+    requires static io.netty.common;
     requires static java.logging;
 
     uses dev.reprise.verify.ReplayVerifierProvider;
+    uses dev.reprise.viewer.ViewerGame;
 
     exports dev.reprise;
     exports dev.reprise.command;
@@ -39,7 +47,9 @@ module dev.reprise {
     exports dev.reprise.test;
     exports dev.reprise.tool;
     exports dev.reprise.verify;
+    exports dev.reprise.viewer;
 
     // picocli sets the tool's option fields reflectively.
     opens dev.reprise.tool to info.picocli;
+    opens dev.reprise.viewer to info.picocli;
 }

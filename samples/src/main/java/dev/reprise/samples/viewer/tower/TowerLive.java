@@ -12,7 +12,7 @@ import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
 import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.replay.TowerCommands;
-import dev.reprise.samples.viewer.LiveGame;
+import dev.reprise.viewer.LiveGame;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
@@ -156,7 +156,7 @@ final class TowerLive implements LiveGame, AutoCloseable {
         }
 
         @Override
-        public JsonNode view() {
+        public JsonNode state() {
             return TowerView.of(game.state(), 0);
         }
     }

@@ -2,35 +2,36 @@ package dev.reprise.samples.viewer.tower;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.reprise.ReplaySystem;
-import dev.reprise.command.ReplayCommandResult;
-import dev.reprise.playback.PassiveStep;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplaySave;
+import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.Choice;
 import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
-import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.Choices;
 import dev.reprise.samples.tower.replay.TowerCommands;
-import dev.reprise.samples.viewer.GameReplay;
+import dev.reprise.viewer.GameReplay;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
-/** One session's tower game: the tower's commands on a fresh game, and its view and choice dialogs. */
+/**
+ * One session's tower game: the tower's commands on a fresh game (they leave the CHOICE steps to the
+ * viewer, {@link ChoiceMode#BY_SUBSCRIBER}), its view and its choice dialogs.
+ */
 final class TowerReplay implements GameReplay {
 
     private final TowerGame game;
     private final ReplaySystem system;
 
-    TowerReplay(Tower tower, ReplaySave route, boolean interactive) {
+    TowerReplay(Tower tower, ReplaySave route) {
         this.game = new TowerGame(tower);
-        this.system = TowerCommands.player(route, game, interactive ? ChoiceMode.BY_SUBSCRIBER : ChoiceMode.BY_COMMAND);
+        this.system = TowerCommands.player(route, game, ChoiceMode.BY_SUBSCRIBER);
     }
 
     @Override
@@ -49,7 +50,7 @@ final class TowerReplay implements GameReplay {
     }
 
     @Override
-    public JsonNode view() {
+    public JsonNode state() {
         int queuedMove = -1;
         if (game.queuedMoves() > 0) {
             // The queued moves are the run that ends at the last settled step: all of its code.
@@ -61,21 +62,21 @@ final class TowerReplay implements GameReplay {
     }
 
     @Override
-    public @Nullable Prompt prompt(PassiveStep step) {
+    public @Nullable Prompt prompt(ReplayStep step) {
         Optional<Choice> open = game.state().choice();
-        if (step.step().code() != TowerCodes.CHOICE || open.isEmpty()) {
+        if (step.code() != TowerCodes.CHOICE || open.isEmpty()) {
             return null;
         }
         List<String> options = new ArrayList<>(open.get().dialog().options());
-        int recorded = step.step().intParam(0);
+        int recorded = step.intParam(0);
         if (recorded < 0 || recorded >= options.size()) {
-            return null; // the route's answer does not fit: answering as recorded fails the playback with the reason
+            return null; // the route's answer does not fit: applying it fails the playback with the reason
         }
         return new Prompt(open.get().dialog().name().toLowerCase(java.util.Locale.ROOT), options, recorded);
     }
 
     @Override
-    public void answer(PassiveStep step, int option) {
+    public ReplayStep answer(ReplayStep step, int option) {
         Optional<Choice> open = game.state().choice();
         if (open.isEmpty()) {
             throw new IllegalArgumentException("no dialog is open");
@@ -84,20 +85,11 @@ final class TowerReplay implements GameReplay {
         if (option < 0 || option >= options) {
             throw new IllegalArgumentException("option " + option + " is not one of the " + options + " options");
         }
-        try {
-            game.apply(TowerCodes.CHOICE, option);
-        } catch (TowerRuleException e) {
-            throw new IllegalArgumentException("not allowed: " + e.getMessage(), e);
-        }
-        step.complete(ReplayCommandResult.SUCCESS);
+        return GameReplay.super.answer(step, option);
     }
 
     @Override
-    public void answerAsRecorded(PassiveStep step) {
-        try {
-            Choices.answer(game, step);
-        } catch (RuntimeException e) {
-            step.complete(ReplayCommandResult.FAILED);
-        }
+    public void apply(ReplayStep step) {
+        Choices.apply(game, step);
     }
 }

@@ -6,11 +6,11 @@ import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.TowerState;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reprise.samples.viewer.Json;
 
 /**
- * The tower's state as the page's renderer ({@code tower.js}) reads it: the hero's floor as a string of
+ * The tower's state as the page's renderer ({@code renderer.js}) reads it: the hero's floor as a string of
  * tiles (row by row, the {@link dev.reprise.samples.tower.Tower} legend), the hero's position and the
  * side panel's numbers.
  *
@@ -58,7 +58,7 @@ final class TowerView {
      */
     static ObjectNode of(TowerState state, int queued) {
         int floor = state.floor();
-        ObjectNode view = Json.object().put("floor", floor).put("floors", state.floors())
+        ObjectNode view = JsonNodeFactory.instance.objectNode().put("floor", floor).put("floors", state.floors())
                 .put("w", state.width()).put("h", state.height()).put("x", state.x()).put("y", state.y())
                 .put("hp", state.hp()).put("atk", state.effectiveAttack()).put("def", state.effectiveDefence())
                 .put("gold", state.gold());

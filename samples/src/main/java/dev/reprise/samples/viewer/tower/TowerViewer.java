@@ -5,15 +5,18 @@ import dev.reprise.io.ReplayFileVerifier;
 import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerGenerator;
 import dev.reprise.samples.tower.replay.TowerCommands;
-import dev.reprise.samples.viewer.GameReplay;
-import dev.reprise.samples.viewer.LiveGame;
-import dev.reprise.samples.viewer.ViewerGame;
+import dev.reprise.viewer.GameReplay;
+import dev.reprise.viewer.LiveGame;
+import dev.reprise.viewer.ViewerGame;
 import java.time.Duration;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The tower game's viewer plug-in: the tower's commands, its state as JSON ({@code tower.js} draws it)
- * and its CHOICE dialogs; optionally the bot playing live.
+ * The tower game's viewer plug-in: the tower's commands, its state as JSON (its renderer,
+ * {@code META-INF/reprise/viewer/dev.reprise.samples.tower/renderer.js} in the samples' resources, draws
+ * it) and its CHOICE dialogs; optionally the bot playing live. Listed in
+ * {@code META-INF/services/dev.reprise.viewer.ViewerGame}, so {@link dev.reprise.viewer.ViewerMain} finds it.
  *
  * <p>A tower replay file names its tower by metadata: {@code seed} (required, as the demo writes it)
  * and {@code floors} (default {@link TowerGenerator#DEFAULT_FLOORS}). Thread-safe.
@@ -25,10 +28,22 @@ public final class TowerViewer implements ViewerGame, AutoCloseable {
     /** The metadata key of the tower's floor count. */
     public static final String FLOORS = "floors";
 
-    private final @Nullable TowerLive live;
+    /** Makes the live game when it is first asked for; {@code null} for a plug-in of replays only. */
+    private final @Nullable Supplier<TowerLive> liveGame;
+    private @Nullable TowerLive live;
+    private boolean closed;
 
-    private TowerViewer(@Nullable TowerLive live) {
-        this.live = live;
+    /**
+     * Returns the plug-in as {@link java.util.ServiceLoader} makes it: replays, and the bot playing live
+     * (the first tower of seed 1, {@link TowerGenerator#DEFAULT_FLOORS} floors, 20 inputs a second), started
+     * only when the viewer first asks for the live game.
+     */
+    public TowerViewer() {
+        this(() -> new TowerLive(1, TowerGenerator.DEFAULT_FLOORS, 100_000, Duration.ofMillis(50)));
+    }
+
+    private TowerViewer(@Nullable Supplier<TowerLive> liveGame) {
+        this.liveGame = liveGame;
     }
 
     /**
@@ -50,7 +65,9 @@ public final class TowerViewer implements ViewerGame, AutoCloseable {
      * @return the plug-in
      */
     public static TowerViewer withLiveBot(long seed, int floors, int inputLimit, Duration pace) {
-        return new TowerViewer(new TowerLive(seed, floors, inputLimit, pace));
+        TowerViewer viewer = new TowerViewer(() -> new TowerLive(seed, floors, inputLimit, pace));
+        viewer.live(); // started now, as before
+        return viewer;
     }
 
     @Override
@@ -59,18 +76,13 @@ public final class TowerViewer implements ViewerGame, AutoCloseable {
     }
 
     @Override
-    public String renderer() {
-        return "tower.js";
-    }
-
-    @Override
     public ReplayFileVerifier verifier() {
         return TowerCommands.verifier();
     }
 
     @Override
-    public GameReplay replay(ReplayFile file, boolean interactive) {
-        return new TowerReplay(tower(file), file.route(), interactive);
+    public GameReplay open(ReplayFile file) {
+        return new TowerReplay(tower(file), file.route());
     }
 
     /**
@@ -96,13 +108,17 @@ public final class TowerViewer implements ViewerGame, AutoCloseable {
     }
 
     @Override
-    public @Nullable LiveGame live() {
+    public synchronized @Nullable LiveGame live() {
+        if (live == null && liveGame != null && !closed) {
+            live = liveGame.get();
+        }
         return live;
     }
 
     /** Stops the live bot, if any. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed = true;
         if (live != null) {
             live.close();
         }

@@ -1,6 +1,6 @@
 /**
  * The tower game's viewer plug-in: its commands and choice dialogs ({@code TowerReplay}), its state as
- * JSON for {@code tower.js} ({@code TowerView}) and the bot playing live ({@code TowerLive}), behind
+ * JSON for its renderer ({@code TowerView}) and the bot playing live ({@code TowerLive}), behind
  * {@link dev.reprise.samples.viewer.tower.TowerViewer}.
  */
 @NullMarked

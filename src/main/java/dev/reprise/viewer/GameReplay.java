@@ -1,0 +1,119 @@
+package dev.reprise.viewer;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.playback.SnapshotProvider;
+import dev.reprise.route.ReplayStep;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One session's game playing one route: made by {@link ViewerGame#open}. The viewer creates a sandbox
+ * from {@link #sandbox()} on {@link #system()}, adds pacing, grace and checkpoints, and reads
+ * {@link #state()} whenever the page must draw.
+ *
+ * <p><b>Passive steps.</b> The game registers its commands once, as every headless use of its replays
+ * does; a passive step's answer is applied by {@link #apply(ReplayStep)}, the same code the game gives
+ * {@code ReplayCommand.passive(apply)}. The viewer takes every passive step as it arrives: in the
+ * "answered by the route" mode (and while a seek fast-forwards) it applies the recorded step; in the
+ * interactive mode it shows the step's {@link #prompt prompt} and applies the answer the person
+ * chose ({@link #answer}), or the recorded one if the person keeps it or the dialog's time runs out. So
+ * the game's active commands must leave passive steps alone (not take them with
+ * {@code PlaybackContext.nextPassive()}).
+ *
+ * <p>Threads: every method but {@link #system()} and {@link #sandbox()} is called while the playback
+ * waits for the group in flight (on the thread emitting its steps, or on the session's worker for an
+ * answer), never two at once, so nothing else touches the game then. Not thread-safe beyond that.
+ */
+public interface GameReplay {
+
+    /**
+     * Returns the system holding the file's route, with the game's commands registered.
+     *
+     * @return the system
+     */
+    ReplaySystem system();
+
+    /**
+     * Returns a sandbox config builder for {@code system().array()} that rewinds this game; the viewer
+     * sets pacing, scheduler, passive grace and checkpoints on it.
+     *
+     * @return a fresh builder
+     */
+    SandboxConfig.Builder<?> sandbox();
+
+    /**
+     * Returns the game's snapshots for seeking.
+     *
+     * @return the provider, or {@code null} (the default) if the game cannot seek: a backward seek then
+     *     replays from the start
+     */
+    default @Nullable SnapshotProvider<?> snapshots() {
+        return null;
+    }
+
+    /**
+     * Returns the game's state for the page, as things stand now: what the game's renderer draws, or
+     * what the page shows as a table (one row per member) for a game without a renderer.
+     *
+     * @return a value Jackson writes as a JSON object: a {@code Map<String, ?>} of strings, numbers,
+     *     booleans, lists and maps, a record, or a {@code com.fasterxml.jackson.databind.JsonNode}
+     */
+    Object state();
+
+    /**
+     * Applies a passive step's answer to the game: the recorded step, or one {@link #answer} made for a
+     * person's choice.
+     *
+     * @param step the answer, of a passive code
+     * @throws RuntimeException if the answer does not fit the game; playback then fails naming the step
+     */
+    void apply(ReplayStep step);
+
+    /**
+     * Returns how the page shows a passive step to a person, in the interactive mode.
+     *
+     * @param step a passive step just emitted, not yet applied
+     * @return the prompt, or {@code null} (the default) to apply the recorded answer without asking
+     */
+    default @Nullable Prompt prompt(ReplayStep step) {
+        return null;
+    }
+
+    /**
+     * Returns the step a person's choice stands for: by default the recorded step with the option as
+     * its only param.
+     *
+     * @param step the recorded passive step
+     * @param option the index of the chosen option in its {@link Prompt#options()}
+     * @return the step to {@link #apply}
+     * @throws IllegalArgumentException with a reason a person can read if the option is not allowed;
+     *     the dialog then stays open and the game unchanged
+     */
+    default ReplayStep answer(ReplayStep step, int option) {
+        return new ReplayStep(step.index(), step.code(), List.of(option));
+    }
+
+    /**
+     * A question a passive step asks.
+     *
+     * @param title what is asked, e.g. the dialog's name
+     * @param options the possible answers, in index order
+     * @param recorded the index of the route's own answer
+     */
+    record Prompt(String title, List<String> options, int recorded) {
+
+        /**
+         * Checks and copies the prompt.
+         *
+         * @throws IllegalArgumentException if there are no options or {@code recorded} is not one of them
+         */
+        public Prompt {
+            options = List.copyOf(options);
+            if (options.isEmpty() || recorded < 0 || recorded >= options.size()) {
+                throw new IllegalArgumentException("a prompt needs options and a recorded answer among them, got "
+                        + options.size() + " options and answer " + recorded);
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package dev.reprise.viewer;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reprise.route.ReplayStep;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/** A session spectating the live game: the feed (catch-up, then live) pumped to the page by credits. */
+final class LivePlayback implements Playback {
+
+    private final ViewerSession session;
+    private final LiveGame.LiveView view;
+    private final Map<Integer, String> names;
+    private final Pump pump;
+    private final long catchUpBytes;
+    private final long bufferBytes;
+    private long lastViewNanos;
+
+    LivePlayback(ViewerSession session, ViewerGame game, LiveGame live, int maxCredits) {
+        this.session = session;
+        LiveGame.Spectator spectator = live.join();
+        this.view = spectator.view();
+        this.catchUpBytes = spectator.catchUpBytes();
+        this.bufferBytes = spectator.bufferBytes();
+        this.names = live.codeNames();
+        this.pump = new Pump(session, maxCredits);
+        session.send(Json.object().put("t", "opened").put("kind", "live").put("name", "live").put("game", game.gameId())
+                .put("renderer", session.renderer(game)).set("v", Json.tree(view.state())));
+        spectator.steps().subscribe(pump);
+    }
+
+    @Override
+    public boolean grant(long n) {
+        return pump.grant(n);
+    }
+
+    private static IllegalArgumentException watchOnly() {
+        return new IllegalArgumentException("a live game is only watched: open a replay to control playback");
+    }
+
+    @Override
+    public void play() {
+        throw watchOnly();
+    }
+
+    @Override
+    public void pause() {
+        throw watchOnly();
+    }
+
+    @Override
+    public void step() {
+        throw watchOnly();
+    }
+
+    @Override
+    public void speed(double speed) {
+        throw watchOnly();
+    }
+
+    @Override
+    public void seek(int target) {
+        throw watchOnly();
+    }
+
+    @Override
+    public void answer(int stepIndex, int option) {
+        throw watchOnly();
+    }
+
+    @Override
+    public Map<String, Long> memory() {
+        // The route copied for the catch-up (the feed holds it while it is watched), and the live buffer at its bound.
+        return Map.of("catchUp", catchUpBytes, "liveBuffer", bufferBytes);
+    }
+
+    @Override
+    public @Nullable ArrayNode checkpointsIfChanged() {
+        return null;
+    }
+
+    @Override
+    public void close() {
+        pump.dispose();
+    }
+
+    /** Applies each watched step to the spectator's game and sends it. */
+    private final class Pump extends CreditPump<ReplayStep> {
+
+        Pump(ViewerSession session, int maxCredits) {
+            super(session, maxCredits);
+        }
+
+        @Override
+        protected void onElement(ReplayStep step) {
+            view.apply(step);
+            long now = System.nanoTime();
+            ObjectNode out = Json.object().put("t", "step").put("live", true).put("i", step.index()).put("c", step.code())
+                    .put("n", names.getOrDefault(step.code(), "code " + step.code()));
+            if (now - lastViewNanos >= ReplayPlayback.VIEW_INTERVAL_NANOS) {
+                lastViewNanos = now;
+                out.set("v", Json.tree(view.state()));
+            }
+            sendStep(Json.write(out));
+        }
+
+        @Override
+        protected void hookOnComplete() {
+            session.send(Json.object().put("t", "ended").put("live", true).set("v", Json.tree(view.state())));
+        }
+
+        @Override
+        protected void hookOnError(Throwable error) {
+            session.send(Json.object().put("t", "failed").put("live", true)
+                    .put("message", "the live feed stopped: " + error.getMessage()));
+        }
+    }
+}

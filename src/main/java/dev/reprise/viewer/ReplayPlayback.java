@@ -1,0 +1,357 @@
+package dev.reprise.viewer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.desync.ReplayDesyncException;
+import dev.reprise.playback.PassiveStep;
+import dev.reprise.playback.PlaybackState;
+import dev.reprise.playback.PlaybackStep;
+import dev.reprise.playback.ReplayPlaybackException;
+import dev.reprise.playback.ReplaySandbox;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.playback.SnapshotProvider;
+import dev.reprise.route.ReplayArray;
+import dev.reprise.route.ReplayStep;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * A session's replay: one sandbox on one {@link GameReplay}, its steps pumped to the page by credits,
+ * its controls, its passive steps (applied as recorded, or asked in a dialog) and its checkpoints.
+ */
+final class ReplayPlayback implements Playback {
+
+    /** Views are sent with at most one step message per this many nanoseconds while playing. */
+    static final long VIEW_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(30);
+
+    private final ViewerSession session;
+    private final ReplayLibrary.Loaded loaded;
+    private final GameReplay replay;
+    private final boolean interactive;
+    private final Duration dialogTimeout;
+    private final Scheduler.Worker worker;
+    private final ReplaySandbox sandbox;
+    private final Map<Integer, String> names;
+    private final Pump pump;
+    private final ConcurrentSkipListMap<Integer, Long> checkpoints = new ConcurrentSkipListMap<>();
+    private final long checkpointBudget;
+    private final Disposable states;
+    private int checkpointsSeen = -1;
+    private long lastViewNanos;
+    /** The open dialog and its timer; touched on the worker, and set on the playback thread before the step is sent. */
+    private final AtomicReference<@Nullable Dialog> dialog = new AtomicReference<>();
+
+    private record Dialog(PassiveStep step, int recorded, Disposable timer) {
+    }
+
+    ReplayPlayback(ViewerSession session, ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened,
+                   ViewerOptions options, Scheduler scheduler, Scheduler.Worker worker) {
+        this.session = session;
+        this.loaded = loaded;
+        this.replay = loaded.game().open(loaded.file());
+        this.interactive = interactive;
+        this.dialogTimeout = options.dialogTimeout();
+        this.worker = worker;
+        this.names = replay.system().commandNames();
+        this.checkpointBudget = options.checkpointBudget();
+        SandboxConfig.Builder<?> config = replay.sandbox()
+                .stepInterval(options.stepInterval())
+                .startPaused(true) // the viewer's play button starts it
+                .scheduler(scheduler)
+                .passiveGrace(options.dialogTimeout().plusSeconds(5))
+                .checkpointInterval(options.checkpointInterval())
+                .checkpointBudget(options.checkpointBudget());
+        SnapshotProvider<?> snapshots = replay.snapshots();
+        if (snapshots != null) {
+            config.snapshots(tracked(snapshots));
+        }
+        this.sandbox = replay.system().createReplaySandbox(config.build());
+        this.pump = new Pump(session, options.maxCredits());
+        ReplayArray route = replay.system().array();
+        ObjectNode opened = Json.object().put("t", "opened").put("kind", "replay").put("name", loaded.name())
+                .put("game", loaded.game().gameId()).put("renderer", session.renderer(loaded.game()))
+                .put("length", route.length()).put("interactive", interactive).put("reopened", reopened)
+                .put("stepsPerSecond", stepsPerSecond(options)).put("dialogMs", dialogTimeout.toMillis());
+        session.send(opened.set("v", view()));
+        this.states = sandbox.states().subscribe(state -> session.send(Json.object().put("t", "state")
+                .put("state", state.name()).put("replayed", replayed())));
+        sandbox.steps().subscribe(pump);
+    }
+
+    private static double stepsPerSecond(ViewerOptions options) {
+        long nanos = options.stepInterval().toNanos();
+        return nanos == 0 ? 0 : 1e9 / nanos;
+    }
+
+    /**
+     * Wraps the game's snapshots to learn where the checkpoints are: the sandbox captures at a closed group
+     * boundary, when every step before {@code replayed()} has settled, so that is the checkpoint's index.
+     * Captures happen only while playing, after the constructor has set {@link #sandbox}.
+     */
+    private <T> SnapshotProvider<T> tracked(SnapshotProvider<T> snapshots) {
+        return new SnapshotProvider<>() {
+            @Override
+            public T capture() {
+                T snapshot = snapshots.capture();
+                checkpoints.put(replayed(), snapshots.estimateBytes(snapshot));
+                return snapshot;
+            }
+
+            @Override
+            public void restore(T snapshot) {
+                snapshots.restore(snapshot);
+            }
+
+            @Override
+            public long estimateBytes(T snapshot) {
+                return snapshots.estimateBytes(snapshot);
+            }
+        };
+    }
+
+    @Override
+    public boolean grant(long n) {
+        return pump.grant(n);
+    }
+
+    @Override
+    public void play() {
+        sandbox.play();
+    }
+
+    @Override
+    public void pause() {
+        // Not kept: a control's answer arrives at once once the sandbox has stopped, so nothing outlives the session.
+        sandbox.pause().subscribe(null, error -> { }, () -> sendView("paused"));
+    }
+
+    @Override
+    public void step() {
+        sandbox.step().subscribe(step -> sendView("stepped"), error -> { }, null);
+    }
+
+    @Override
+    public void speed(double speed) {
+        if (!(speed >= 0.25 && speed <= 64)) {
+            throw new IllegalArgumentException("speed must be 0.25 to 64, was " + speed);
+        }
+        sandbox.setSpeed(speed);
+    }
+
+    @Override
+    public void seek(int target) {
+        int length = sandbox.config().route().length();
+        if (target < sandbox.config().startIndex() || target > length) {
+            throw new IllegalArgumentException("seek target must be 0.." + length + ", was " + target);
+        }
+        if (isTerminated()) {
+            // A sandbox that has ended (or failed) cannot move: a fresh one on the same file seeks instead.
+            session.reopen(loaded, interactive, target);
+            return;
+        }
+        closeDialog(null, -1); // a seek answers an open dialog as the route did
+        pump.seeking(true);
+        sandbox.seek(target).subscribe(null, error -> {
+            pump.seeking(false);
+            session.error("seek to " + target + " failed: " + error.getMessage());
+        }, () -> {
+            sendView("seeked");
+            pump.seeking(false);
+        });
+    }
+
+    @Override
+    public void answer(int stepIndex, int option) {
+        Dialog open = dialog.get();
+        if (open == null || open.step().step().index() != stepIndex) {
+            throw new IllegalArgumentException("no dialog is open for step " + stepIndex);
+        }
+        ReplayStep recorded = open.step().step();
+        ReplayStep answered = option == open.recorded() ? recorded : replay.answer(recorded, option);
+        try {
+            replay.apply(answered); // the dialog's closers all run on this worker: nothing else answers meanwhile
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not allowed: " + e.getMessage(), e); // the dialog stays open
+        }
+        closeDialog(open, option);
+    }
+
+    /**
+     * Closes a dialog: with the person's option, or (option -1) by the route's own answer.
+     *
+     * @param expected the dialog to close, or {@code null} for whichever is open
+     */
+    private void closeDialog(@Nullable Dialog expected, int option) {
+        Dialog open = dialog.get();
+        if (open == null || (expected != null && expected != open) || !dialog.compareAndSet(open, null)) {
+            return;
+        }
+        open.timer().dispose();
+        boolean byRoute = option < 0;
+        if (byRoute) {
+            applyRecorded(open.step());
+        } else {
+            open.step().complete(ReplayCommandResult.SUCCESS); // applied by answer()
+        }
+        session.send(Json.object().put("t", "answered").put("i", open.step().step().index())
+                .put("by", byRoute ? "route" : "you").put("option", byRoute ? open.recorded() : option));
+        pump.block(false);
+    }
+
+    /** Applies a passive step's recorded answer and settles it: failed, naming the cause, if it does not fit. */
+    private void applyRecorded(PassiveStep step) {
+        try {
+            replay.apply(step.step());
+        } catch (RuntimeException e) {
+            step.fail(e);
+            return;
+        }
+        step.complete(ReplayCommandResult.SUCCESS);
+    }
+
+    /** @return the game's state as JSON, for a message */
+    private JsonNode view() {
+        return Json.tree(replay.state());
+    }
+
+    /** Sends the state as it stands between groups, with the code of the step that plays next. */
+    private void sendView(String type) {
+        int replayed = replayed();
+        ReplayArray route = sandbox.config().route();
+        ObjectNode out = Json.object().put("t", type).put("replayed", replayed).put("state", sandbox.state().name());
+        if (replayed < route.length()) {
+            int code = route.get(replayed).code();
+            out.put("c", code).put("n", names.getOrDefault(code, "code " + code));
+        }
+        session.send(out.set("v", view()));
+    }
+
+    /** The one place this class asks the sandbox how far it is. */
+    private int replayed() {
+        return sandbox.replayed();
+    }
+
+    private boolean isTerminated() {
+        PlaybackState state = sandbox.state();
+        return state == PlaybackState.ENDED || state == PlaybackState.STOPPED || state == PlaybackState.FAILED;
+    }
+
+    @Override
+    public Map<String, Long> memory() {
+        ReplayArray route = sandbox.config().route();
+        long checkpointBytes = Math.min(checkpoints.values().stream().mapToLong(Long::longValue).sum(), checkpointBudget);
+        Map<String, Long> parts = new LinkedHashMap<>();
+        parts.put("route", (long) route.commandBytes() + route.paramBytes());
+        parts.put("checkpoints", checkpointBytes);
+        return parts;
+    }
+
+    @Override
+    public @Nullable ArrayNode checkpointsIfChanged() {
+        int size = checkpoints.size();
+        if (size == checkpointsSeen) {
+            return null;
+        }
+        checkpointsSeen = size;
+        ArrayNode out = Json.array();
+        checkpoints.keySet().forEach(out::add);
+        return out;
+    }
+
+    @Override
+    public void close() {
+        Dialog open = dialog.getAndSet(null);
+        if (open != null) {
+            open.timer().dispose();
+        }
+        states.dispose();
+        pump.dispose(); // cancelling stops the sandbox
+        replay.system().releaseSandbox();
+    }
+
+    /** The pump of this replay's steps: runs on the playback's thread. */
+    private final class Pump extends CreditPump<PlaybackStep> {
+
+        Pump(ViewerSession session, int maxCredits) {
+            super(session, maxCredits);
+        }
+
+        @Override
+        protected void onElement(PlaybackStep step) {
+            // Claimed first, then answered: a step claimed here is never skipped by the grace, and one that
+            // somebody else settled (or the grace skipped) is left alone (never "isSettled() then act").
+            PassiveStep pending = step instanceof PassiveStep passive && passive.claim() ? passive : null;
+            if (step.seeking()) {
+                if (pending != null) {
+                    applyRecorded(pending); // fast-forwarding replays the route's answers
+                }
+                return;
+            }
+            GameReplay.Prompt prompt = pending != null && interactive ? replay.prompt(pending.step()) : null;
+            if (pending != null && prompt == null) {
+                applyRecorded(pending);
+            }
+            long now = System.nanoTime();
+            boolean withView = prompt != null || now - lastViewNanos >= VIEW_INTERVAL_NANOS
+                    || sandbox.state() != PlaybackState.PLAYING;
+            ObjectNode out = Json.object().put("t", "step").put("i", step.step().index()).put("c", step.step().code())
+                    .put("n", names.getOrDefault(step.step().code(), "code " + step.step().code()));
+            if (withView) {
+                lastViewNanos = now;
+                out.set("v", view());
+            }
+            if (prompt != null) {
+                ObjectNode asks = out.putObject("prompt").put("title", prompt.title()).put("recorded", prompt.recorded())
+                        .put("ms", dialogTimeout.toMillis());
+                prompt.options().forEach(asks.putArray("options")::add);
+                PassiveStep asked = pending;
+                Disposable.Swap timer = Disposables.swap();
+                Dialog open = new Dialog(asked, prompt.recorded(), timer);
+                block(true);
+                dialog.set(open);
+                timer.update(worker.schedule(() -> closeDialog(open, -1),
+                        dialogTimeout.toMillis(), TimeUnit.MILLISECONDS));
+            }
+            sendStep(Json.write(out));
+        }
+
+        @Override
+        protected void hookOnComplete() {
+            sendView("ended");
+        }
+
+        @Override
+        protected void hookOnError(Throwable error) {
+            ObjectNode out = Json.object().put("t", "failed");
+            ReplayPlaybackException failed = find(error);
+            if (failed != null) {
+                out.put("step", failed.stepIndex()).put("code", failed.code())
+                        .put("name", names.getOrDefault(failed.code(), "code " + failed.code()))
+                        .put("phase", failed.phase().label());
+            }
+            ReplayDesyncException.in(error).ifPresent(desync -> out.putObject("desync")
+                    .put("from", desync.lastMatchedIndex()).put("to", desync.stepIndex()));
+            out.put("message", String.valueOf(error.getMessage())).put("replayed", replayed());
+            session.send(out.set("v", view()));
+        }
+
+        private static @Nullable ReplayPlaybackException find(Throwable error) {
+            for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+                if (cause instanceof ReplayPlaybackException failed) {
+                    return failed;
+                }
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.reprise.viewer;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The viewer's command line ({@link ViewerMain}): starts a {@link ViewerServer} on the games installed
+ * on the class path ({@link ViewerGame#installed()}), their live games shown unless {@code --no-live},
+ * prints its address and serves until the JVM stops. A usage error is one line on standard error and
+ * exit code 2; no game installed is exit code 1.
+ */
+@Command(name = "viewer", mixinStandardHelpOptions = true,
+        description = {"Serves the Reprise replay viewer for a folder of replays.",
+                "Games plug in from the class path: a jar that lists a dev.reprise.viewer.ViewerGame in "
+                        + "META-INF/services."},
+        footer = "Example: java -cp reprise-viewer.jar:mygame.jar dev.reprise.viewer.ViewerMain --dir replays")
+final class ViewerCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--dir", paramLabel = "FOLDER", defaultValue = "target/demo",
+            description = "the .reprise files the page may pick, only those directly inside (default: ${DEFAULT-VALUE})")
+    Path dir;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "0", description = "the port (default: a free one)")
+    int port;
+
+    @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+            description = "the address to bind (default: ${DEFAULT-VALUE}); the viewer has no authentication")
+    String host;
+
+    @Option(names = "--no-live", description = "do not offer the games' live games")
+    boolean noLive;
+
+    @Option(names = "--max-connections", paramLabel = "N", description = "the most TCP connections open at once (default: 256)")
+    Integer maxConnections;
+
+    @Option(names = "--upload-budget", paramLabel = "BYTES",
+            description = "the most bytes uploads hold, in flight and kept together (default: 64 MiB)")
+    Long uploadBudget;
+
+    @Option(names = "--idle-timeout", paramLabel = "MS", description = "closes a connection idle between requests (default: 30000)")
+    Long idleMillis;
+
+    @Option(names = "--header-timeout", paramLabel = "MS",
+            description = "closes a connection whose request headers take longer (default: 10000)")
+    Long headerMillis;
+
+    /** @return a command line for the viewer, with its usage-error handler */
+    static CommandLine commandLine() {
+        CommandLine line = new CommandLine(new ViewerCommand());
+        line.setParameterExceptionHandler((e, args) -> {
+            PrintWriter err = e.getCommandLine().getErr();
+            err.println("viewer: " + e.getMessage() + " (see --help)");
+            err.flush();
+            return 2;
+        });
+        return line;
+    }
+
+    /** @return the options these arguments give */
+    ViewerOptions options() {
+        ServerLimits limits = ServerLimits.defaults();
+        if (maxConnections != null) {
+            limits = limits.withMaxConnections(maxConnections);
+        }
+        if (uploadBudget != null) {
+            limits = limits.withUploadBudget(uploadBudget);
+        }
+        limits = limits.withTimeouts(idleMillis == null ? limits.connectionIdleTimeout() : Duration.ofMillis(idleMillis),
+                headerMillis == null ? limits.requestHeaderTimeout() : Duration.ofMillis(headerMillis));
+        return ViewerOptions.defaults(dir).withPort(port).withHost(host).withLimits(limits).withLive(!noLive);
+    }
+
+    @Override
+    public Integer call() {
+        ViewerOptions options;
+        try {
+            options = options();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        List<ViewerGame> games = ViewerGame.installed();
+        if (games.isEmpty()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("viewer: no game is installed: put a game jar that lists a " + ViewerGame.class.getName()
+                    + " in META-INF/services on the class path");
+            err.flush();
+            return 1;
+        }
+        ViewerServer viewer = ViewerServer.start(options, games);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            viewer.close();
+            games.forEach(ViewerCommand::closeQuietly);
+        }));
+        System.out.println("Reprise viewer: " + viewer.url() + " (games: "
+                + games.stream().map(ViewerGame::gameId).collect(Collectors.joining(", "))
+                + "; replays from " + options.folder().toAbsolutePath() + "; Ctrl-C stops)");
+        System.out.flush();
+        viewer.onDispose().block();
+        return 0;
+    }
+
+    private static void closeQuietly(ViewerGame game) {
+        if (game instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                System.err.println("viewer: closing " + game.gameId() + " failed: " + e);
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.reprise.viewer;
+
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileVerifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A game the replay viewer can show: the one thing a game implements to plug in. {@link ViewerMain}
+ * finds every implementation on the class path with {@link ServiceLoader}: a game jar lists its class
+ * in {@code META-INF/services/dev.reprise.viewer.ViewerGame} (or {@code provides} in its module
+ * descriptor), and the class has a public no-argument constructor. Code that starts a
+ * {@link ViewerServer} itself may pass instances instead.
+ *
+ * <p>The viewer knows no game: a game gives its id (files are matched to it by the id they carry), the
+ * verifier its files are checked with, and for each opened file a {@link GameReplay}: its commands, its
+ * state as JSON and how its passive steps are shown. Its drawing is optional: a renderer script in the
+ * game's own jar, at {@code META-INF/reprise/viewer/<gameId>/renderer.js} (see {@link #RESOURCES}), draws
+ * the state on the page's canvas; a game without one gets its state shown as a table.
+ *
+ * <p>Implementations are shared by all sessions and must be thread-safe; what {@link #open} returns
+ * belongs to one session. {@link ViewerMain} closes an implementation that is also {@link AutoCloseable}
+ * when it stops.
+ */
+public interface ViewerGame {
+
+    /**
+     * The classpath folder holding each game's page assets, one subfolder per game id:
+     * {@code META-INF/reprise/viewer/<gameId>/renderer.js} (the renderer, optional) and any other file
+     * it loads (names of letters, digits, {@code . _ -}; {@code .js}, {@code .css}, {@code .png},
+     * {@code .svg}, {@code .json}), served at {@code /games/<gameId>/<name>} from the game's class loader.
+     */
+    String RESOURCES = "META-INF/reprise/viewer/";
+
+    /**
+     * Returns the game's id as written in its replay files: files are matched to a game by it.
+     *
+     * @return a non-blank id, e.g. {@code com.example.racer}; letters, digits and {@code . _ -} only, as
+     *     it is also the name of the game's asset folder
+     */
+    String gameId();
+
+    /**
+     * Returns the verifier every file of this game is checked with before it is played (its game id and
+     * command dictionary).
+     *
+     * @return a verifier
+     */
+    ReplayFileVerifier verifier();
+
+    /**
+     * Opens one session's game on a verified file: a fresh game, a system with the game's commands and
+     * the file's route.
+     *
+     * @param file a file {@link #verifier()} accepted
+     * @return the session's game
+     * @throws IllegalArgumentException with a reason a person can read if the file lacks what the game
+     *     needs (e.g. metadata); the page shows it
+     */
+    GameReplay open(ReplayFile file);
+
+    /**
+     * Returns the game being played live, for spectators.
+     *
+     * @return the live game, or {@code null} (the default) if this game offers none
+     */
+    default @Nullable LiveGame live() {
+        return null;
+    }
+
+    /**
+     * Finds every game installed on the class path: the {@link ServiceLoader} entries that the class
+     * loader of this interface can see, in the order it finds them.
+     *
+     * @return the games, possibly empty
+     * @throws java.util.ServiceConfigurationError if an entry names a class that cannot be made
+     */
+    static List<ViewerGame> installed() {
+        List<ViewerGame> games = new ArrayList<>();
+        ServiceLoader.load(ViewerGame.class, ViewerGame.class.getClassLoader()).forEach(games::add);
+        return games;
+    }
+}

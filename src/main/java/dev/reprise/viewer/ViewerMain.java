@@ -1,0 +1,29 @@
+package dev.reprise.viewer;
+
+/**
+ * Runs the replay viewer from the command line: the main class of {@code reprise-<version>-viewer.jar}.
+ *
+ * <pre>java -cp reprise-&lt;version&gt;-viewer.jar:mygame.jar dev.reprise.viewer.ViewerMain --dir replays</pre>
+ *
+ * <p>It finds the games on the class path ({@link ViewerGame#installed()}), starts a {@link ViewerServer}
+ * on 127.0.0.1 (a free port unless {@code --port}), prints the page's address and serves until the JVM
+ * stops. {@code --help} prints the options and exits 0; a usage error is one line on standard error and
+ * exit code 2; no game installed is exit code 1.
+ */
+public final class ViewerMain {
+
+    private ViewerMain() {
+    }
+
+    /**
+     * Starts the viewer; see {@code --help} for the options.
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        int exit = ViewerCommand.commandLine().execute(args);
+        if (exit != 0) {
+            System.exit(exit);
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package dev.reprise.viewer;
+
+import dev.reprise.io.ReplayFileReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a {@link ViewerServer} runs: where it binds, which folder it serves replays from, and the limits
+ * that bound each session. Immutable; the {@code with...} methods return changed copies.
+ *
+ * @param folder the folder whose {@code .reprise} files the page may pick (only files directly inside it)
+ * @param host the address to bind, {@code 127.0.0.1} by default
+ * @param port the port, 0 for a free one
+ * @param stepInterval the time between steps at speed 1; zero plays unpaced (as fast as credits allow)
+ * @param maxCredits the most step messages a page may have granted and not yet received
+ * @param idleTimeout a session with no message from its page for this long is closed
+ * @param dialogTimeout how long an interactive choice waits for the person before the route's own answer
+ *     is used
+ * @param checkpointInterval steps between two seek checkpoints
+ * @param checkpointBudget the most estimated bytes of checkpoints one session keeps
+ * @param maxSessions the most sessions at once; more are refused with a reason
+ * @param reader the reader (and so the caps) every file and upload is read with
+ * @param limits what the HTTP side holds at most: connections, their timeouts, upload memory
+ * @param live whether the page may watch the games' live games ({@link ViewerGame#live()})
+ */
+public record ViewerOptions(Path folder, String host, int port, Duration stepInterval, int maxCredits,
+                            Duration idleTimeout, Duration dialogTimeout, int checkpointInterval,
+                            long checkpointBudget, int maxSessions, ReplayFileReader reader, ServerLimits limits,
+                            boolean live) {
+
+    /** Speed 1 plays this many steps per second. */
+    public static final int STEPS_PER_SECOND_AT_1X = 10;
+
+    /**
+     * Checks the options.
+     *
+     * @throws IllegalArgumentException naming the option that is out of range
+     */
+    public ViewerOptions {
+        Objects.requireNonNull(folder, "folder");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(reader, "reader");
+        Objects.requireNonNull(limits, "limits");
+        require(port >= 0 && port <= 65535, "port must be 0..65535, was " + port);
+        require(!stepInterval.isNegative(), "stepInterval must not be negative, was " + stepInterval);
+        require(maxCredits >= 1 && maxCredits <= 4096, "maxCredits must be 1..4096, was " + maxCredits);
+        require(idleTimeout.toMillis() >= 100, "idleTimeout must be at least 100 ms, was " + idleTimeout);
+        require(dialogTimeout.toMillis() >= 10, "dialogTimeout must be at least 10 ms, was " + dialogTimeout);
+        require(checkpointInterval >= 1, "checkpointInterval must be at least 1, was " + checkpointInterval);
+        require(checkpointBudget >= 0, "checkpointBudget must not be negative, was " + checkpointBudget);
+        require(maxSessions >= 1, "maxSessions must be at least 1, was " + maxSessions);
+    }
+
+    /**
+     * Returns the defaults for a folder: 127.0.0.1, a free port, 10 steps/s at speed 1, 256 credits,
+     * 60 s idle timeout, 15 s dialogs, a checkpoint every 500 steps within 8 MiB, 64 sessions, a
+     * reader capped at 1,000,000 steps and 8 MiB of params, {@link ServerLimits#defaults()}, live games shown.
+     *
+     * @param folder the replay folder
+     * @return the options
+     */
+    public static ViewerOptions defaults(Path folder) {
+        return new ViewerOptions(folder, "127.0.0.1", 0, Duration.ofMillis(1000 / STEPS_PER_SECOND_AT_1X), 256,
+                Duration.ofSeconds(60), Duration.ofSeconds(15), 500, 8L << 20, 64,
+                ReplayFileReader.builder().maxSteps(1_000_000).maxParamBytes(8 << 20).maxHeaderBytes(64 << 10).build(),
+                ServerLimits.defaults(), true);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the replay folder
+     * @return the copy
+     */
+    public ViewerOptions withFolder(Path value) {
+        return new ViewerOptions(value, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the port, 0 for a free one
+     * @return the copy
+     */
+    public ViewerOptions withPort(int value) {
+        return new ViewerOptions(folder, host, value, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the address to bind
+     * @return the copy
+     */
+    public ViewerOptions withHost(String value) {
+        return new ViewerOptions(folder, value, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the time between steps at speed 1, zero for unpaced
+     * @return the copy
+     */
+    public ViewerOptions withStepInterval(Duration value) {
+        return new ViewerOptions(folder, host, port, value, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value how long a choice waits for the person
+     * @return the copy
+     */
+    public ViewerOptions withDialogTimeout(Duration value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, value,
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value how long a silent page keeps its session
+     * @return the copy
+     */
+    public ViewerOptions withIdleTimeout(Duration value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, value, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value steps between checkpoints
+     * @return the copy
+     */
+    public ViewerOptions withCheckpointInterval(int value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                value, checkpointBudget, maxSessions, reader, limits, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the reader every file and upload is read with (its caps)
+     * @return the copy
+     */
+    public ViewerOptions withReader(ReplayFileReader value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, value, limits, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the HTTP side's limits
+     * @return the copy
+     */
+    public ViewerOptions withLimits(ServerLimits value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader, value, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value whether the page may watch the games' live games
+     * @return the copy
+     */
+    public ViewerOptions withLive(boolean value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits, value);
+    }
+
+    static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

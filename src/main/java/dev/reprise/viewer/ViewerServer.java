@@ -1,0 +1,350 @@
+package dev.reprise.viewer;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.DisposableServer;
+import reactor.netty.NettyOutbound;
+import reactor.netty.http.server.HttpServer;
+import reactor.netty.http.server.HttpServerRequest;
+import reactor.netty.http.server.HttpServerResponse;
+import reactor.netty.http.server.WebsocketServerSpec;
+import reactor.netty.http.websocket.WebsocketInbound;
+import reactor.netty.http.websocket.WebsocketOutbound;
+
+/**
+ * The replay viewer's server: Reactor Netty, for a page that shows games' replays (from a folder or
+ * uploaded) and their live games, with the controls of {@link dev.reprise.playback.ReplaySandbox}.
+ * Steps travel over a WebSocket by credits (see {@code docs/viewer.md}); one sandbox per session.
+ *
+ * <p>Routes: {@code /} the page, {@code /static/{name}} its files (this library's resources),
+ * {@code /games/{gameId}/{name}} a game's renderer and assets (from the game's own jar, under
+ * {@link ViewerGame#RESOURCES}), {@code /api/replays} the folder's files, {@code POST /api/upload?name=}
+ * an upload, {@code /api/stats} the server's numbers, {@code /ws} the session socket. Binds
+ * {@code 127.0.0.1} unless told otherwise. Connections, their timeouts and upload memory are bounded by
+ * the options' {@link ServerLimits} (see {@code docs/reliability.md}). Thread-safe; {@link #close()}
+ * stops it. {@link ViewerMain} is its command line.
+ */
+public final class ViewerServer implements AutoCloseable {
+
+    private static final String STATIC_ROOT = "dev/reprise/viewer/";
+    private static final Pattern STATIC_NAME = Pattern.compile("[a-z0-9-]{1,64}\\.(html|css|js|png)");
+    private static final Pattern ASSET_NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}\\.(css|js|png|svg|json)");
+    private static final Pattern GAME_ID = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}");
+    private static final String RENDERER = "renderer.js";
+    private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
+            "css", "text/css; charset=utf-8", "js", "text/javascript; charset=utf-8", "png", "image/png",
+            "svg", "image/svg+xml", "json", "application/json");
+
+    private final ViewerOptions options;
+    private final List<ViewerGame> games;
+    private final Map<String, ViewerGame> byId;
+    private final ReplayLibrary library;
+    private final Scheduler scheduler;
+    private final DisposableServer server;
+    private final Map<Long, ViewerSession> sessions = new ConcurrentHashMap<>();
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final AtomicLong stepsSent = new AtomicLong();
+    private final ConnectionGuard guard;
+
+    private ViewerServer(ViewerOptions options, List<ViewerGame> games) {
+        this.options = options;
+        this.games = List.copyOf(games);
+        this.byId = byId(this.games);
+        this.library = new ReplayLibrary(options, this.byId);
+        this.guard = new ConnectionGuard(options.limits());
+        this.scheduler = Schedulers.newParallel("reprise-viewer", Math.max(4, Runtime.getRuntime().availableProcessors()));
+        try {
+            this.server = HttpServer.create()
+                    .host(options.host())
+                    .port(options.port())
+                    .idleTimeout(options.limits().connectionIdleTimeout())
+                    .doOnChannelInit((observer, channel, address) -> guard.install(channel))
+                    .route(routes -> routes
+                            .get("/", (request, response) -> resource(response, "index.html"))
+                            .get("/static/{name}", (request, response) -> resource(response, request.param("name")))
+                            .get("/games/{game}/{name}", (request, response) ->
+                                    asset(response, request.param("game"), request.param("name")))
+                            .get("/api/replays", (request, response) -> replays(response))
+                            .get("/api/stats", (request, response) -> json(response, HttpResponseStatus.OK, stats()))
+                            .post("/api/upload", this::upload)
+                            .ws("/ws", this::socket, WebsocketServerSpec.builder()
+                                    .maxFramePayloadLength(Json.MAX_MESSAGE_CHARS * 4).build()))
+                    .bindNow(Duration.ofSeconds(10));
+        } catch (RuntimeException e) {
+            scheduler.dispose();
+            throw e;
+        }
+    }
+
+    /**
+     * Starts a viewer.
+     *
+     * @param options where to bind, the folder and the limits
+     * @param games the games it shows (at least one; files are matched to them by game id)
+     * @return the running server
+     * @throws IllegalArgumentException if no game is given, two share a game id, or an id is not a
+     *     plain name (letters, digits, {@code . _ -})
+     */
+    public static ViewerServer start(ViewerOptions options, ViewerGame... games) {
+        return start(options, List.of(games));
+    }
+
+    /**
+     * Starts a viewer, e.g. on the games {@link ViewerGame#installed()} finds.
+     *
+     * @param options where to bind, the folder and the limits
+     * @param games the games it shows (at least one; files are matched to them by game id)
+     * @return the running server
+     * @throws IllegalArgumentException if no game is given, two share a game id, or an id is not a
+     *     plain name (letters, digits, {@code . _ -})
+     */
+    public static ViewerServer start(ViewerOptions options, List<? extends ViewerGame> games) {
+        if (games.isEmpty()) {
+            throw new IllegalArgumentException("a viewer needs at least one game: put a game jar that lists a "
+                    + ViewerGame.class.getName() + " in META-INF/services on the class path");
+        }
+        return new ViewerServer(options, List.copyOf(games));
+    }
+
+    private static Map<String, ViewerGame> byId(List<ViewerGame> games) {
+        Map<String, ViewerGame> byId = new LinkedHashMap<>();
+        for (ViewerGame game : games) {
+            String id = game.gameId();
+            if (!GAME_ID.matcher(id).matches()) {
+                throw new IllegalArgumentException("game id \"" + id + "\" of " + game.getClass().getName()
+                        + " is not a plain name: letters, digits and . _ - only");
+            }
+            if (byId.putIfAbsent(id, game) != null) {
+                throw new IllegalArgumentException("two games have the id \"" + id + "\": "
+                        + byId.get(id).getClass().getName() + " and " + game.getClass().getName());
+            }
+        }
+        return Map.copyOf(byId);
+    }
+
+    /**
+     * Returns the address of a game's renderer script.
+     *
+     * @param game a game of this server
+     * @return {@code /games/<gameId>/renderer.js}, or {@code null} if the game's jar has none (the page
+     *     then shows its state as a table)
+     */
+    @Nullable
+    String renderer(ViewerGame game) {
+        return loader(game).getResource(ViewerGame.RESOURCES + game.gameId() + "/" + RENDERER) == null ? null
+                : "/games/" + game.gameId() + "/" + RENDERER;
+    }
+
+    /** @return the port the server listens on */
+    public int port() {
+        return server.port();
+    }
+
+    /** @return the page's address, e.g. {@code http://127.0.0.1:8080/} */
+    public String url() {
+        return "http://" + options.host() + ":" + port() + "/";
+    }
+
+    /** @return the sessions open now */
+    public int sessionCount() {
+        return sessions.size();
+    }
+
+    /** @return the step messages sent to pages since the server started, over all sessions; only ever grows */
+    public long stepsSent() {
+        return stepsSent.get();
+    }
+
+    /** Counts one step message sent by a session. */
+    void stepSent() {
+        stepsSent.incrementAndGet();
+    }
+
+    /** @return the TCP connections open now, refused ones included until they close */
+    public int connectionCount() {
+        return guard.open();
+    }
+
+    /** @return the estimated bytes held by the largest session now (playback and outbox) */
+    public long largestSessionBytes() {
+        return sessions.values().stream().mapToLong(ViewerSession::bytes).max().orElse(0);
+    }
+
+    /** @return the open sessions by id; for tests */
+    Map<Long, ViewerSession> sessionsById() {
+        return sessions;
+    }
+
+    ReplayLibrary library() {
+        return library;
+    }
+
+    List<ViewerGame> games() {
+        return games;
+    }
+
+    void closed(ViewerSession session) {
+        sessions.remove(session.id());
+    }
+
+    private Publisher<Void> socket(WebsocketInbound in, WebsocketOutbound out) {
+        if (sessions.size() >= options.maxSessions()) {
+            return out.sendString(Mono.just(Json.write(Json.object().put("t", "error").put("message",
+                    "the viewer is full (" + options.maxSessions() + " sessions); try again later")))).then();
+        }
+        ViewerSession session = new ViewerSession(nextId.getAndIncrement(), this, options, scheduler);
+        sessions.put(session.id(), session);
+        Mono<Void> inbound = in.aggregateFrames(Json.MAX_MESSAGE_CHARS * 4).receive().asString()
+                .doOnNext(session::receive).then();
+        Mono<Void> outbound = out.sendString(session.messages()).then();
+        return Mono.firstWithSignal(inbound, outbound)
+                .onErrorResume(error -> Mono.empty())
+                .doFinally(signal -> session.dispose());
+    }
+
+    private NettyOutbound resource(HttpServerResponse response, @Nullable String name) {
+        if (name == null || !STATIC_NAME.matcher(name).matches()) {
+            return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
+        }
+        byte[] bytes = readResource(name);
+        if (bytes == null) {
+            return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
+        }
+        String type = TYPES.get(name.substring(name.lastIndexOf('.') + 1));
+        return response.header(HttpHeaderNames.CONTENT_TYPE, type)
+                .header(HttpHeaderNames.CACHE_CONTROL, "no-cache")
+                .sendByteArray(Mono.just(bytes));
+    }
+
+    private static byte @Nullable [] readResource(String name) {
+        return read(ViewerServer.class.getClassLoader(), STATIC_ROOT + name);
+    }
+
+    /** Serves a game's renderer or asset from the game's own class loader, never this library's resources. */
+    private NettyOutbound asset(HttpServerResponse response, @Nullable String gameId, @Nullable String name) {
+        ViewerGame game = gameId == null ? null : byId.get(gameId);
+        byte[] bytes = game == null || name == null || !ASSET_NAME.matcher(name).matches() ? null : readAsset(game, name);
+        if (bytes == null) {
+            return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
+        }
+        return response.header(HttpHeaderNames.CONTENT_TYPE, TYPES.get(name.substring(name.lastIndexOf('.') + 1)))
+                .header(HttpHeaderNames.CACHE_CONTROL, "no-cache")
+                .sendByteArray(Mono.just(bytes));
+    }
+
+    private static byte @Nullable [] readAsset(ViewerGame game, String name) {
+        return read(loader(game), ViewerGame.RESOURCES + game.gameId() + "/" + name);
+    }
+
+    private static ClassLoader loader(ViewerGame game) {
+        ClassLoader loader = game.getClass().getClassLoader();
+        return loader == null ? ClassLoader.getSystemClassLoader() : loader;
+    }
+
+    private static byte @Nullable [] read(ClassLoader loader, String path) {
+        try (InputStream in = loader.getResourceAsStream(path)) {
+            return in == null ? null : in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private NettyOutbound replays(HttpServerResponse response) {
+        ObjectNode out = Json.object().put("folder", options.folder().toString())
+                .put("live", options.live() && games.stream().anyMatch(game -> game.live() != null));
+        try {
+            List<ReplayLibrary.Listed> files = library.list();
+            ArrayNode list = out.putArray("files");
+            files.forEach(file -> list.addObject().put("name", file.name()).put("bytes", file.bytes())
+                    .put("modified", file.modified().toEpochMilli()));
+            files.stream().max(Comparator.comparing(ReplayLibrary.Listed::modified)
+                            .thenComparing(ReplayLibrary.Listed::name))
+                    .ifPresent(newest -> out.put("newest", newest.name()));
+        } catch (IOException e) {
+            return json(response, HttpResponseStatus.INTERNAL_SERVER_ERROR, error("cannot list the folder: " + e.getMessage()));
+        }
+        return json(response, HttpResponseStatus.OK, out);
+    }
+
+    private Publisher<Void> upload(HttpServerRequest request, HttpServerResponse response) {
+        long max = library.maxUploadBytes();
+        String declared = request.requestHeaders().get(HttpHeaderNames.CONTENT_LENGTH);
+        if (declared != null && parseLong(declared) > max) {
+            return json(response, HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, error("the file has " + declared
+                    + " bytes, uploads are capped at " + max + " (the replay reader's caps and the upload budget)"));
+        }
+        List<String> names = new QueryStringDecoder(request.uri()).parameters().getOrDefault("name", List.of("upload"));
+        String name = names.isEmpty() ? "upload" : names.get(0);
+        return library.upload(name, request.receive().asByteArray())
+                .map(token -> Json.object().put("upload", token))
+                .flatMap(body -> Mono.from(json(response, HttpResponseStatus.OK, body)))
+                .onErrorResume(UploadBody.Refused.class, e -> refused(response, HttpResponseStatus.valueOf(e.status()),
+                        e.getMessage()))
+                .onErrorResume(IllegalArgumentException.class, e -> refused(response, HttpResponseStatus.BAD_REQUEST,
+                        e.getMessage()))
+                .onErrorResume(IOException.class, e -> refused(response, HttpResponseStatus.BAD_REQUEST,
+                        "the upload could not be read: " + e.getMessage()));
+    }
+
+    /** Answers a refused upload and closes the connection: the rest of its body is never read. */
+    private static Mono<Void> refused(HttpServerResponse response, HttpResponseStatus status, String message) {
+        return Mono.from(json(response.keepAlive(false), status, error(message)));
+    }
+
+    private static long parseLong(String text) {
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private static ObjectNode error(String message) {
+        return Json.object().put("error", message);
+    }
+
+    private static NettyOutbound json(HttpServerResponse response, HttpResponseStatus status, ObjectNode body) {
+        return response.status(status).header(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                .sendByteArray(Mono.just(Json.write(body).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private ObjectNode stats() {
+        return Json.object().put("sessions", sessionCount()).put("stepsSent", stepsSent())
+                .put("largestSessionBytes", largestSessionBytes()).put("connections", connectionCount())
+                .put("uploadBytes", library.uploadBytes()).put("uploadBudget", options.limits().uploadBudget())
+                .put("keptUploads", library.keptUploads());
+    }
+
+    /** Closes every session and stops the server. */
+    @Override
+    public void close() {
+        sessions.values().forEach(ViewerSession::dispose);
+        server.disposeNow(Duration.ofSeconds(5));
+        scheduler.dispose();
+    }
+
+    /** @return completes when the server has stopped */
+    Mono<Void> onDispose() {
+        return server.onDispose();
+    }
+}

@@ -1,0 +1,276 @@
+package dev.reprise.viewer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * One page's session, the server side of one WebSocket: it parses the page's messages, runs them one
+ * at a time on a worker of its own, and owns at most one {@link Playback} (one sandbox) at a time.
+ * Closing it (the socket closed, the page idle too long, its outbox overflowed, the server stopping)
+ * releases everything it holds. A bad message gets an error reply and changes nothing.
+ */
+final class ViewerSession implements Disposable {
+
+    private final long id;
+    private final ViewerServer server;
+    private final ViewerOptions options;
+    private final Scheduler scheduler;
+    private final Scheduler.Worker worker;
+    private final Outbox outbox;
+    private final Disposable ticker;
+    private volatile long lastHeard = System.nanoTime();
+    private volatile boolean closed;
+    /** Touched on the worker only. */
+    private volatile @Nullable Playback playback;
+    private final AtomicLong sent = new AtomicLong();
+    private long sentAtLastTick;
+
+    ViewerSession(long id, ViewerServer server, ViewerOptions options, Scheduler scheduler) {
+        this.id = id;
+        this.server = server;
+        this.options = options;
+        this.scheduler = scheduler;
+        this.worker = scheduler.createWorker();
+        this.outbox = new Outbox(options.maxCredits() + 64, this::dispose);
+        this.ticker = Flux.interval(java.time.Duration.ofSeconds(1), scheduler)
+                .subscribe(tick -> worker.schedule(this::tick));
+        send(Json.object().put("t", "hello").put("session", id).put("maxCredits", options.maxCredits()));
+    }
+
+    /** @return the messages for the page */
+    Flux<String> messages() {
+        return outbox.messages();
+    }
+
+    Outbox outbox() {
+        return outbox;
+    }
+
+    /** @return the address of a game's renderer script, or {@code null} if its jar has none */
+    @Nullable
+    String renderer(ViewerGame game) {
+        return server.renderer(game);
+    }
+
+    /** Queues a message for the page. */
+    void send(ObjectNode message) {
+        outbox.send(Json.write(message));
+    }
+
+    /** Queues an error reply. */
+    void error(String message) {
+        send(Json.object().put("t", "error").put("message", message));
+    }
+
+    /** Counts one step message sent to the page: the session's and the server's totals only grow. */
+    void stepSent() {
+        sent.incrementAndGet();
+        server.stepSent();
+    }
+
+    /**
+     * Takes one message from the page; it runs later on the session's worker.
+     *
+     * @param text the WebSocket text frame
+     */
+    void receive(String text) {
+        lastHeard = System.nanoTime();
+        if (!closed) {
+            worker.schedule(() -> handle(text));
+        }
+    }
+
+    private void handle(String text) {
+        if (closed) {
+            return;
+        }
+        try {
+            ObjectNode message = Json.parseFlat(text);
+            JsonNode type = message.get("t");
+            if (type == null || !type.isTextual()) {
+                throw new IllegalArgumentException("a message needs a string \"t\" (its type)");
+            }
+            dispatch(type.asText(), message);
+        } catch (IllegalArgumentException e) {
+            error(e.getMessage());
+        } catch (RuntimeException e) {
+            error("the server could not do that: " + e);
+        }
+    }
+
+    private void dispatch(String type, ObjectNode message) {
+        switch (type) {
+            case "ping" -> { }
+            case "open" -> open(message);
+            case "live" -> live();
+            case "credit" -> {
+                long n = integer(message, "n", 1, options.maxCredits());
+                if (!current().grant(n)) {
+                    error("credits capped at " + options.maxCredits() + " outstanding");
+                }
+            }
+            case "play" -> current().play();
+            case "pause" -> current().pause();
+            case "step" -> current().step();
+            case "speed" -> current().speed(number(message, "x"));
+            case "seek" -> current().seek((int) integer(message, "to", 0, Integer.MAX_VALUE));
+            case "answer" -> current().answer((int) integer(message, "i", 0, Integer.MAX_VALUE),
+                    (int) integer(message, "option", 0, 1000));
+            default -> throw new IllegalArgumentException("unknown message type \"" + type + "\"");
+        }
+    }
+
+    private void open(ObjectNode message) {
+        String mode = message.path("mode").asText("route");
+        if (!"route".equals(mode) && !"interactive".equals(mode)) {
+            throw new IllegalArgumentException("mode must be \"route\" or \"interactive\", was " + message.get("mode"));
+        }
+        ReplayLibrary.Loaded loaded;
+        if (message.path("file").isTextual()) {
+            loaded = server.library().open(message.get("file").asText());
+        } else if (message.path("upload").isTextual()) {
+            loaded = server.library().takeUpload(message.get("upload").asText());
+        } else {
+            throw new IllegalArgumentException("open needs a \"file\" name or an \"upload\" token");
+        }
+        replace(null);
+        try {
+            playback = new ReplayPlayback(this, loaded, "interactive".equals(mode), false, options, scheduler, worker);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(loaded.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Replaces the current replay by a fresh one on the same file and seeks it: what a seek on a
+     * playback that has ended or failed does. Runs on the worker.
+     */
+    void reopen(ReplayLibrary.Loaded loaded, boolean interactive, int target) {
+        replace(null);
+        ReplayPlayback next = new ReplayPlayback(this, loaded, interactive, true, options, scheduler, worker);
+        playback = next;
+        next.seek(target);
+    }
+
+    private void live() {
+        for (ViewerGame game : options.live() ? server.games() : List.<ViewerGame>of()) {
+            LiveGame live = game.live();
+            if (live != null) {
+                replace(null);
+                playback = new LivePlayback(this, game, live, options.maxCredits());
+                return;
+            }
+        }
+        throw new IllegalArgumentException("no game is being played live on this server");
+    }
+
+    private void replace(@Nullable Playback next) {
+        if (playback != null) {
+            playback.close();
+        }
+        playback = next;
+    }
+
+    private Playback current() {
+        if (playback == null) {
+            throw new IllegalArgumentException("nothing is open: open a replay or the live game first");
+        }
+        return playback;
+    }
+
+    private static long integer(ObjectNode message, String key, long min, long max) {
+        JsonNode value = message.get(key);
+        if (value == null || !value.canConvertToExactIntegral() || !value.canConvertToLong()
+                || value.asLong() < min || value.asLong() > max) {
+            throw new IllegalArgumentException("\"" + key + "\" must be a whole number " + min + ".." + max + ", was "
+                    + value);
+        }
+        return value.asLong();
+    }
+
+    private static double number(ObjectNode message, String key) {
+        JsonNode value = message.get(key);
+        if (value == null || !value.isNumber()) {
+            throw new IllegalArgumentException("\"" + key + "\" must be a number, was " + value);
+        }
+        return value.asDouble();
+    }
+
+    /** Once a second: the idle check, and the stats for the page. */
+    private void tick() {
+        if (closed) {
+            return;
+        }
+        if (System.nanoTime() - lastHeard > options.idleTimeout().toNanos()) {
+            error("closed after " + options.idleTimeout().toSeconds() + " s without a message from the page");
+            dispose();
+            return;
+        }
+        Playback current = playback;
+        long sentNow = sent.get();
+        ObjectNode stats = Json.object().put("t", "stats").put("rate", sentNow - sentAtLastTick);
+        ObjectNode memory = stats.putObject("memory");
+        long total = 0;
+        Map<String, Long> parts = current == null ? Map.of() : current.memory();
+        for (Map.Entry<String, Long> part : parts.entrySet()) {
+            memory.put(part.getKey(), part.getValue());
+            total += part.getValue();
+        }
+        long queued = outbox.queuedChars() * 2;
+        memory.put("outbox", queued).put("total", total + queued);
+        sentAtLastTick = sentNow;
+        ArrayNode checkpoints = current == null ? null : current.checkpointsIfChanged();
+        if (checkpoints != null) {
+            stats.set("checkpoints", checkpoints);
+        }
+        send(stats);
+    }
+
+    /** @return the session's id */
+    long id() {
+        return id;
+    }
+
+    /** @return step messages sent to the page since the session opened (never goes down) */
+    long sent() {
+        return sent.get();
+    }
+
+    /** @return the estimated bytes the session holds now: its playback's parts and its outbox */
+    long bytes() {
+        Playback current = playback;
+        long total = outbox.queuedChars() * 2;
+        if (current != null) {
+            total += current.memory().values().stream().mapToLong(Long::longValue).sum();
+        }
+        return total;
+    }
+
+    @Override
+    public void dispose() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        ticker.dispose();
+        worker.schedule(() -> {
+            replace(null);
+            outbox.close();
+            worker.dispose();
+        });
+        server.closed(this);
+    }
+
+    @Override
+    public boolean isDisposed() {
+        return closed;
+    }
+}

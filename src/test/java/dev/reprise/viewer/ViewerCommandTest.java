@@ -1,0 +1,49 @@
+package dev.reprise.viewer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The viewer's command line: picocli options into {@link ViewerOptions}, usage errors as one line and exit 2. */
+class ViewerCommandTest {
+
+    @Test
+    void options_areReadIntoTheViewerOptions() {
+        ViewerCommand command = new ViewerCommand();
+        new CommandLine(command).parseArgs("--dir", "replays", "--port", "8123", "--host", "0.0.0.0", "--no-live",
+                "--max-connections", "12", "--upload-budget", "2000000", "--idle-timeout", "1500",
+                "--header-timeout", "700");
+        ViewerOptions options = command.options();
+        assertThat(command.noLive).isTrue();
+        assertThat(options.folder()).isEqualTo(Path.of("replays"));
+        assertThat(options.port()).isEqualTo(8123);
+        assertThat(options.host()).isEqualTo("0.0.0.0");
+        assertThat(options.limits()).isEqualTo(new ServerLimits(12, Duration.ofMillis(1500), Duration.ofMillis(700),
+                2_000_000, ServerLimits.defaults().maxKeptUploads(), ServerLimits.defaults().uploadLifetime()));
+    }
+
+    @Test
+    void noOptions_giveTheDefaults() {
+        ViewerCommand command = new ViewerCommand();
+        new CommandLine(command).parseArgs();
+        assertThat(command.options()).usingRecursiveComparison().isEqualTo(ViewerOptions.defaults(Path.of("target/demo")));
+        assertThat(command.noLive).isFalse();
+    }
+
+    @Test
+    void badUsage_isOneLine_andExitCode2() {
+        for (String[] args : new String[][] {{"--warp"}, {"--port", "many"}, {"--port", "70000"}, {"--max-connections", "0"}}) {
+            StringWriter err = new StringWriter();
+            CommandLine line = ViewerCommand.commandLine();
+            line.setErr(new PrintWriter(err));
+            assertThat(line.execute(args)).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(err.toString()).as(String.join(" ", args)).startsWith("viewer: ").endsWith("(see --help)"
+                    + System.lineSeparator()).doesNotContain("\tat ");
+        }
+    }
+}

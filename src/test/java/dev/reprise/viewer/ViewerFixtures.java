@@ -1,0 +1,125 @@
+package dev.reprise.viewer;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.desync.ReplayDesyncException;
+import dev.reprise.desync.StateHashRecorder;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.playback.ReplaySandbox;
+import dev.reprise.route.ReplayArray;
+import dev.reprise.route.ReplaySave;
+import dev.reprise.samples.tower.Tower;
+import dev.reprise.samples.tower.TowerBot;
+import dev.reprise.samples.tower.TowerCodes;
+import dev.reprise.samples.tower.TowerGame;
+import dev.reprise.samples.tower.TowerGenerator;
+import dev.reprise.samples.tower.TowerState;
+import dev.reprise.samples.tower.replay.ChoiceMode;
+import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.samples.viewer.tower.TowerViewer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import reactor.core.publisher.Mono;
+
+/** Tower recordings for the viewer's tests: written as replay files, and played straight to compare with. */
+final class ViewerFixtures {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private ViewerFixtures() {
+    }
+
+    /**
+     * A bot's game recorded with a state hash every few inputs.
+     *
+     * @param seed the tower's and the bot's seed
+     * @param floors the tower's floors
+     * @param system the recording
+     * @param finalState the state the bot's game ended in
+     */
+    record Recording(long seed, int floors, ReplaySystem system, TowerState finalState) {
+
+        Tower tower() {
+            return TowerGenerator.generate(seed, floors);
+        }
+
+        ReplayArray route() {
+            return system.array();
+        }
+
+        /** The index of the first CHOICE step at or after {@code from}, or -1. */
+        int choiceAfter(int from) {
+            for (int i = from; i < route().length(); i++) {
+                if (route().get(i).code() == TowerCodes.CHOICE) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+    }
+
+    static Recording record(long seed, int floors, int inputLimit, int hashInterval) {
+        TowerGame game = new TowerGame(TowerGenerator.generate(seed, floors));
+        ReplaySystem system = new ReplaySystem();
+        TowerCommands.register(system, game, ChoiceMode.BY_COMMAND); // so the recorder knows CHOICE is passive
+        StateHashRecorder recorder = new StateHashRecorder(system, TowerCommands.STATE_HASH, hashInterval,
+                () -> game.state().stateHash());
+        TowerBot.Run run = new TowerBot(game, seed, inputLimit).play(recorder::record);
+        recorder.recordHash();
+        return new Recording(seed, floors, system, run.finalState());
+    }
+
+    static Path write(Recording recording, ReplaySave route, Path dir, String name) throws IOException {
+        Path file = dir.resolve(name);
+        ReplayFile.builder(route).gameId(TowerCommands.GAME_ID).dictionary(TowerCommands.dictionary())
+                .metadata(TowerViewer.SEED, Long.toString(recording.seed()))
+                .metadata(TowerViewer.FLOORS, Integer.toString(recording.floors()))
+                .build().write(file);
+        return file;
+    }
+
+    static Path write(Recording recording, Path dir, String name) throws IOException {
+        return write(recording, recording.system().saveState(), dir, name);
+    }
+
+    /** Writes a copy whose move at some step is turned around, so that playback fails with a desync. */
+    static Path writeDesynced(Recording recording, Path dir, String name) throws IOException {
+        ReplaySave intact = recording.system().saveState().detach();
+        ReplaySystem changed = new ReplaySystem();
+        for (int at = recording.route().length() / 3; at < recording.route().length(); at++) {
+            if (!TowerCodes.isMove(recording.route().get(at).code())) {
+                continue;
+            }
+            changed.array().loadState(intact);
+            changed.array().set(at, (changed.array().get(at).code() + 2) % 4);
+            if (desyncOf(recording, changed.saveState()).isPresent()) {
+                return write(recording, changed.saveState(), dir, name);
+            }
+        }
+        throw new IllegalStateException("no turned move desyncs this recording");
+    }
+
+    private static Optional<ReplayDesyncException> desyncOf(Recording recording, ReplaySave route) {
+        TowerGame game = new TowerGame(recording.tower());
+        ReplaySystem player = TowerCommands.player(route, game, ChoiceMode.BY_COMMAND);
+        ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
+        sandbox.play();
+        return sandbox.steps().then(Mono.<ReplayDesyncException>empty())
+                .onErrorResume(error -> Mono.justOrEmpty(ReplayDesyncException.in(error)))
+                .blockOptional(TIMEOUT);
+    }
+
+    /**
+     * The state after playing the first {@code steps} steps straight, the last run of moves committed; in
+     * {@code mode}, so a CHOICE the steps stop before is left open.
+     */
+    static TowerState straight(Recording recording, int steps, ChoiceMode mode) {
+        TowerGame game = new TowerGame(recording.tower());
+        ReplaySystem player = TowerCommands.player(recording.system().saveState(), game, mode);
+        ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
+        sandbox.play();
+        sandbox.steps().take(steps).then().block(TIMEOUT); // cancelling stops the playback and finalizes
+        return game.state();
+    }
+}

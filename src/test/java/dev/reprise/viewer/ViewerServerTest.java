@@ -1,0 +1,229 @@
+package dev.reprise.viewer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.io.ReplayFileReader;
+import dev.reprise.samples.tower.TowerState;
+import dev.reprise.samples.tower.replay.ChoiceMode;
+import dev.reprise.viewer.ViewerFixtures.Recording;
+import dev.reprise.samples.viewer.tower.TowerViewer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
+import reactor.netty.http.client.HttpClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The viewer's protocol, driven by WebSocket clients: playing, seeking, dialogs, errors, credits. */
+class ViewerServerTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TempDir
+    static Path folder;
+    static Recording recording;
+    static ViewerServer server;
+
+    @BeforeAll
+    static void start() throws IOException {
+        recording = ViewerFixtures.record(11L, 3, 600, 25);
+        ViewerFixtures.write(recording, folder, "tower.reprise");
+        ViewerFixtures.writeDesynced(recording, folder, "desync.reprise");
+        Files.writeString(folder.resolve("corrupt.reprise"), "not a replay");
+        server = ViewerServer.start(ViewerOptions.defaults(folder).withStepInterval(Duration.ZERO)
+                .withDialogTimeout(Duration.ofMillis(600)).withCheckpointInterval(50), TowerViewer.replaysOnly());
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static ViewerClient client() {
+        return new ViewerClient(server.port(), 32, true);
+    }
+
+    private static void assertSameHero(String message, TowerState expected) {
+        assertThat(new long[] {ViewerClient.number(message, "hp"), ViewerClient.number(message, "gold"),
+                ViewerClient.number(message, "floor"), ViewerClient.number(message, "x"), ViewerClient.number(message, "y")})
+                .as(message)
+                .containsExactly(expected.hp(), expected.gold(), expected.floor(), expected.x(), expected.y());
+    }
+
+    @Test
+    void open_playToEnd_endsInTheRecordedState() throws InterruptedException {
+        try (ViewerClient client = client()) {
+            client.open("tower.reprise", "route");
+            String opened = client.await("opened", WAIT);
+            assertThat(ViewerClient.number(opened, "length")).isEqualTo(recording.route().length());
+            client.send("{\"t\":\"play\"}");
+            String ended = client.await("ended", WAIT);
+            assertThat(ViewerClient.number(ended, "replayed")).isEqualTo(recording.route().length());
+            assertSameHero(ended, recording.finalState());
+            assertThat(client.errors()).isZero();
+        }
+    }
+
+    @Test
+    void seek_backwardAndForward_landsInTheStraightState() throws InterruptedException {
+        try (ViewerClient client = client()) {
+            client.open("tower.reprise", "route");
+            client.await("opened", WAIT);
+            for (int target : new int[] {recording.route().length() * 3 / 4, recording.route().length() / 4,
+                    recording.route().length() / 2}) {
+                client.send("{\"t\":\"seek\",\"to\":" + target + "}");
+                String seeked = client.await("seeked", WAIT);
+                int landed = (int) ViewerClient.number(seeked, "replayed");
+                assertThat(landed).isBetween(target, target + 8);
+                assertSameHero(seeked, ViewerFixtures.straight(recording, landed, ChoiceMode.BY_COMMAND));
+            }
+            assertThat(client.await("stats", message -> message.contains("\"checkpoints\":[5"), WAIT))
+                    .as("checkpoints are reported").isNotNull();
+        }
+    }
+
+    @Test
+    void badMessages_getErrors_andTheSessionGoesOn() throws InterruptedException {
+        try (ViewerClient client = client()) {
+            client.send("garbage");
+            assertThat(client.await("error", WAIT)).contains("bad JSON message at character 0");
+            client.send("{\"t\":\"warp\"}");
+            assertThat(client.await("error", WAIT)).contains("unknown message type");
+            client.send("{\"t\":\"play\"}");
+            assertThat(client.await("error", WAIT)).contains("nothing is open");
+            client.send("{\"t\":\"open\",\"file\":\"../tower.reprise\"}");
+            assertThat(client.await("error", WAIT)).contains("not a replay name");
+            client.send("{\"t\":\"open\",\"file\":\"missing.reprise\"}");
+            assertThat(client.await("error", WAIT)).contains("no replay named");
+            client.send("{\"t\":\"open\",\"file\":\"corrupt.reprise\"}");
+            assertThat(client.await("error", WAIT)).contains("corrupt.reprise: Not a Reprise replay file");
+            client.open("tower.reprise", "route");
+            client.await("opened", WAIT);
+            client.send("{\"t\":\"seek\",\"to\":\"far\"}");
+            assertThat(client.await("error", WAIT)).contains("\\\"to\\\" must be a whole number");
+            client.send("{\"t\":\"speed\",\"x\":1000}");
+            assertThat(client.await("error", WAIT)).contains("speed must be 0.25 to 64");
+            client.send("{\"t\":\"credit\",\"n\":100000}");
+            assertThat(client.await("error", WAIT)).contains("must be a whole number 1..256");
+            client.send("{\"t\":\"play\"}");
+            client.await("ended", WAIT);
+        }
+    }
+
+    @Test
+    void desync_failsNamingStepCodePhaseAndWindow() throws InterruptedException {
+        try (ViewerClient client = client()) {
+            client.open("desync.reprise", "route");
+            client.await("opened", WAIT);
+            client.send("{\"t\":\"play\"}");
+            String failed = client.await("failed", WAIT);
+            assertThat(failed).contains("\"name\":\"STATE_HASH\"", "\"phase\":\"execute\"", "\"desync\":{\"from\":");
+            assertThat(ViewerClient.number(failed, "to")).isGreaterThan(ViewerClient.number(failed, "from"));
+        }
+    }
+
+    @Test
+    void interactive_answerTakesThatBranch_orTheRouteAnswersWhenTimeRunsOut() throws InterruptedException {
+        try (ViewerClient client = client()) {
+            client.open("tower.reprise", "interactive");
+            client.await("opened", WAIT);
+            client.send("{\"t\":\"play\"}");
+            String asked = client.await("step", message -> message.contains("\"prompt\""), WAIT);
+            long index = ViewerClient.number(asked, "i");
+            client.send("{\"t\":\"answer\",\"i\":" + index + ",\"option\":99}");
+            assertThat(client.await("error", WAIT)).contains("option 99 is not one of the");
+            long recorded = ViewerClient.number(asked, "recorded");
+            client.send("{\"t\":\"answer\",\"i\":" + index + ",\"option\":" + recorded + "}");
+            assertThat(client.await("answered", WAIT)).contains("\"by\":\"you\"");
+            // The next dialog is left alone: the route's own answer is used when its time runs out.
+            client.await("step", message -> message.contains("\"prompt\""), WAIT);
+            assertThat(client.await("answered", WAIT)).contains("\"by\":\"route\"");
+        }
+    }
+
+    @Test
+    void silentPage_isClosedAfterTheIdleTimeout() throws InterruptedException {
+        try (ViewerServer quick = ViewerServer.start(ViewerOptions.defaults(folder)
+                .withIdleTimeout(Duration.ofMillis(300)), TowerViewer.replaysOnly());
+             ViewerClient client = new ViewerClient(quick.port(), 8, true)) {
+            client.await("hello", WAIT);
+            assertThat(client.await("error", WAIT)).contains("without a message from the page");
+            client.closed().block(WAIT);
+            assertThat(quick.sessionCount()).isZero();
+        }
+    }
+
+    @Test
+    void upload_overTheReadersCap_isRefusedBeforeItIsRead() {
+        ReplayFileReader small = ReplayFileReader.builder().maxSteps(100).maxParamBytes(100).maxHeaderBytes(1024).build();
+        try (ViewerServer capped = ViewerServer.start(ViewerOptions.defaults(folder).withReader(small),
+                TowerViewer.replaysOnly())) {
+            byte[] body = new byte[(int) small.maxFileBytes() + 1];
+            assertThat(post(capped, body, true)).startsWith("413 ").contains("uploads are capped at " + small.maxFileBytes());
+            // Undeclared: refused by whichever comes first, a chunk passing the cap or the reader on the first bytes.
+            assertThat(post(capped, body, false)).matches("413 .*uploads are capped at " + small.maxFileBytes()
+                    + ".*|400 .*Not a Reprise replay file.*");
+            // Within the cap, the first bytes are enough: they are not a replay's.
+            assertThat(post(capped, new byte[1000], false)).startsWith("400 ").contains("Not a Reprise replay file");
+        }
+    }
+
+    private static String post(ViewerServer to, byte[] body, boolean declared) {
+        return HttpClient.create()
+                .headers(headers -> {
+                    if (declared) {
+                        headers.set("Content-Length", body.length);
+                    }
+                })
+                .post().uri(to.url() + "api/upload?name=big.reprise")
+                .send(ByteBufFlux.fromInbound(Mono.just(body)))
+                .responseSingle((response, content) -> content.asString()
+                        .map(text -> response.status().code() + " " + text))
+                .block(WAIT);
+    }
+
+    @Test
+    void stepsSent_onlyGrows_whenSessionsReopenAndClose() throws InterruptedException {
+        try (ViewerServer own = ViewerServer.start(ViewerOptions.defaults(folder).withStepInterval(Duration.ZERO),
+                TowerViewer.replaysOnly())) {
+            long seen = 0;
+            for (int round = 0; round < 3; round++) {
+                ViewerClient client = new ViewerClient(own.port(), 32, true);
+                client.open("tower.reprise", "route");
+                client.await("opened", WAIT);
+                client.send("{\"t\":\"play\"}");
+                client.await("ended", WAIT);
+                long afterPlay = own.stepsSent();
+                assertThat(afterPlay).isGreaterThanOrEqualTo(seen + recording.route().length());
+                client.open("tower.reprise", "route"); // a new playback in the same session
+                client.await("opened", WAIT);
+                assertThat(own.stepsSent()).as("after reopening").isGreaterThanOrEqualTo(afterPlay);
+                client.close();
+                client.closed().block(WAIT);
+                for (int i = 0; i < 200 && own.sessionCount() > 0; i++) {
+                    assertThat(own.stepsSent()).as("while the session closes").isGreaterThanOrEqualTo(afterPlay);
+                    Thread.onSpinWait();
+                }
+                seen = own.stepsSent();
+                assertThat(seen).as("after closing").isGreaterThanOrEqualTo(afterPlay);
+            }
+        }
+    }
+
+    @Test
+    void stalledClient_getsNoMoreThanItsCredits() throws InterruptedException {
+        try (ViewerClient client = new ViewerClient(server.port(), 16, false)) {
+            client.open("tower.reprise", "route");
+            client.await("opened", WAIT);
+            client.send("{\"t\":\"play\"}");
+            client.await("stats", WAIT);
+            client.await("stats", WAIT);
+            assertThat(client.steps()).isEqualTo(16);
+        }
+    }
+}
