@@ -20,15 +20,16 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "viewer", mixinStandardHelpOptions = true,
         description = {"Serves the Reprise replay viewer for a folder of replays.",
-                "Games plug in from the class path: a jar that lists a dev.reprise.viewer.ViewerGame in "
-                        + "META-INF/services."},
-        footer = "Example: java -cp reprise-viewer.jar:mygame.jar dev.reprise.viewer.ViewerMain --dir replays")
+                "Games plug in from the class path: each game jar lists its",
+                "  dev.reprise.viewer.ViewerGame in META-INF/services."},
+        footer = {"Example:", "  java -cp reprise-<version>-viewer.jar:mygame.jar \\",
+                "    dev.reprise.viewer.ViewerMain --dir replays"})
 final class ViewerCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--dir", paramLabel = "FOLDER", defaultValue = "target/demo",
+    @Option(names = "--dir", paramLabel = "FOLDER", defaultValue = ".",
             description = "the .reprise files the page may pick, only those directly inside (default: ${DEFAULT-VALUE})")
     Path dir;
 

@@ -20,6 +20,7 @@ class ViewerCommandTest {
                 "--header-timeout", "700");
         ViewerOptions options = command.options();
         assertThat(command.noLive).isTrue();
+        assertThat(options.live()).isFalse();
         assertThat(options.folder()).isEqualTo(Path.of("replays"));
         assertThat(options.port()).isEqualTo(8123);
         assertThat(options.host()).isEqualTo("0.0.0.0");
@@ -31,8 +32,18 @@ class ViewerCommandTest {
     void noOptions_giveTheDefaults() {
         ViewerCommand command = new ViewerCommand();
         new CommandLine(command).parseArgs();
-        assertThat(command.options()).usingRecursiveComparison().isEqualTo(ViewerOptions.defaults(Path.of("target/demo")));
+        assertThat(command.options()).usingRecursiveComparison().isEqualTo(ViewerOptions.defaults(Path.of(".")));
         assertThat(command.noLive).isFalse();
+    }
+
+    @Test
+    void help_printsTheUsageAndHowGamesPlugIn_andExitCode0() {
+        StringWriter out = new StringWriter();
+        CommandLine line = ViewerCommand.commandLine();
+        line.setOut(new PrintWriter(out));
+        assertThat(line.execute("--help")).isZero();
+        assertThat(out.toString()).contains("--dir", "--no-live", "--upload-budget", "dev.reprise.viewer.ViewerGame",
+                "dev.reprise.viewer.ViewerMain");
     }
 
     @Test
