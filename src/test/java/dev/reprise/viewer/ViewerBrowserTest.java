@@ -2,6 +2,7 @@ package dev.reprise.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.testing.Browser;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerRuleException;
@@ -24,8 +25,6 @@ import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,21 +36,17 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The viewer in a real browser (Debian's chromium, headless, driven by Selenium): one browser for the
- * whole class. Skipped with a message when chromium or chromedriver is missing, unless
- * {@code REPRISE_REQUIRE_BROWSER=true} (CI), which makes that a failure.
+ * The viewer in a real browser ({@link Browser}: Debian's chromium, headless, driven by Selenium): one
+ * browser for the whole class, with the samples' tower game. Skipped with a message when chromium or
+ * chromedriver is missing, unless {@code REPRISE_REQUIRE_BROWSER=true} (CI), which makes that a failure.
  */
 class ViewerBrowserTest {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     @TempDir
@@ -61,18 +56,11 @@ class ViewerBrowserTest {
     static Recording recording;
     static TowerViewer tower;
     static ViewerServer server;
-    static WebDriver driver;
+    static ChromeDriver driver;
 
     @BeforeAll
     static void start() throws IOException {
-        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-            String why = "no browser: " + CHROMIUM + " and " + CHROMEDRIVER + " are needed (run .ci/install-browser, "
-                    + "or apt-get install -y chromium chromium-driver)";
-            if ("true".equals(System.getenv("REPRISE_REQUIRE_BROWSER"))) {
-                Assertions.fail(why + "; REPRISE_REQUIRE_BROWSER=true makes it a failure");
-            }
-            Assumptions.abort(why);
-        }
+        driver = Browser.start(profile);
         recording = ViewerFixtures.record(11L, 3, 600, 25);
         ViewerFixtures.writeDesynced(recording, folder, "desync.reprise");
         Path newest = ViewerFixtures.write(recording, folder, "tower.reprise");
@@ -80,15 +68,6 @@ class ViewerBrowserTest {
         tower = TowerViewer.withLiveBot(3L, 10, 100_000, Duration.ofMillis(50));
         server = ViewerServer.start(ViewerOptions.defaults(folder).withDialogTimeout(Duration.ofSeconds(5))
                 .withCheckpointInterval(50), tower);
-
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--window-size=1300,900", "--force-device-scale-factor=1");
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        driver = new ChromeDriver(service, options);
     }
 
     @AfterAll
