@@ -20,7 +20,7 @@ class ModuleJarTest {
 
     private static final Set<String> API = Set.of("dev.reprise", "dev.reprise.command", "dev.reprise.desync",
             "dev.reprise.io", "dev.reprise.kafka", "dev.reprise.playback", "dev.reprise.route", "dev.reprise.test",
-            "dev.reprise.tool", "dev.reprise.verify");
+            "dev.reprise.tool", "dev.reprise.verify", "dev.reprise.viewer");
 
     private static Path location(Class<?> type) throws URISyntaxException {
         return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -64,7 +64,8 @@ class ModuleJarTest {
                 .collect(Collectors.toSet());
         assertThat(optional).containsExactlyInAnyOrder("org.jspecify", "reactor.test", "org.junit.jupiter.api",
                 "org.junit.jupiter.params", "org.opentest4j", "kafka.clients", "com.fasterxml.jackson.databind",
-                "info.picocli", "micrometer.core", "jdk.httpserver", "java.logging");
+                "info.picocli", "micrometer.core", "jdk.httpserver", "java.logging", "reactor.netty.http",
+                "reactor.netty.core", "io.netty.codec.http", "io.netty.transport", "io.netty.buffer", "io.netty.common");
     }
 
     @Test

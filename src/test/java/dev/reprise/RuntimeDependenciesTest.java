@@ -58,7 +58,7 @@ class RuntimeDependenciesTest {
             }
         }
         assertThat(optional).contains("io.projectreactor:reactor-test", "org.junit.jupiter:junit-jupiter-api",
-                "org.junit.jupiter:junit-jupiter-params");
+                "org.junit.jupiter:junit-jupiter-params", "io.projectreactor.netty:reactor-netty-http");
     }
 
     /** The dependencies of the project and of its profiles, not the managed versions. */
