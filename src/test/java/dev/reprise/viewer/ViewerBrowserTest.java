@@ -38,7 +38,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The viewer in a real browser ({@link Browser}: Debian's chromium, headless, driven by Selenium): one
@@ -57,10 +56,12 @@ class ViewerBrowserTest {
     static TowerViewer tower;
     static ViewerServer server;
     static ChromeDriver driver;
+    static ViewerPage page;
 
     @BeforeAll
     static void start() throws IOException {
         driver = Browser.start(profile);
+        page = new ViewerPage(driver, WAIT, () -> "");
         recording = ViewerFixtures.record(11L, 3, 600, 25);
         ViewerFixtures.writeDesynced(recording, folder, "desync.reprise");
         Path newest = ViewerFixtures.write(recording, folder, "tower.reprise");
@@ -123,31 +124,19 @@ class ViewerBrowserTest {
     // ---- helpers ----
 
     private static void waitUntil(java.util.function.Function<WebDriver, Boolean> condition) {
-        try {
-            new WebDriverWait(driver, WAIT).until(condition::apply);
-        } catch (org.openqa.selenium.TimeoutException e) {
-            throw new AssertionError("timed out; the page's last messages: "
-                    + ((JavascriptExecutor) driver).executeScript("return window.viewer.log.join(' | ');")
-                    + "; step messages received " + model("received") + ", replayed " + model("replayed")
-                    + "; state " + text("state") + ", message \"" + text("message") + "\"", e);
-        }
+        page.until(condition);
     }
 
     private static String text(String id) {
-        return driver.findElement(By.id(id)).getText();
+        return page.text(id);
     }
 
     private static long model(String field) {
-        Object value = ((JavascriptExecutor) driver).executeScript("return window.viewer.model." + field + ";");
-        return value == null ? -1 : ((Number) value).longValue();
+        return page.model(field);
     }
 
     private static void open(String file, String mode) {
-        long opens = model("opens");
-        new Select(driver.findElement(By.id("files"))).selectByValue(file);
-        new Select(driver.findElement(By.id("mode"))).selectByValue(mode);
-        driver.findElement(By.id("open")).click();
-        waitUntil(d -> model("opens") > opens && text("title").startsWith(file) && !text("panel-hp").isEmpty());
+        page.open(file, mode, "panel-hp");
     }
 
     private static void speed(String value) {
@@ -164,10 +153,7 @@ class ViewerBrowserTest {
     }
 
     private static void seek(int target) {
-        ((JavascriptExecutor) driver).executeScript("document.getElementById('message').textContent = '';"
-                + "const s = document.getElementById('seek'); s.value = arguments[0];"
-                + "s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));", target);
-        waitUntil(d -> text("message").startsWith("Moved to step"));
+        page.seek(target);
     }
 
     private static void assertPanel(TowerState expected) {

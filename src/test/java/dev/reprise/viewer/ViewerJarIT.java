@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
@@ -24,12 +23,8 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The runnable viewer jar that {@code mvn package} builds, run as a process (maven-failsafe, in
@@ -70,7 +65,7 @@ class ViewerJarIT {
         Run viewer = Run.start(dir, VIEWER_JAR + File.pathSeparator + coinGameJar(dir), "--dir", replays.toString(),
                 "--no-live");
         try {
-            Page page = new Page(driver, viewer);
+            ViewerPage page = new ViewerPage(driver, WAIT, () -> "; the viewer's output: " + viewer.output());
             driver.get(viewer.address());
 
             // The first screen opens the folder's newest replay: a game without a renderer shows its state as a table.
@@ -88,7 +83,7 @@ class ViewerJarIT {
             assertThat(page.text("panel-state-0")).isEqualTo("at 1,1, 10 gold, 0 keys");
 
             // Interactive: the first chest asks; the person takes the key where the route took the gold.
-            page.open("coin.reprise", "interactive");
+            page.open("coin.reprise", "interactive", "panel-state-0");
             driver.findElement(By.id("play")).click();
             WebElement dialog = driver.findElement(By.id("choice"));
             page.until(d -> dialog.isDisplayed() && page.text("choice-step").equals("2"));
@@ -125,45 +120,6 @@ class ViewerJarIT {
             }
         }
         return jar;
-    }
-
-    /** The viewer's page in the browser. */
-    private record Page(WebDriver driver, Run viewer) {
-
-        void until(Function<WebDriver, Boolean> condition) {
-            try {
-                new WebDriverWait(driver, WAIT).until(condition::apply);
-            } catch (org.openqa.selenium.TimeoutException e) {
-                throw new AssertionError("timed out; the page's last messages: "
-                        + ((JavascriptExecutor) driver).executeScript("return window.viewer.log.join(' | ');")
-                        + "; state " + text("state") + ", message \"" + text("message") + "\"; the viewer's output: "
-                        + viewer.output(), e);
-            }
-        }
-
-        String text(String id) {
-            return driver.findElement(By.id(id)).getText();
-        }
-
-        long opens() {
-            Object value = ((JavascriptExecutor) driver).executeScript("return window.viewer.model.opens;");
-            return value == null ? -1 : ((Number) value).longValue();
-        }
-
-        void open(String file, String mode) {
-            long opens = opens();
-            new Select(driver.findElement(By.id("files"))).selectByValue(file);
-            new Select(driver.findElement(By.id("mode"))).selectByValue(mode);
-            driver.findElement(By.id("open")).click();
-            until(d -> opens() > opens && text("title").startsWith(file));
-        }
-
-        void seek(int target) {
-            ((JavascriptExecutor) driver).executeScript("document.getElementById('message').textContent = '';"
-                    + "const s = document.getElementById('seek'); s.value = arguments[0];"
-                    + "s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));", target);
-            until(d -> text("message").startsWith("Moved to step"));
-        }
     }
 
     /** A {@code java -cp ... ViewerMain} process, its output in a file. */

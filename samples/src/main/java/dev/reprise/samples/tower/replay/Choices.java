@@ -4,7 +4,6 @@ import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.playback.PassiveStep;
-import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerInputException;
@@ -36,29 +35,18 @@ public final class Choices {
      * @throws TowerInputException if the step is not a well-formed CHOICE
      */
     public static boolean answer(TowerGame game, PassiveHandle choice) {
-        apply(game, choice.step());
-        return choice.complete(ReplayCommandResult.SUCCESS);
-    }
-
-    /**
-     * Applies the answer of a CHOICE step to the game (committing queued moves first), without a handle:
-     * what a UI that settles the handle itself (the replay viewer) calls.
-     *
-     * @param game the game being replayed
-     * @param choice a step of code {@link TowerCodes#CHOICE}
-     * @throws TowerRuleException if the answer does not fit the game; the game is unchanged
-     * @throws TowerInputException if the step is not a well-formed CHOICE
-     */
-    public static void apply(TowerGame game, ReplayStep choice) {
-        if (choice.code() != TowerCodes.CHOICE) {
-            throw new TowerInputException("passive step " + choice.index() + " has code " + choice.code()
-                    + ", the tower's only passive input is CHOICE (" + TowerCodes.CHOICE + ")");
+        if (choice.step().code() != TowerCodes.CHOICE) {
+            throw new TowerInputException("passive step " + choice.step().index() + " has code "
+                    + choice.step().code() + ", the tower's only passive input is CHOICE ("
+                    + TowerCodes.CHOICE + ")");
         }
         try {
-            game.apply(TowerCodes.CHOICE, choice.params());
+            game.apply(TowerCodes.CHOICE, choice.step().params());
         } catch (TowerRuleException e) {
-            throw new TowerRuleException("CHOICE step " + choice.index() + " " + choice.params() + ": " + e.getMessage());
+            throw new TowerRuleException("CHOICE step " + choice.step().index() + " " + choice.step().params()
+                    + ": " + e.getMessage());
         }
+        return choice.complete(ReplayCommandResult.SUCCESS);
     }
 
     /**

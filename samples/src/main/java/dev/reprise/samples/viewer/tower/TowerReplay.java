@@ -11,8 +11,8 @@ import dev.reprise.samples.tower.Choice;
 import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
+import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.replay.ChoiceMode;
-import dev.reprise.samples.tower.replay.Choices;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.viewer.GameReplay;
 import java.util.ArrayList;
@@ -88,8 +88,14 @@ final class TowerReplay implements GameReplay {
         return GameReplay.super.answer(step, option);
     }
 
+    /** Applies a CHOICE answer as the tower's rules say; a rule it breaks leaves the game unchanged. */
     @Override
     public void apply(ReplayStep step) {
-        Choices.apply(game, step);
+        try {
+            game.apply(step.code(), step.params());
+        } catch (TowerRuleException e) {
+            throw new TowerRuleException("step " + step.index() + " (" + TowerCodes.nameOf(step.code()) + " "
+                    + step.params() + "): " + e.getMessage());
+        }
     }
 }
