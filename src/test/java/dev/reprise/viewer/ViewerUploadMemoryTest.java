@@ -46,7 +46,7 @@ class ViewerUploadMemoryTest {
         byte[] large = largeReplay();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process server = new ProcessBuilder(List.of(java, "-Xmx128m", "-XX:MaxDirectMemorySize=64m",
-                "-cp", System.getProperty("java.class.path"), ViewerServer.class.getName(),
+                "-cp", System.getProperty("java.class.path"), ViewerMain.class.getName(),
                 "--dir", folder.toString(), "--no-live", "--upload-budget", Long.toString(BUDGET)))
                 .redirectErrorStream(true).start();
         StringBuffer output = new StringBuffer();
