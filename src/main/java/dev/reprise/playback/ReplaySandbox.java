@@ -67,16 +67,29 @@ public final class ReplaySandbox {
     }
 
     /**
-     * Resets the game with the config's resetter and save, then opens a sandbox on the config's route at
-     * its start index; {@link dev.reprise.ReplaySystem#createReplaySandbox} is the way in.
+     * Opens a sandbox on the config's route at its start index, stopping the one it replaces;
+     * {@link dev.reprise.ReplaySystem#createReplaySandbox} is the way in. The game is reset here when no
+     * runOn is set and nothing else plays; otherwise the new playback resets it itself, on its runOn
+     * worker and only once the sandbox it replaces has ended.
      */
     private static ReplaySandbox open(SandboxConfig<?> config, IntFunction<? extends @Nullable ReplayCommand> commands,
                                       IntFunction<@Nullable String> names,
-                                      @Nullable Consumer<? super ReplayWarning> warnings) {
+                                      @Nullable Consumer<? super ReplayWarning> warnings,
+                                      @Nullable ReplaySandbox replaced) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(commands, "commands");
-        config.reset();
-        return new ReplaySandbox(config, new PlaybackEngine(config, commands, names, new WarningReporter(warnings)));
+        Mono<PlaybackState> predecessor = null;
+        if (replaced != null && !replaced.engine.state().isTerminal()) {
+            replaced.stopNow();
+            predecessor = replaced.terminated();
+        }
+        boolean resetNow = config.runOn() == null && (predecessor == null || replaced.engine.state().isTerminal());
+        if (resetNow) {
+            config.reset();
+            predecessor = null;
+        }
+        return new ReplaySandbox(config, new PlaybackEngine(config, commands, names, new WarningReporter(warnings),
+                resetNow, predecessor));
     }
 
     /**
