@@ -362,12 +362,26 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     }
 
     /**
-     * A drain task is queued on the worker: if its scheduler was disposed meanwhile, the task will never
-     * run, so the caller takes the drain over and fails playback (rather than let it hang in its state).
+     * A drain task is queued on the worker and another event came: if the scheduler was disposed meanwhile,
+     * the task will never run, so the caller takes the drain over and fails playback (rather than let it
+     * hang in its state). An executor shut down under {@code Schedulers.fromExecutorService} does not say
+     * so through {@code isDisposed()}, so the caller queues the drain task once more: a dead worker refuses
+     * it, a live one runs whichever copy comes first (the others find nothing queued and return).
      */
     private void takeOverIfDropped() {
         Scheduler.@Nullable Worker on = worker;
-        if (on != null && gone(on) && QUEUED.compareAndSet(this, 1, 0)) {
+        if (on == null) {
+            return;
+        }
+        if (!gone(on)) {
+            try {
+                on.schedule(drainTask);
+                return;
+            } catch (RejectedExecutionException refused) {
+                // dead: take over below
+            }
+        }
+        if (QUEUED.compareAndSet(this, 1, 0)) {
             rejected = new RejectedExecutionException("the runOn scheduler was disposed while playback's work "
                     + "was queued on it, so that work was dropped");
             drainLoop(false);
