@@ -30,6 +30,9 @@ import reactor.core.publisher.Mono;
  */
 public final class PassiveAnswers {
 
+    /** A timeout this long or longer cannot be timed in nanoseconds: it means no timeout. */
+    private static final Duration NEVER = Duration.ofNanos(Long.MAX_VALUE);
+
     private PassiveAnswers() {
     }
 
@@ -39,7 +42,9 @@ public final class PassiveAnswers {
      * {@link TimeoutException} naming the step as its cause.
      *
      * @param ui      shows a passive step and answers it: the first value counts, later ones are ignored
-     * @param timeout how long to wait for an answer, positive
+     * @param timeout how long to wait for an answer, positive; from about 292 years on
+     *                ({@code Long.MAX_VALUE} nanoseconds, for instance {@code ChronoUnit.FOREVER.getDuration()})
+     *                it means no timeout
      * @return the operator, for {@link Flux#transform}
      * @throws IllegalArgumentException if the timeout is not positive
      */
@@ -55,7 +60,7 @@ public final class PassiveAnswers {
      * {@link ReplayCommandResult#SUCCESS} goes on as if it was answered.
      *
      * @param ui        shows a passive step and answers it: the first value counts, later ones are ignored
-     * @param timeout   how long to wait for an answer, positive
+     * @param timeout   how long to wait for an answer, positive; from about 292 years on it means no timeout
      * @param onTimeout how a step settles when its answer is late
      * @return the operator, for {@link Flux#transform}
      * @throws IllegalArgumentException if the timeout is not positive
@@ -87,9 +92,11 @@ public final class PassiveAnswers {
             step.fail(error);
             return;
         }
-        answer.defaultIfEmpty(ReplayCommandResult.SUCCESS)
-                .timeout(timeout)
-                .subscribe(result -> settle(step, result, null),
+        answer = answer.defaultIfEmpty(ReplayCommandResult.SUCCESS);
+        if (timeout.compareTo(NEVER) < 0) {
+            answer = answer.timeout(timeout);
+        }
+        answer.subscribe(result -> settle(step, result, null),
                         error -> {
                             if (error instanceof TimeoutException) {
                                 settle(step, onTimeout, new TimeoutException("The UI did not answer passive step "
