@@ -808,26 +808,45 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         boolean abandoning = stopRequested;
         boolean activeIn = group.activeIn;
         boolean settled = activeIn && (group.emitted == handles.length || abandoning);
+        boolean earlierPending = false; // answers are applied in route order
         for (int i = 0; i < handles.length; i++) {
             PassiveStep handle = handles[i];
             if (handle.processed) {
                 continue;
             }
             ReplayCommandResult result = handle.settledResult();
+            if (result == null && !earlierPending && handle.awaitsApply() && mayTouchGame()) {
+                // A UI answered SUCCESS through PassiveAnswers: the library applies it here, on the game's thread.
+                if (!applyAnswer(handle)) {
+                    return true;
+                }
+                result = handle.settledResult();
+            }
             // A stop skips every unclaimed handle still pending, even one the active command waits on (the
-            // dialog pattern), after the grace; otherwise a handle waits for its active step's result first.
-            if (result == null && (abandoning || (activeIn && i < group.emitted)) && group.graceOver(handle)) {
-                if (handle.skip()) {
+            // dialog pattern), after the grace; otherwise a handle waits for its active step's result first
+            // (or for nobody to claim it while the active command waits on it). A handle whose command can
+            // apply its recorded answer is applied instead of skipped; a UI's answer in flight is cut off.
+            boolean applies = handle.appliesAnswers();
+            boolean due = abandoning || (i < group.emitted && (activeIn || (applies && handle.awaited())));
+            if (result == null && due && !earlierPending && group.graceOver(handle)) {
+                if (applies && mayTouchGame() && handle.takeForApply()) {
+                    if (!applyAnswer(handle)) {
+                        return true; // headless: nobody claimed it, the library applied the recorded answer
+                    }
+                    result = handle.settledResult();
+                } else if (handle.skip() || (abandoning && handle.cutOff())) {
                     handle.processed = true;
                     progress = true;
                     ReplayStep step = handle.step();
                     warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code());
                     continue;
+                } else {
+                    result = handle.settledResult(); // claimed or completed concurrently: that answer counts
                 }
-                result = handle.settledResult(); // claimed or completed concurrently: that answer counts
             }
             if (result == null) {
                 settled = false;
+                earlierPending = true;
                 continue;
             }
             handle.processed = true;
@@ -848,6 +867,25 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return true;
         }
         return progress;
+    }
+
+    /**
+     * Applies a step through its command's apply, then settles it {@code SUCCESS}: a UI answered it through
+     * {@link PassiveAnswers}, or nobody claimed it (headless).
+     *
+     * @return {@code true} if playback goes on; {@code false} if the apply threw and playback failed
+     */
+    private boolean applyAnswer(PassiveStep handle) {
+        try {
+            handle.apply();
+        } catch (Throwable error) {
+            Exceptions.throwIfJvmFatal(error);
+            ReplayStep step = handle.step();
+            fail(step.index(), step.code(), Phase.PASSIVE, "its apply threw " + error, error, handle);
+            return false;
+        }
+        handle.settle(ReplayCommandResult.SUCCESS);
+        return true;
     }
 
     /**
