@@ -78,7 +78,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private final IntFunction<? extends @Nullable ReplayCommand> commands;
     private final IntFunction<@Nullable String> names;
     private final WarningReporter warnings;
-    private final ReplayCursor cursor;
+    /** Drain-owned; opened again after a deferred reset, so route writes the reset makes do not expire it. */
+    private ReplayCursor cursor;
     private final Seeker seeker;
     private final Pacing pacing;
     private final PassiveGroup group;
@@ -578,6 +579,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         }
         phase = IDLE;
         config.reset();
+        cursor = config.route().cursor(config.startIndex());
         return true;
     }
 
