@@ -50,6 +50,9 @@ public final class ReplaySystem {
     private volatile CommandRegistry registry = CommandRegistry.EMPTY;
     @Nullable
     private volatile ReplaySandbox sandbox;
+    /** The sandbox opened last, released or not: the next one cuts it off and waits for its end. */
+    @Nullable
+    private volatile ReplaySandbox lastOpened;
 
     /** Creates a system with an empty route of {@link ReplayArrayConfig#DEFAULTS}. */
     public ReplaySystem() {
@@ -362,18 +365,27 @@ public final class ReplaySystem {
     // ------------------------------------------------------------------ playback
 
     /**
-     * Stops the current sandbox, if any, resets the game with the config's resetter and save, and opens
-     * a new sandbox on the config's route at its start index. Commands are looked up in this system as
-     * steps are played.
+     * Stops the sandbox opened before, if it still plays, resets the game with the config's resetter and
+     * save, and opens a new sandbox on the config's route at its start index. Commands are looked up in
+     * this system as steps are played.
+     *
+     * <p>The sandbox opened before (even one {@linkplain #releaseSandbox() released} and still stopping)
+     * stops as {@link ReplaySandbox#stopNow()} does: its group in flight settles and its open window is
+     * finalized. The game is reset only once it has ended, so nothing of the old playback — a late
+     * {@code finalizeRun}, a command still in flight — reaches the new one's game. Without
+     * {@link SandboxConfig#runOn()} the reset happens here, on the calling thread, when nothing else plays
+     * (else on the thread that ends the old sandbox); with runOn it happens on the new sandbox's worker,
+     * after the subscription and before any command. Never blocks.
      *
      * @param config what to play and how
      * @return the new sandbox, {@code READY}; also {@link #sandbox()} from now on
      */
     public ReplaySandbox createReplaySandbox(SandboxConfig<?> config) {
         Objects.requireNonNull(config, "config");
-        releaseSandbox();
+        sandbox = null;
         ReplaySandbox created = SandboxOpener.open(config, code -> registry.get(code),
-                code -> registry.names().get(code), this::publish);
+                code -> registry.names().get(code), this::publish, lastOpened);
+        lastOpened = created;
         sandbox = created;
         return created;
     }
@@ -388,7 +400,7 @@ public final class ReplaySystem {
      * the playback plays. The controls of the sandbox playing are on {@link #sandbox()}.
      *
      * <p>One subscription plays at a time: a new one stops the one playing (its Flux completes), as a new
-     * sandbox stops the previous one. Call it from the system's writer thread, like
+     * sandbox stops the previous one, and resets the game only once that one has ended. Call it from the system's writer thread, like
      * {@link #createReplaySandbox}; it subscribes on the subscribing thread.
      *
      * @param config what to play and how

@@ -14,8 +14,8 @@ import reactor.core.publisher.Mono;
  * <p>An {@link ReplayCommandType#ACTIVE ACTIVE} command's {@link #execute} is subscribed once per step;
  * the step settles with the Mono's value ({@link ReplayCommandResult#SUCCESS} if it completes empty,
  * {@link ReplayCommandResult#FAILED} with the cause if it errors). A
- * {@link ReplayCommandType#PASSIVE PASSIVE} command is never executed: it only marks its code as
- * passive, and its steps are handed out as {@link PassiveHandle} handles.
+ * {@link ReplayCommandType#PASSIVE PASSIVE} command is never executed: its steps are handed out as
+ * {@link PassiveHandle} handles, and {@link #applyAnswer} says how a recorded answer changes the game.
  * {@link #finalizeRun} is awaited once when a run of active steps of this code ends (the original engine's
  * {@code finalize}; that name clashes with {@code Object.finalize}).
  *
@@ -96,12 +96,59 @@ public interface ReplayCommand {
     }
 
     /**
+     * Tells whether this command applies recorded answers of its passive steps through
+     * {@link #applyAnswer}: {@code true} for {@link #passive(Consumer)}.
+     *
+     * @return {@code false} unless overridden: active commands and the {@link #passive()} marker, whose
+     *         steps whoever completes them applies
+     */
+    default boolean appliesAnswers() {
+        return false;
+    }
+
+    /**
+     * Applies the recorded answer of a passive step of this code to the game: what the {@code apply} of
+     * {@link #passive(Consumer)} does. Playback calls it only when {@link #appliesAnswers()} is
+     * {@code true}, never concurrently with another command call, on the thread that runs commands (the
+     * {@code runOn} worker when set): when nobody claims the step (headless playback: a verifier, a test,
+     * a server), and when a UI answering through {@code PassiveAnswers} answers {@code SUCCESS}. A step
+     * completed by someone else (the active command before it, a UI completing the handle itself) is
+     * never applied.
+     *
+     * @param step the passive step, with its 0-based index and decoded params
+     * @throws UnsupportedOperationException unless overridden
+     */
+    default void applyAnswer(ReplayStep step) {
+        throw new UnsupportedOperationException(this + " applies no recorded answers (step " + step.index() + ")");
+    }
+
+    /**
      * Returns the passive marker: a command whose steps are never executed but handed out as
-     * {@link PassiveHandle} handles. Its {@link #execute} answers with an error.
+     * {@link PassiveHandle} handles, for someone (the active command before it, a UI) to apply and
+     * complete. Its {@link #execute} answers with an error. Headless, nobody applies such a step: it is
+     * skipped (warning 194). Prefer {@link #passive(Consumer)}, which serves a UI and headless playback
+     * with one definition.
      *
      * @return the shared passive command
      */
     static ReplayCommand passive() {
         return PassiveCommand.INSTANCE;
+    }
+
+    /**
+     * Returns a passive command that knows how a recorded answer changes the game, so the same command
+     * serves every context. Headless (nobody claims the step), playback applies the step through
+     * {@code apply} right after the active step it answers, in route order, and settles it
+     * {@code SUCCESS}. With a UI answering through {@code PassiveAnswers.by}, the UI only shows the step
+     * and answers: on {@code SUCCESS} playback calls {@code apply} on the game's thread, on
+     * {@code IGNORED} or {@code FAILED} it applies nothing. A step the active command completes itself is
+     * not applied again. {@code apply} runs where commands run (the {@code runOn} worker when set); if it
+     * throws, playback fails naming the step (phase {@code PASSIVE}).
+     *
+     * @param apply changes the game as the recorded answer says
+     * @return the command
+     */
+    static ReplayCommand passive(Consumer<? super ReplayStep> apply) {
+        return new AnsweredPassiveCommand(apply);
     }
 }

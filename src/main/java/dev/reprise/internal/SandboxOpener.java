@@ -22,16 +22,19 @@ public final class SandboxOpener {
     @FunctionalInterface
     public interface Factory {
         /**
-         * Resets the game and opens a sandbox.
+         * Opens a sandbox and has the game reset for it.
          *
          * @param config   what to play and how
          * @param commands the command of each code, or {@code null} for an unknown code
          * @param names    the registered name of each code, or {@code null} for an unknown code
          * @param warnings receives the sandbox's warnings after they are logged; may be {@code null}
+         * @param replaced the sandbox opened before, stopped now; the game is reset only once it ended; may be
+         *                 {@code null}
          * @return the sandbox, {@code READY}
          */
         ReplaySandbox open(SandboxConfig<?> config, IntFunction<? extends @Nullable ReplayCommand> commands,
-                           IntFunction<@Nullable String> names, @Nullable Consumer<? super ReplayWarning> warnings);
+                           IntFunction<@Nullable String> names, @Nullable Consumer<? super ReplayWarning> warnings,
+                           @Nullable ReplaySandbox replaced);
     }
 
     @Nullable
@@ -55,23 +58,25 @@ public final class SandboxOpener {
     }
 
     /**
-     * Resets the game through the config and opens a sandbox, as {@link Factory#open} describes.
+     * Opens a sandbox, as {@link Factory#open} describes.
      *
      * @param config   what to play and how
      * @param commands the command of each code, or {@code null} for an unknown code
      * @param names    the registered name of each code, or {@code null} for an unknown code
      * @param warnings receives the sandbox's warnings after they are logged; may be {@code null}
+     * @param replaced the sandbox opened before, stopped now; may be {@code null}
      * @return the sandbox, {@code READY}
      */
     public static ReplaySandbox open(SandboxConfig<?> config, IntFunction<? extends @Nullable ReplayCommand> commands,
                                      IntFunction<@Nullable String> names,
-                                     @Nullable Consumer<? super ReplayWarning> warnings) {
+                                     @Nullable Consumer<? super ReplayWarning> warnings,
+                                     @Nullable ReplaySandbox replaced) {
         Factory opener = factory;
         if (opener == null) {
             initialize(ReplaySandbox.class); // its static initializer installs the factory
             opener = Objects.requireNonNull(factory, "ReplaySandbox did not install its factory");
         }
-        return opener.open(config, commands, names, warnings);
+        return opener.open(config, commands, names, warnings, replaced);
     }
 
     private static void initialize(Class<?> type) {

@@ -17,18 +17,36 @@ import reactor.core.publisher.Mono;
  *
  * <p>Each {@link PassiveStep} is {@linkplain PassiveStep#claim() claimed} the moment it arrives, so the
  * passive grace can never skip it and playback waits for its answer; it is then handed to {@code ui},
- * and completed with the first result {@code ui}'s publisher emits (an empty publisher answers
- * {@code SUCCESS}, as an empty command Mono does), failed with the cause if it errors or {@code ui}
- * throws, and settled as the timeout choice says if no answer comes in time. A step that somebody else
+ * which shows it and answers with a {@link ReplayCommandResult}: the first value counts (an empty
+ * publisher answers {@code SUCCESS}, as an empty command Mono does). {@code ui} only answers; the game is
+ * changed by the library, on the game's thread:
+ * <ul>
+ *   <li>{@code SUCCESS}: playback calls the step's {@code apply} ({@link
+ *       dev.reprise.command.ReplayCommand#passive(java.util.function.Consumer)}) on the thread that runs
+ *       commands (the {@code runOn} worker when set), then settles the step; with the
+ *       {@link dev.reprise.command.ReplayCommand#passive() passive()} marker nothing is applied (the UI
+ *       applied it);</li>
+ *   <li>{@code IGNORED}: nothing is applied, playback goes on (warning 1001 for a timeout, below);</li>
+ *   <li>{@code FAILED}, an error, or {@code ui} throwing: nothing is applied, playback fails naming the
+ *       step ({@link ReplayPlaybackException}, phase {@code PASSIVE}).</li>
+ * </ul>
+ * A step no answer comes for in time settles as the timeout choice says. A step that somebody else
  * already settled or claimed is passed on unanswered, and {@code ui} is never called for it. Every step,
- * active or passive, is passed on downstream at once, unchanged, one for one: demand and cancellation
- * go straight through. An answer in flight is not cancelled with the downstream subscription: it still
- * settles the step (or times out), which a stopping playback waits for.
+ * active or passive, is passed on downstream at once, unchanged, one for one: demand and cancellation go
+ * straight through.
+ *
+ * <p><b>Stop and cancel.</b> A stop (or cancelling the playback) while the UI still answers ends playback
+ * {@code STOPPED} once the passive grace ran out, never waiting for the UI's timeout: the UI's publisher
+ * is cancelled, the step settles {@code IGNORED} (warning 194) and an answer that comes later changes
+ * nothing (warning 1002). An answer that came before is applied first.
  *
  * <p>The timeout is timed on {@code Schedulers.parallel()} (a virtual-time scheduler in
  * {@code StepVerifier.withVirtualTime}). {@code ui} is called on the thread that emits the step.
  */
 public final class PassiveAnswers {
+
+    /** A timeout this long or longer cannot be timed in nanoseconds: it means no timeout. */
+    private static final Duration NEVER = Duration.ofNanos(Long.MAX_VALUE);
 
     private PassiveAnswers() {
     }
@@ -39,7 +57,9 @@ public final class PassiveAnswers {
      * {@link TimeoutException} naming the step as its cause.
      *
      * @param ui      shows a passive step and answers it: the first value counts, later ones are ignored
-     * @param timeout how long to wait for an answer, positive
+     * @param timeout how long to wait for an answer, positive; from about 292 years on
+     *                ({@code Long.MAX_VALUE} nanoseconds, for instance {@code ChronoUnit.FOREVER.getDuration()})
+     *                it means no timeout
      * @return the operator, for {@link Flux#transform}
      * @throws IllegalArgumentException if the timeout is not positive
      */
@@ -55,7 +75,7 @@ public final class PassiveAnswers {
      * {@link ReplayCommandResult#SUCCESS} goes on as if it was answered.
      *
      * @param ui        shows a passive step and answers it: the first value counts, later ones are ignored
-     * @param timeout   how long to wait for an answer, positive
+     * @param timeout   how long to wait for an answer, positive; from about 292 years on it means no timeout
      * @param onTimeout how a step settles when its answer is late
      * @return the operator, for {@link Flux#transform}
      * @throws IllegalArgumentException if the timeout is not positive
@@ -70,39 +90,42 @@ public final class PassiveAnswers {
             throw new IllegalArgumentException("timeout must be positive, was " + timeout);
         }
         return steps -> steps.doOnNext(step -> {
-            if (step instanceof PassiveStep passive && passive.claim()) {
+            if (step instanceof PassiveStep passive && passive.claimForUi()) {
                 answer(passive, ui, timeout, onTimeout);
             }
         });
     }
 
-    /** Asks the UI for a claimed step and settles the step with what it says. */
+    /** Asks the UI for a claimed step and settles the step with what it says; never leaves it claimed. */
     private static void answer(PassiveStep step, Function<? super PassiveStep, ? extends Publisher<ReplayCommandResult>> ui,
                                Duration timeout, ReplayCommandResult onTimeout) {
-        Mono<ReplayCommandResult> answer;
         try {
-            answer = Mono.from(Objects.requireNonNull(ui.apply(step), "the ui returned a null publisher"));
+            Mono<ReplayCommandResult> answer = Mono.from(Objects.requireNonNull(ui.apply(step),
+                            "the ui returned a null publisher"))
+                    .defaultIfEmpty(ReplayCommandResult.SUCCESS);
+            if (timeout.compareTo(NEVER) < 0) {
+                answer = answer.timeout(timeout);
+            }
+            step.uiAnswer(answer.subscribe(result -> settle(step, result, null),
+                    error -> {
+                        if (error instanceof TimeoutException) {
+                            settle(step, onTimeout, new TimeoutException("The UI did not answer passive step "
+                                    + step.step().index() + " (code " + step.step().code() + ") within "
+                                    + timeout));
+                        } else {
+                            step.fail(error);
+                        }
+                    }));
         } catch (Throwable error) {
             Exceptions.throwIfJvmFatal(error);
             step.fail(error);
-            return;
         }
-        answer.defaultIfEmpty(ReplayCommandResult.SUCCESS)
-                .timeout(timeout)
-                .subscribe(result -> settle(step, result, null),
-                        error -> {
-                            if (error instanceof TimeoutException) {
-                                settle(step, onTimeout, new TimeoutException("The UI did not answer passive step "
-                                        + step.step().index() + " (code " + step.step().code() + ") within "
-                                        + timeout));
-                            } else {
-                                step.fail(error);
-                            }
-                        });
     }
 
     private static void settle(PassiveStep step, ReplayCommandResult result, @Nullable TimeoutException timedOut) {
-        if (result == ReplayCommandResult.FAILED && timedOut != null) {
+        if (result == ReplayCommandResult.SUCCESS) {
+            step.answeredByUi(); // the library applies it on the game's thread, then settles it
+        } else if (result == ReplayCommandResult.FAILED && timedOut != null) {
             step.fail(timedOut);
         } else {
             step.complete(result);

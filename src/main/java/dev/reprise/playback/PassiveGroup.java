@@ -61,7 +61,7 @@ final class PassiveGroup {
             if (count == handles.length) {
                 handles = Arrays.copyOf(handles, Math.max(2, count * 2));
             }
-            handles[count++] = new PassiveStep(cursor.step(), engine);
+            handles[count++] = new PassiveStep(cursor.step(), command, engine);
         }
         return count == handles.length ? handles : Arrays.copyOf(handles, count);
     }

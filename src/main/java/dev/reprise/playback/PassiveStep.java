@@ -1,12 +1,14 @@
 package dev.reprise.playback;
 
 import dev.reprise.command.PassiveHandle;
+import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.route.ReplayStep;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import reactor.core.Disposable;
 
 /**
  * A passive step: a handle for a step that the sandbox never executes. Someone — the active command
@@ -25,10 +27,12 @@ import org.jspecify.annotations.Nullable;
 public final class PassiveStep extends PlaybackStep implements PassiveHandle {
 
     private static final VarHandle OWNER;
+    private static final VarHandle UI;
 
     static {
         try {
             OWNER = MethodHandles.lookup().findVarHandle(PassiveStep.class, "owner", int.class);
+            UI = MethodHandles.lookup().findVarHandle(PassiveStep.class, "ui", Disposable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -42,9 +46,23 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
     private static final int SKIPPED = 2;
     /** Playback terminated with it pending: every answer loses. */
     private static final int ABANDONED = 3;
+    /** A UI answering through {@link PassiveAnswers} said SUCCESS: playback applies it, then settles it. */
+    private static final int ANSWERED = 4;
+
+    /** Marks {@link #ui} once the UI's answer was cut off: a subscription handed over later is disposed. */
+    private static final Disposable CUT = () -> { };
 
     @Nullable
     private final PlaybackEngine engine;
+    /** The step's command, which may apply its recorded answer; {@code null} for a lone passive step. */
+    @Nullable
+    private final ReplayCommand command;
+    /** The UI's answer in flight when {@link PassiveAnswers} claimed this step, then {@link #CUT}. */
+    @SuppressWarnings("unused") // accessed through UI
+    @Nullable
+    private volatile Disposable ui;
+    /** Whether {@link PassiveAnswers} claimed it: a stop may then cut the UI's answer off. */
+    private volatile boolean claimedByUi;
     @SuppressWarnings("unused") // accessed through OWNER
     private volatile int owner;
     /** Why a caller failed the step; written before it settles FAILED, read by the engine after. */
@@ -55,15 +73,17 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
     /** Whether the engine has taken this handle's settlement into account; engine-owned. */
     boolean processed;
 
-    PassiveStep(ReplayStep step, PlaybackEngine engine) {
+    PassiveStep(ReplayStep step, @Nullable ReplayCommand command, PlaybackEngine engine) {
         super(step);
         this.engine = engine;
+        this.command = command;
     }
 
     /** A step skipped before anyone saw it: a lone passive step with no active step before it. */
     PassiveStep(ReplayStep step, ReplayCommandResult settled, PlaybackEngine engine) {
         super(step, settled);
         this.engine = engine;
+        this.command = null;
         this.owner = SKIPPED;
         this.processed = true;
     }
@@ -95,9 +115,7 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
     private boolean answer(ReplayCommandResult result, @Nullable Throwable failure) {
         // Claim implicitly; a claimed handle may be answered by its claimer (callers are not tracked).
         if (!OWNER.compareAndSet(this, FREE, CLAIMED) && (int) OWNER.getVolatile(this) != CLAIMED) {
-            if ((int) OWNER.getVolatile(this) == SKIPPED && engine != null) {
-                engine.answerLost(this, failure != null ? "with a failure (" + failure + ")" : result.name());
-            }
+            lost(failure != null ? "with a failure (" + failure + ")" : result.name());
             return false;
         }
         if (failure != null) {
@@ -110,6 +128,100 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
             engine.signal();
         }
         return true;
+    }
+
+    private void lost(String answer) {
+        if ((int) OWNER.getVolatile(this) == SKIPPED && engine != null) {
+            engine.answerLost(this, answer);
+        }
+    }
+
+    // ------------------------------------------------------------------ PassiveAnswers' side
+
+    /** Claims this step for a UI answering through {@link PassiveAnswers}; see {@link #claim()}. */
+    boolean claimForUi() {
+        if (!claim()) {
+            return false;
+        }
+        claimedByUi = true;
+        return true;
+    }
+
+    /** Hands over the UI's answer in flight, so a stop can cancel it; disposed at once if already cut off. */
+    void uiAnswer(Disposable answer) {
+        if (!UI.compareAndSet(this, null, answer)) {
+            answer.dispose(); // cut off meanwhile
+        }
+    }
+
+    /**
+     * The UI answered {@code SUCCESS}: playback applies the step on its own thread, then settles it.
+     *
+     * @return {@code false} if the step was cut off or settled first: the answer changes nothing
+     */
+    boolean answeredByUi() {
+        if (OWNER.compareAndSet(this, CLAIMED, ANSWERED) && !isSettled()) {
+            if (engine != null) {
+                engine.signal();
+            }
+            return true;
+        }
+        lost(ReplayCommandResult.SUCCESS.name());
+        return false;
+    }
+
+    // ------------------------------------------------------------------ the engine's side
+
+    /** @return whether a UI answered SUCCESS and playback has to apply and settle the step */
+    boolean awaitsApply() {
+        return (int) OWNER.getVolatile(this) == ANSWERED && !isSettled();
+    }
+
+    /** @return whether nobody claimed or answered this step */
+    boolean unclaimed() {
+        return (int) OWNER.getVolatile(this) == FREE;
+    }
+
+    /**
+     * Takes an unclaimed step for playback to apply headless.
+     *
+     * @return {@code true} if playback now holds it; {@code false} if someone claimed it first
+     */
+    boolean takeForApply() {
+        return OWNER.compareAndSet(this, FREE, ANSWERED);
+    }
+
+    /** @return whether the step's command applies recorded answers ({@link ReplayCommand#passive(java.util.function.Consumer)}) */
+    boolean appliesAnswers() {
+        return command != null && command.appliesAnswers();
+    }
+
+    /** Applies the recorded answer through the step's command, if it has an apply; else does nothing. */
+    void apply() {
+        if (command != null && command.appliesAnswers()) {
+            command.applyAnswer(step());
+        }
+    }
+
+    /**
+     * Cuts off a UI's answer still in flight: playback is stopping. Succeeds only for a step claimed by
+     * {@link PassiveAnswers} and not answered: its publisher is cancelled and it settles {@code IGNORED}.
+     *
+     * @return {@code true} if it is now cut off
+     */
+    boolean cutOff() {
+        if (!claimedByUi || !OWNER.compareAndSet(this, CLAIMED, SKIPPED)) {
+            return false;
+        }
+        disposeUi();
+        return settle(ReplayCommandResult.IGNORED);
+    }
+
+    private void disposeUi() {
+        Disposable answer = (Disposable) UI.getAndSet(this, CUT);
+        if (answer != null) {
+            answer.dispose();
+        }
     }
 
     /**
@@ -125,6 +237,9 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
     void abandon() {
         owner = ABANDONED;
         settle(ReplayCommandResult.IGNORED);
+        if (claimedByUi) {
+            disposeUi();
+        }
     }
 
     /** @return the cause given to {@link #fail}, or {@code null} */

@@ -61,6 +61,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "started");
     private static final AtomicIntegerFieldUpdater<PlaybackEngine> REPLAYED =
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "replayed");
+    private static final AtomicIntegerFieldUpdater<PlaybackEngine> QUEUED =
+            AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "queued");
     private static final AtomicLongFieldUpdater<PlaybackEngine> REQUESTED =
             AtomicLongFieldUpdater.newUpdater(PlaybackEngine.class, "requested");
 
@@ -69,11 +71,15 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private static final int FINALIZING = 1;
     private static final int GROUP = 2;
     private static final int TERMINATED = 3;
+    /** Before the first group: waits for the sandbox this one replaced to end, then resets the game. */
+    private static final int PREPARING = 4;
 
+    private final SandboxConfig<?> config;
     private final IntFunction<? extends @Nullable ReplayCommand> commands;
     private final IntFunction<@Nullable String> names;
     private final WarningReporter warnings;
-    private final ReplayCursor cursor;
+    /** Drain-owned; opened again after a deferred reset, so route writes the reset makes do not expire it. */
+    private ReplayCursor cursor;
     private final Seeker seeker;
     private final Pacing pacing;
     private final PassiveGroup group;
@@ -84,12 +90,16 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private final Scheduler runOn;
     /** Whether the first request starts playing ({@link SandboxConfig#startPaused()} {@code false}). */
     private final boolean startOnRequest;
-    private final Runnable drainTask = this::drainLoop;
+    private final Runnable drainTask = this::runQueued;
 
     // ------------------------------------------------------------------ posted from any thread
     volatile int wip;
     volatile int once;
     volatile int started;
+    /** 1 while a drain task is queued on the worker and has not started: who runs it first owns the drain. */
+    volatile int queued;
+    /** Whether the sandbox this one replaced has ended, so the game may be reset for this one. */
+    private volatile boolean predecessorEnded;
     /** The worker the drain runs on with {@code runOn}: taken on subscribe, released after the terminal signal. */
     private volatile Scheduler.@Nullable Worker worker;
     /** Set when the worker refused the drain (its scheduler was disposed): playback fails with it. */
@@ -114,7 +124,9 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private WindowGate gate;
 
     // ------------------------------------------------------------------ drain-owned
-    private int phase = IDLE;
+    private int phase;
+    /** Whether the drain running now is the runOn worker's task: only then may it call the game (with runOn). */
+    private boolean onWorker;
     /** The first step of the next group, decoded ahead; meaningful when {@code headKnown}. */
     @Nullable
     private ReplayStep head;
@@ -127,8 +139,16 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private boolean terminalDelivered;
     private final ControlWaiters waiters = new ControlWaiters();
 
+    /**
+     * @param resetDone   whether the game was reset for this playback already; if not, the drain resets it
+     *                    (on the runOn worker when set) before the first group, once {@code predecessor} ended
+     * @param predecessor how the sandbox this one replaced ends, or {@code null} if none is playing
+     */
     PlaybackEngine(SandboxConfig<?> config, IntFunction<? extends @Nullable ReplayCommand> commands,
-                   IntFunction<@Nullable String> names, WarningReporter warnings) {
+                   IntFunction<@Nullable String> names, WarningReporter warnings, boolean resetDone,
+                   @Nullable Mono<PlaybackState> predecessor) {
+        this.config = config;
+        this.phase = resetDone ? IDLE : PREPARING;
         this.commands = commands;
         this.names = names;
         this.warnings = warnings;
@@ -141,6 +161,14 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         this.replayed = config.startIndex();
         this.seeker = new Seeker(config);
         states.tryEmitNext(PlaybackState.READY);
+        if (predecessor == null) {
+            predecessorEnded = true;
+        } else {
+            predecessor.subscribe(ended -> {
+                predecessorEnded = true;
+                drain();
+            });
+        }
     }
 
     // ================================================================== Flux and Subscription
@@ -319,25 +347,85 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     void drain() {
         if (WIP.getAndIncrement(this) != 0) {
+            if (queued != 0) {
+                takeOverIfDropped();
+            }
             return;
         }
-        Scheduler.@Nullable Worker on = worker;
-        if (on == null) {
-            drainLoop();
-            return;
-        }
-        try {
-            on.schedule(drainTask);
-        } catch (RejectedExecutionException refused) {
-            // The runOn scheduler was disposed under a live playback: fail it here rather than hang.
-            rejected = refused;
-            drainLoop();
+        drainLoop(false);
+    }
+
+    /** The worker's task: runs the drain unless a caller took it over, the task having come too late. */
+    private void runQueued() {
+        if (QUEUED.compareAndSet(this, 1, 0)) {
+            drainLoop(true);
         }
     }
 
-    private void drainLoop() {
+    /**
+     * A drain task is queued on the worker and another event came: if the scheduler was disposed meanwhile,
+     * the task will never run, so the caller takes the drain over and fails playback (rather than let it
+     * hang in its state). An executor shut down under {@code Schedulers.fromExecutorService} does not say
+     * so through {@code isDisposed()}, so the caller queues the drain task once more: a dead worker refuses
+     * it, a live one runs whichever copy comes first (the others find nothing queued and return).
+     */
+    private void takeOverIfDropped() {
+        Scheduler.@Nullable Worker on = worker;
+        if (on == null) {
+            return;
+        }
+        if (!gone(on)) {
+            try {
+                on.schedule(drainTask);
+                return;
+            } catch (RejectedExecutionException refused) {
+                // dead: take over below
+            }
+        }
+        if (QUEUED.compareAndSet(this, 1, 0)) {
+            rejected = new RejectedExecutionException("the runOn scheduler was disposed while playback's work "
+                    + "was queued on it, so that work was dropped");
+            drainLoop(false);
+        }
+    }
+
+    private boolean gone(Scheduler.Worker on) {
+        return on.isDisposed() || (runOn != null && runOn.isDisposed());
+    }
+
+    /**
+     * With runOn, hands a drain running on another thread over to the worker, which then owns it (and
+     * the wip count the caller held). Answers {@code false} when the drain must go on here: no runOn,
+     * no worker yet (before the subscription nothing touches the game), or the worker refused.
+     */
+    private boolean handOver() {
+        Scheduler.@Nullable Worker on = worker;
+        if (on == null || rejected != null) {
+            return false;
+        }
+        if (gone(on)) {
+            rejected = new RejectedExecutionException("the runOn scheduler was disposed under a live playback");
+            return false;
+        }
+        queued = 1;
+        try {
+            on.schedule(drainTask);
+            return true;
+        } catch (RejectedExecutionException refused) {
+            // The runOn scheduler was disposed under a live playback: fail it here rather than hang.
+            queued = 0;
+            rejected = refused;
+            return false;
+        }
+    }
+
+    private void drainLoop(boolean fromWorker) {
+        onWorker = fromWorker;
         int missed = 1;
         for (;;) {
+            if (!fromWorker && handOver()) {
+                return;
+            }
             for (;;) {
                 try {
                     while (advance()) {
@@ -359,11 +447,20 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         }
     }
 
+    /**
+     * Tells whether this drain may call the game (the resetter, a command, a snapshot): always without
+     * runOn, and with it only on the worker — a drain that runs elsewhere before the subscription took the
+     * worker applies controls but leaves the game alone.
+     */
+    private boolean mayTouchGame() {
+        return runOn == null || onWorker;
+    }
+
     /** Does one unit of work; returns {@code false} when nothing can move until the next event. */
     private boolean advance() {
         RejectedExecutionException refused = rejected;
         if (refused != null && phase != TERMINATED) {
-            terminate(PlaybackState.FAILED, refused, null);
+            refuse(refused);
             return true;
         }
         Control control = controls.poll();
@@ -378,6 +475,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             case IDLE -> idle();
             case FINALIZING -> finalizing();
             case GROUP -> inFlight();
+            case PREPARING -> prepare();
             default -> deliverTerminal();
         };
     }
@@ -468,12 +566,32 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         }
     }
 
+    // ------------------------------------------------------------------ PREPARING: before the first group
+
+    /** Resets the game for this playback once the sandbox it replaced has ended; on the worker with runOn. */
+    private boolean prepare() {
+        if (stopRequested) {
+            phase = IDLE; // stopped before anything was played: nothing to reset for
+            return true;
+        }
+        if (!predecessorEnded || !mayTouchGame()) {
+            return false;
+        }
+        phase = IDLE;
+        config.reset();
+        cursor = config.route().cursor(config.startIndex());
+        return true;
+    }
+
     // ------------------------------------------------------------------ IDLE: between groups
 
     private boolean idle() {
         if (stopRequested) {
             seeker.abandon();
             return closeWindowOr(PlaybackState.STOPPED);
+        }
+        if (!mayTouchGame()) {
+            return false;
         }
         if (seeker.startable()) {
             return startSeek();
@@ -619,7 +737,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     private boolean closeWindowOr(PlaybackState terminal) {
         if (window.isOpen()) {
-            return startFinalize();
+            return mayTouchGame() && startFinalize();
         }
         terminate(terminal, null, null);
         return true;
@@ -692,26 +810,45 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         boolean abandoning = stopRequested;
         boolean activeIn = group.activeIn;
         boolean settled = activeIn && (group.emitted == handles.length || abandoning);
+        boolean earlierPending = false; // answers are applied in route order
         for (int i = 0; i < handles.length; i++) {
             PassiveStep handle = handles[i];
             if (handle.processed) {
                 continue;
             }
             ReplayCommandResult result = handle.settledResult();
+            if (result == null && !earlierPending && handle.awaitsApply() && mayTouchGame()) {
+                // A UI answered SUCCESS through PassiveAnswers: the library applies it here, on the game's thread.
+                if (!applyAnswer(handle)) {
+                    return true;
+                }
+                result = handle.settledResult();
+            }
             // A stop skips every unclaimed handle still pending, even one the active command waits on (the
-            // dialog pattern), after the grace; otherwise a handle waits for its active step's result first.
-            if (result == null && (abandoning || (activeIn && i < group.emitted)) && group.graceOver(handle)) {
-                if (handle.skip()) {
+            // dialog pattern), after the grace; otherwise a handle waits for its active step's result first
+            // (or for nobody to claim it while the active command waits on it). A handle whose command can
+            // apply its recorded answer is applied instead of skipped; a UI's answer in flight is cut off.
+            boolean applies = handle.appliesAnswers();
+            boolean due = abandoning || (i < group.emitted && (activeIn || (applies && handle.awaited())));
+            if (result == null && due && !earlierPending && group.graceOver(handle)) {
+                if (applies && mayTouchGame() && handle.takeForApply()) {
+                    if (!applyAnswer(handle)) {
+                        return true; // headless: nobody claimed it, the library applied the recorded answer
+                    }
+                    result = handle.settledResult();
+                } else if (handle.skip() || (abandoning && handle.cutOff())) {
                     handle.processed = true;
                     progress = true;
                     ReplayStep step = handle.step();
                     warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code());
                     continue;
+                } else {
+                    result = handle.settledResult(); // claimed or completed concurrently: that answer counts
                 }
-                result = handle.settledResult(); // claimed or completed concurrently: that answer counts
             }
             if (result == null) {
                 settled = false;
+                earlierPending = true;
                 continue;
             }
             handle.processed = true;
@@ -732,6 +869,25 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return true;
         }
         return progress;
+    }
+
+    /**
+     * Applies a step through its command's apply, then settles it {@code SUCCESS}: a UI answered it through
+     * {@link PassiveAnswers}, or nobody claimed it (headless).
+     *
+     * @return {@code true} if playback goes on; {@code false} if the apply threw and playback failed
+     */
+    private boolean applyAnswer(PassiveStep handle) {
+        try {
+            handle.apply();
+        } catch (Throwable error) {
+            Exceptions.throwIfJvmFatal(error);
+            ReplayStep step = handle.step();
+            fail(step.index(), step.code(), Phase.PASSIVE, "its apply threw " + error, error, handle);
+            return false;
+        }
+        handle.settle(ReplayCommandResult.SUCCESS);
+        return true;
     }
 
     /**
@@ -764,6 +920,29 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                          @Nullable PlaybackStep culprit) {
         terminate(PlaybackState.FAILED, new ReplayPlaybackException(index, code, names.apply(code), phaseName, reason, cause), culprit);
         return true;
+    }
+
+    /** Fails playback because the runOn scheduler refused or dropped its work, naming the step it was at. */
+    private void refuse(RejectedExecutionException refused) {
+        String reason = "the runOn scheduler " + runOn + " refused or dropped playback's work (" + refused.getMessage()
+                + ")";
+        if (phase == FINALIZING) {
+            fail(window.finalizingIndex(), window.finalizingCode(), Phase.FINALIZE, reason, refused, null);
+            return;
+        }
+        ActiveStep inFlight = phase == GROUP ? group.active : null;
+        if (!headKnown && inFlight == null && !cursor.expired()) {
+            head = cursor.next() ? cursor.step() : null;
+            headKnown = true;
+        }
+        ReplayStep step = inFlight != null ? inFlight.step() : head;
+        if (step == null) {
+            // The route played out: the failure names where playback stood, after its last step.
+            terminate(PlaybackState.FAILED, new ReplayPlaybackException(replayed, -1, null, Phase.EXECUTE,
+                    reason + " after the last step", refused), null);
+            return;
+        }
+        fail(step.index(), step.code(), Phase.EXECUTE, reason, refused, inFlight);
     }
 
     private boolean failExpired() {

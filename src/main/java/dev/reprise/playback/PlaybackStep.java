@@ -157,6 +157,12 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
         }
     }
 
+    /** @return whether someone waits on {@link #result()} of this pending step (a command, a UI) */
+    final boolean awaited() {
+        Object current = outcome;
+        return current != null && !(current instanceof ReplayCommandResult);
+    }
+
     /** @return the result, or {@code null} while pending */
     final ReplayCommandResult settledResult() {
         Object current = outcome;

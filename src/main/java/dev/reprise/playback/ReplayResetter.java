@@ -5,9 +5,17 @@ import org.jspecify.annotations.Nullable;
 /**
  * Puts the game back into the state a route starts from, before a sandbox plays it.
  *
- * <p>Called once, synchronously, by {@link dev.reprise.ReplaySystem#createReplaySandbox} (and so on each
- * subscription to {@link dev.reprise.ReplaySystem#playback}) before the sandbox opens its reader, so
- * writes the reset makes to the route do not expire the new sandbox. Formerly {@code ReplayReseter}.
+ * <p>Called once per sandbox, before its first step, and again by a backward {@linkplain ReplaySandbox#seek
+ * seek} without a checkpoint. Which thread calls it:
+ * <ul>
+ *   <li>with {@link SandboxConfig.Builder#runOn runOn(scheduler)}: the sandbox's worker of that scheduler
+ *       (the game thread), once {@link ReplaySandbox#steps()} is subscribed, before any command;</li>
+ *   <li>without it: the thread calling {@link dev.reprise.ReplaySystem#createReplaySandbox} (or subscribing
+ *       to {@link dev.reprise.ReplaySystem#playback}), synchronously — unless the sandbox opened before
+ *       still plays: then the thread that ends that one, once it has ended (finalize included).</li>
+ * </ul>
+ * Never concurrently with a command. Route writes the reset makes do not expire the new sandbox: it opens
+ * its reader after the reset. Formerly {@code ReplayReseter}.
  *
  * @param <S> the type of the save the game restores from
  */

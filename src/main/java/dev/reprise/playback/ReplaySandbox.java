@@ -38,13 +38,20 @@ import org.jspecify.annotations.Nullable;
  * {@link SandboxConfig.Builder#startPaused startPaused(true)} the sandbox stays {@code READY} until
  * {@link #play()} or {@link #step()}. {@link #terminated()} tells how playback ended.
  *
- * <p><b>Threads.</b> With {@link SandboxConfig.Builder#runOn runOn(scheduler)}, every command's
- * {@code execute} and {@code finalizeRun}, every step emitted and the completion or error happen on one
- * worker of that scheduler, serially ({@code onSubscribe} is called on the subscribing thread). Without it they happen on whichever thread drives playback at that moment:
- * the thread that subscribes or requests, calls a control, completes a passive step, signals a
- * command's result, or runs a pacing timer or clock tick — so a {@link PassiveStep#complete} from a UI
- * thread may run the next group's commands on that thread before it returns. Either way they never run
- * concurrently.
+ * <p><b>Threads.</b> The game's callbacks — the {@link ReplayResetter}, every command's {@code execute}
+ * and {@code finalizeRun}, a passive step's {@code apply}
+ * ({@link dev.reprise.command.ReplayCommand#passive(java.util.function.Consumer)}), the
+ * {@link SnapshotProvider}'s capture, restore and estimate, and seeks — never run concurrently. With
+ * {@link SandboxConfig.Builder#runOn runOn(scheduler)} they all run, and every step emitted and the
+ * completion or error are signalled, on one worker of that scheduler (the game thread), serially; the
+ * reset comes first, once {@link #steps()} is subscribed ({@code onSubscribe} is called on the subscribing
+ * thread). Nothing touches the game before that subscription. Without it they run on whichever thread
+ * drives playback at that moment: the thread that subscribes or requests, calls a control, completes a
+ * passive step, signals a command's result, or runs a pacing timer or clock tick — so a
+ * {@link PassiveStep#complete} from a UI thread may run the next group's commands on that thread before
+ * it returns; the first reset runs in {@link dev.reprise.ReplaySystem#createReplaySandbox} (see
+ * {@link ReplayResetter}). A UI answering through {@link PassiveAnswers} answers on its own thread; the
+ * library applies the answer on the game's thread.
  *
  * <p>{@link #seek} moves playback to any step, forward or backward, from checkpoints kept in a
  * memory-bounded cache when the config has a {@link SnapshotProvider}. See {@code docs/seeking.md}.
@@ -67,16 +74,29 @@ public final class ReplaySandbox {
     }
 
     /**
-     * Resets the game with the config's resetter and save, then opens a sandbox on the config's route at
-     * its start index; {@link dev.reprise.ReplaySystem#createReplaySandbox} is the way in.
+     * Opens a sandbox on the config's route at its start index, stopping the one it replaces;
+     * {@link dev.reprise.ReplaySystem#createReplaySandbox} is the way in. The game is reset here when no
+     * runOn is set and nothing else plays; otherwise the new playback resets it itself, on its runOn
+     * worker and only once the sandbox it replaces has ended.
      */
     private static ReplaySandbox open(SandboxConfig<?> config, IntFunction<? extends @Nullable ReplayCommand> commands,
                                       IntFunction<@Nullable String> names,
-                                      @Nullable Consumer<? super ReplayWarning> warnings) {
+                                      @Nullable Consumer<? super ReplayWarning> warnings,
+                                      @Nullable ReplaySandbox replaced) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(commands, "commands");
-        config.reset();
-        return new ReplaySandbox(config, new PlaybackEngine(config, commands, names, new WarningReporter(warnings)));
+        Mono<PlaybackState> predecessor = null;
+        if (replaced != null && !replaced.engine.state().isTerminal()) {
+            replaced.stopNow();
+            predecessor = replaced.terminated();
+        }
+        boolean resetNow = config.runOn() == null && (predecessor == null || replaced.engine.state().isTerminal());
+        if (resetNow) {
+            config.reset();
+            predecessor = null;
+        }
+        return new ReplaySandbox(config, new PlaybackEngine(config, commands, names, new WarningReporter(warnings),
+                resetNow, predecessor));
     }
 
     /**

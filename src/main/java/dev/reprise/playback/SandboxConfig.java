@@ -110,8 +110,8 @@ public final class SandboxConfig<S> {
     }
 
     /**
-     * Returns the scheduler on one worker of which every {@code execute}, {@code finalizeRun} and step
-     * emission happens.
+     * Returns the scheduler on one worker of which the game's callbacks (resetter, {@code execute},
+     * {@code finalizeRun}, passive {@code apply}, snapshots) and every step emission happen.
      *
      * @return the scheduler, or {@code null}: then they happen on whichever thread drives playback (see
      *         {@link ReplaySandbox})
@@ -285,12 +285,15 @@ public final class SandboxConfig<S> {
         }
 
         /**
-         * Makes every {@code execute}, {@code finalizeRun} and step emission of the sandbox happen on one
-         * {@linkplain Scheduler#createWorker() worker} of {@code scheduler}, serially: never on the thread
-         * that completes a passive step, calls a control, requests or fires a timer or clock tick. The
-         * worker is taken when {@link ReplaySandbox#steps()} (or {@code windows()}) is subscribed and
-         * released once playback terminated and the subscriber was told. Without it, the commands run on
-         * whichever thread drives playback (see {@link ReplaySandbox}).
+         * Makes the game's callbacks — the resetter, every {@code execute} and {@code finalizeRun}, a
+         * passive step's {@code apply}, snapshot capture and restore, seeks — and every step emission of the
+         * sandbox happen on one {@linkplain Scheduler#createWorker() worker} of {@code scheduler}, serially:
+         * never on the thread that completes a passive step, calls a control, requests or fires a timer or
+         * clock tick. The worker is taken when {@link ReplaySandbox#steps()} (or {@code windows()}) is
+         * subscribed, the game is reset on it before any command, and it is released once playback
+         * terminated and the subscriber was told. If the scheduler refuses or drops playback's work (it was
+         * disposed), playback fails with a {@link ReplayPlaybackException} naming the step it stood at.
+         * Without it, the callbacks run on whichever thread drives playback (see {@link ReplaySandbox}).
          *
          * @param scheduler the scheduler, for instance the game thread's {@code Schedulers.fromExecutor}
          *                  or {@code Schedulers.single()}

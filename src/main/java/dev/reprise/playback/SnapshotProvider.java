@@ -9,8 +9,9 @@ package dev.reprise.playback;
  * game holds — nothing a command keeps for an open window (such as moves queued until the window's
  * {@code finalizeRun}) is ever pending when {@link #capture()} is called. See {@code docs/seeking.md}.
  *
- * <p>Called on the playback's drain thread, one call at a time, never while a command of the sandbox
- * runs. A snapshot is kept in the sandbox's checkpoint cache and may be restored many times: it must not
+ * <p>Called where the sandbox's commands run — on its {@link SandboxConfig.Builder#runOn runOn} worker
+ * (the game thread) when set, else on whichever thread drives playback — one call at a time, never while
+ * a command of the sandbox runs. A snapshot is kept in the sandbox's checkpoint cache and may be restored many times: it must not
  * change after {@link #capture()} returned it (return an immutable value or a copy).
  *
  * @param <T> the type of a snapshot

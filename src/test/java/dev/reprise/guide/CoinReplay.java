@@ -41,8 +41,9 @@ final class CoinReplay {
         replay.registerCommand(ReplayCode.RIGHT, "right", ReplayCommand.sync(step -> game.move(1, 0)));
         replay.registerCommand(ReplayCode.DOWN, "down", ReplayCommand.sync(step -> game.move(0, 1)));
         replay.registerCommand(CoinGame.CHEST, "chest", ReplayCommand.sync(step -> game.openChest()));
-        // The answer to a chest is passive: it belongs to the chest before it, and the UI plays it.
-        replay.registerCommand(CoinGame.CHOOSE, "choose", ReplayCommand.passive());
+        // The answer to a chest is passive: it belongs to the chest before it. Playback applies it, on the
+        // game's thread: at once when nobody watches (tests, verifiers), after the dialog when a player does.
+        replay.registerCommand(CoinGame.CHOOSE, "choose", ReplayCommand.passive(step -> game.choose(step.intParam(0))));
         return replay;
     }
 
@@ -84,40 +85,36 @@ final class CoinReplay {
     }
 
     /**
-     * Plays a loaded replay in the game's frame loop: one group of steps per frame at speed 1, every
-     * command on the game's thread, each chest answered by the dialog.
+     * The "watch replay" button's handler, called on the game's thread: it returns at once, and the replay
+     * plays in the game's frame loop — one group of steps per frame at speed 1, every command on the game's
+     * thread, each chest's choice shown by the dialog — then tells how it ended.
      */
-    static PlaybackState playInFrames(ReplaySystem player, CoinGame game, Publisher<?> frames,
-            Scheduler gameThread, Dialog dialog, Consumer<CoinGame> render) {
+    static ReplaySandbox watchReplay(ReplaySystem player, CoinGame game, Publisher<?> frames, Scheduler gameThread,
+            Dialog dialog, Runnable render, Consumer<PlaybackState> onEnd) {
         ReplaySandbox sandbox = player.createReplaySandbox(SandboxConfig.builder(player.array(), save -> game.reset())
                 .clock(frames)
                 .runOn(gameThread)
                 .build());
+        sandbox.terminated().subscribe(onEnd); // ENDED, STOPPED or FAILED, on the game's thread
         sandbox.steps()
-                .transform(PassiveAnswers.by(dialog::answer, Duration.ofSeconds(30)))
+                .transform(PassiveAnswers.by(dialog::show, Duration.ofSeconds(30)))
                 .concatMap(step -> step.result().thenReturn(step)) // a step is emitted before it runs
-                .subscribe(step -> render.accept(game));
-        return sandbox.terminated().block();
+                .subscribe(step -> render.run());
+        return sandbox;
     }
 
     /**
-     * The dialog that shows a chest's choice: it stays on screen for the reading time, then the
-     * recorded answer is applied on the game's thread, where the game's state belongs.
+     * The dialog that shows a chest's choice: it stays on screen for the reading time, then answers.
+     * It only answers: playback applies the recorded option, on the game's thread.
      */
-    record Dialog(CoinGame game, Scheduler gameThread, Duration readingTime) {
+    record Dialog(Duration readingTime) {
 
-        Mono<ReplayCommandResult> answer(PassiveStep choice) {
-            int option = choice.step().intParam(0);
-            return Mono.delay(readingTime)
-                    .publishOn(gameThread)
-                    .map(tick -> {
-                        game.choose(option);
-                        return ReplayCommandResult.SUCCESS;
-                    });
+        Mono<ReplayCommandResult> show(PassiveStep choice) {
+            return Mono.delay(readingTime).thenReturn(ReplayCommandResult.SUCCESS);
         }
     }
 
-    /** Plays the frames of {@link #playInFrames} with a clock of {@code fps} ticks per second. */
+    /** The frames of {@link #watchReplay}: a clock of {@code fps} ticks per second. */
     static Flux<Long> frames(int fps) {
         return Flux.interval(Duration.ofSeconds(1).dividedBy(fps));
     }

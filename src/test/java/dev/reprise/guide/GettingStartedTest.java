@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCode;
-import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayMismatchException;
-import dev.reprise.playback.PassiveAnswers;
-import dev.reprise.playback.PassiveStep;
 import dev.reprise.playback.PlaybackState;
+import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
@@ -63,14 +62,18 @@ class GettingStartedTest {
     }
 
     @Test
-    void playInFrames_reachesTheRecordedState_withEveryStepOnTheGameThread() {
+    void watchReplay_fromTheGameThread_returnsAtOnce_reachesTheRecordedState_andTellsTheEnd() {
         List<String> renderThreads = new CopyOnWriteArrayList<>();
-        CoinReplay.Dialog dialog = new CoinReplay.Dialog(replayed, gameThread, Duration.ofMillis(5));
+        Sinks.One<PlaybackState> end = Sinks.one();
+        CoinReplay.Dialog dialog = new CoinReplay.Dialog(Duration.ofMillis(5));
 
-        PlaybackState end = CoinReplay.playInFrames(player, replayed, CoinReplay.frames(200), gameThread, dialog,
-                game -> renderThreads.add(Thread.currentThread().getName()));
+        Mono<ReplaySandbox> started = Mono.fromCallable(() -> CoinReplay.watchReplay(player, replayed,
+                        CoinReplay.frames(200), gameThread, dialog,
+                        () -> renderThreads.add(Thread.currentThread().getName()), end::tryEmitValue))
+                .subscribeOn(gameThread); // the "watch replay" button: an input handler on the game thread
 
-        assertThat(end).isEqualTo(PlaybackState.ENDED);
+        assertThat(started.block(TIMEOUT)).isNotNull();
+        assertThat(end.asMono().block(TIMEOUT)).isEqualTo(PlaybackState.ENDED);
         assertThat(replayed.state()).isEqualTo(recorded.state()).isEqualTo("at 2,1, 10 gold, 1 keys");
         assertThat(renderThreads).hasSize(7).allSatisfy(name -> assertThat(name).startsWith("game-"));
     }
@@ -86,10 +89,10 @@ class GettingStartedTest {
 
     @Test
     void playback_playsOneGroupPerFrame_andReachesTheRecordedState() {
+        // Headless: no dialog, the same commands; playback applies each recorded choice itself.
         StepVerifier.withVirtualTime(() -> player.playback(SandboxConfig.builder(player.array(), save -> replayed.reset())
                                 .clock(CoinReplay.frames(60))
-                                .build())
-                        .transform(PassiveAnswers.by(this::answerAtOnce, TIMEOUT)))
+                                .build()))
                 .expectSubscription()
                 .expectNoEvent(FRAME.minusMillis(1)) // nothing runs before the first frame
                 .thenAwait(Duration.ofMillis(1))
@@ -99,13 +102,5 @@ class GettingStartedTest {
                 .verifyComplete();
 
         assertThat(replayed.state()).isEqualTo(recorded.state());
-    }
-
-    /** A dialog for tests: the recorded answer, applied at once. */
-    private Mono<ReplayCommandResult> answerAtOnce(PassiveStep choice) {
-        return Mono.fromCallable(() -> {
-            replayed.choose(choice.step().intParam(0));
-            return ReplayCommandResult.SUCCESS;
-        });
     }
 }

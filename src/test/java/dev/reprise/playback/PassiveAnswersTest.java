@@ -60,6 +60,19 @@ class PassiveAnswersTest {
     }
 
     @Test
+    void aTimeoutTooLongToTime_meansNever_andTheAnswerStillCounts() {
+        Duration forever = java.time.temporal.ChronoUnit.FOREVER.getDuration();
+        StepVerifier.withVirtualTime(() -> answered(step -> Mono.delay(Duration.ofDays(400)).thenReturn(SUCCESS),
+                        forever))
+                .expectNextCount(2)
+                .thenAwait(Duration.ofDays(400))
+                .expectNextMatches(step -> step.step().index() == 2)
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(h.warningCodes()).isEmpty();
+    }
+
+    @Test
     void uiNeverAnswering_failsPlaybackWithATimeoutNamingTheStep() {
         StepVerifier.withVirtualTime(() -> answered(step -> Mono.never(), Duration.ofSeconds(2)))
                 .expectNextCount(2)

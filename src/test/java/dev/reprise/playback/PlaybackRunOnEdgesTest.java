@@ -1,0 +1,149 @@
+package dev.reprise.playback;
+
+import static dev.reprise.command.ReplayCommandResult.SUCCESS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+
+/** runOn at its edges: a scheduler disposed or refusing under a live playback, controls racing the subscription. */
+class PlaybackRunOnEdgesTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    /** Route {@code [1, 1]}: step 0 answers when the test says so, step 1 at once. */
+    private static Harness answeredByTheTest(Sinks.One<ReplayCommandResult> answer) {
+        return new Harness().command(1, ReplayCommand.active((step, context) ->
+                step.index() == 0 ? answer.asMono() : Mono.just(SUCCESS))).record(1, 1);
+    }
+
+    /**
+     * The game thread is busy, step 0's answer queues a drain behind it, then the scheduler is disposed
+     * (dropping the queued drain): playback must still end FAILED naming step 0, and stop() answer.
+     */
+    private static void disposedWithADrainQueued(Scheduler game, Runnable dispose) throws InterruptedException {
+        Sinks.One<ReplayCommandResult> answer = Sinks.one();
+        Harness h = answeredByTheTest(answer);
+        ReplaySandbox sandbox = h.sandbox(b -> b.runOn(game).startPaused(false));
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        CountDownLatch executing = new CountDownLatch(1);
+        sandbox.steps().subscribe(step -> executing.countDown(), errors::add);
+        assertThat(executing.await(10, TimeUnit.SECONDS)).isTrue(); // step 0 waits for its answer
+
+        CountDownLatch busy = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        game.schedule(() -> {
+            busy.countDown();
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertThat(busy.await(10, TimeUnit.SECONDS)).isTrue();
+        answer.tryEmitValue(SUCCESS); // the drain is queued behind the busy task
+        dispose.run();
+        release.countDown();
+
+        sandbox.stop().block(TIMEOUT);
+        assertThat(sandbox.terminated().block(TIMEOUT)).isEqualTo(PlaybackState.FAILED);
+        assertThat(errors).singleElement().isInstanceOfSatisfying(ReplayPlaybackException.class, failure -> {
+            assertThat(failure.stepIndex()).isZero();
+            assertThat(failure.code()).isEqualTo(1);
+            assertThat(failure).hasMessageContaining("runOn").hasCauseInstanceOf(RejectedExecutionException.class);
+        });
+    }
+
+    @Test
+    void newSingle_disposedWithADrainQueued_failsNamingTheStep() throws InterruptedException {
+        Scheduler game = Schedulers.newSingle("game");
+        disposedWithADrainQueued(game, game::dispose);
+    }
+
+    @Test
+    void executorShutDownNow_withADrainQueued_failsNamingTheStep() throws InterruptedException {
+        for (int run = 0; run < 20; run++) {
+            ExecutorService executor = Executors.newSingleThreadExecutor();
+            disposedWithADrainQueued(Schedulers.fromExecutorService(executor), executor::shutdownNow);
+        }
+    }
+
+    @Test
+    void runOnRefusingTheDrain_failsWithAPlaybackExceptionNamingTheStep() {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        AtomicBoolean refuse = new AtomicBoolean();
+        Scheduler game = Schedulers.fromExecutor(task -> {
+            if (refuse.get()) {
+                throw new RejectedExecutionException("the game's queue is full");
+            }
+            pool.execute(task);
+        });
+        try {
+            Sinks.One<ReplayCommandResult> answer = Sinks.one();
+            ReplaySandbox sandbox = answeredByTheTest(answer).sandbox(b -> b.runOn(game).startPaused(false));
+            StepVerifier.create(sandbox.steps())
+                    .expectNextCount(1)
+                    .then(() -> {
+                        refuse.set(true);
+                        answer.tryEmitValue(SUCCESS);
+                    })
+                    .expectErrorSatisfies(error -> assertThat(error)
+                            .isInstanceOfSatisfying(ReplayPlaybackException.class, failure -> {
+                                assertThat(failure.stepIndex()).isZero();
+                                assertThat(failure.phase()).isEqualTo(ReplayPlaybackException.Phase.EXECUTE);
+                            })
+                            .hasMessageContaining("step 0")
+                            .hasCauseInstanceOf(RejectedExecutionException.class))
+                    .verify(TIMEOUT);
+            assertThat(sandbox.terminated().block(TIMEOUT)).isEqualTo(PlaybackState.FAILED);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A play() from a UI thread racing the subscription never runs a command on the UI thread. */
+    @Test
+    void playRacingTheSubscription_runsEveryCommandOnTheWorker() throws InterruptedException {
+        Scheduler game = Schedulers.newSingle("game");
+        ExecutorService ui = Executors.newSingleThreadExecutor(r -> new Thread(r, "ui-thread"));
+        try {
+            for (int run = 0; run < 300; run++) {
+                List<String> threads = new CopyOnWriteArrayList<>();
+                Harness h = new Harness().command(1, ReplayCommand.sync(step ->
+                        threads.add(Thread.currentThread().getName()))).record(1, 1, 1);
+                ReplaySandbox sandbox = h.sandbox(b -> b.runOn(game).startPaused(true));
+                CountDownLatch go = new CountDownLatch(1);
+                ui.execute(() -> {
+                    try {
+                        go.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                    sandbox.play();
+                });
+                go.countDown();
+                sandbox.steps().subscribe();
+                assertThat(sandbox.terminated().block(TIMEOUT)).isEqualTo(PlaybackState.ENDED);
+                assertThat(threads).as("run %d", run).hasSize(3).allSatisfy(name -> assertThat(name).startsWith("game-"));
+            }
+        } finally {
+            ui.shutdownNow();
+            game.dispose();
+        }
+    }
+}
