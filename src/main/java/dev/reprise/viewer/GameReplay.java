@@ -1,6 +1,7 @@
 package dev.reprise.viewer;
 
 import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommand;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayStep;
@@ -13,8 +14,8 @@ import org.jspecify.annotations.Nullable;
  * {@link #state()} whenever the page must draw.
  *
  * <p><b>Passive steps.</b> The game registers its commands once, as every headless use of its replays
- * does; a passive step's answer is applied by {@link #apply(ReplayStep)}, the same code the game gives
- * {@code ReplayCommand.passive(apply)}. The viewer takes every passive step as it arrives: in the
+ * does, a passive code with {@code ReplayCommand.passive(apply)}; {@link #apply(ReplayStep)} calls that
+ * {@code apply}. The viewer takes every passive step as it arrives: in the
  * "answered by the route" mode (and while a seek fast-forwards) it applies the recorded step; in the
  * interactive mode it shows the step's {@link #prompt prompt} and applies the answer the person
  * chose ({@link #answer}), or the recorded one if the person keeps it or the dialog's time runs out. So
@@ -63,12 +64,25 @@ public interface GameReplay {
 
     /**
      * Applies a passive step's answer to the game: the recorded step, or one {@link #answer} made for a
-     * person's choice.
+     * person's choice. By default, the {@code apply} the game registered for the step's code with
+     * {@code ReplayCommand.passive(apply)} ({@link dev.reprise.command.ReplayCommand#applyAnswer}), so a
+     * game that registers its commands that way writes nothing more; override it for a command registered
+     * with the plain {@code ReplayCommand.passive()} marker.
      *
      * @param step the answer, of a passive code
-     * @throws RuntimeException if the answer does not fit the game; playback then fails naming the step
+     * @throws RuntimeException if the answer does not fit the game (it must leave the game unchanged then);
+     *     the person's answer is refused, and a recorded one fails playback naming the step
+     * @throws IllegalStateException if the step's command has no {@code apply} and this method is not
+     *     overridden
      */
-    void apply(ReplayStep step);
+    default void apply(ReplayStep step) {
+        ReplayCommand command = system().command(step.code()).orElse(null);
+        if (command == null || !command.appliesAnswers()) {
+            throw new IllegalStateException("passive step " + step.index() + " (code " + step.code() + ") has no apply: "
+                    + "register its code with ReplayCommand.passive(apply), or override GameReplay.apply");
+        }
+        command.applyAnswer(step);
+    }
 
     /**
      * Returns how the page shows a passive step to a person, in the interactive mode.

@@ -65,7 +65,10 @@ public final class CoinViewer implements ViewerGame {
         CoinReplay.save(replay, file);
     }
 
-    /** One page's game: its state as one table row, and the chest's choice as a dialog. */
+    /**
+     * One page's game: its state as one table row, and the chest's choice as a dialog; the choice is
+     * applied by the {@code passive(apply)} the game registered.
+     */
     private record Session(CoinGame game, ReplaySystem system) implements GameReplay {
 
         @Override
@@ -76,11 +79,6 @@ public final class CoinViewer implements ViewerGame {
         @Override
         public Object state() {
             return Map.of("state", game.state());
-        }
-
-        @Override
-        public void apply(ReplayStep step) {
-            game.choose(step.intParam(0));
         }
 
         @Override
