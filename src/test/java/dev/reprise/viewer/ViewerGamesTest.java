@@ -3,13 +3,20 @@ package dev.reprise.viewer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommand;
 import dev.reprise.guide.CoinViewer;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -113,6 +120,36 @@ class ViewerGamesTest {
             assertThat(client.await("ended", WAIT)).contains("\"state\":\"at 2,1, 0 gold, 2 keys\"");
             assertThat(client.errors()).isZero();
         }
+    }
+
+    @Test
+    void apply_byDefault_isTheRegisteredApply_andSaysSoWhenThereIsNone() {
+        List<ReplayStep> applied = new ArrayList<>();
+        ReplaySystem system = new ReplaySystem();
+        system.registerCommand(16, "answered", ReplayCommand.passive(applied::add));
+        system.registerCommand(17, "marker", ReplayCommand.passive());
+        GameReplay replay = new GameReplay() {
+            @Override
+            public ReplaySystem system() {
+                return system;
+            }
+
+            @Override
+            public SandboxConfig.Builder<?> sandbox() {
+                return SandboxConfig.builder(system.array(), save -> { });
+            }
+
+            @Override
+            public Object state() {
+                return Map.of();
+            }
+        };
+        ReplayStep answer = replay.answer(new ReplayStep(3, 16, List.of(0)), 2);
+        replay.apply(answer);
+        assertThat(applied).containsExactly(new ReplayStep(3, 16, List.of(2)));
+        assertThatThrownBy(() -> replay.apply(new ReplayStep(4, 17, List.of(1))))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("passive step 4 (code 17) has no apply", "ReplayCommand.passive(apply)");
     }
 
     /** A game of another id, for the id checks: never opened. */
