@@ -58,18 +58,19 @@ public final class ReplayTool implements Runnable {
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             PrintWriter err = line.getErr();
             if (e instanceof ToolFailure) {
-                err.println(e.getMessage());
+                err.println(ToolText.escape(String.valueOf(e.getMessage())));
                 err.flush();
                 return FAILED;
             }
-            err.println("replay-tool: internal error: " + e);
+            err.println("replay-tool: internal error: " + ToolText.escape(e.toString()));
             err.flush();
             return INTERNAL;
         });
         commandLine.setParameterExceptionHandler((e, args) -> {
             CommandLine line = e.getCommandLine();
             PrintWriter err = line.getErr();
-            err.println(line.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see --help)");
+            err.println(line.getCommandSpec().qualifiedName() + ": " + ToolText.escape(String.valueOf(e.getMessage()))
+                    + " (see --help)");
             err.flush();
             return USAGE;
         });
