@@ -1,11 +1,9 @@
 package dev.reprise.test;
 
+import dev.reprise.internal.support.FolderWalk;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * {@link ReplayFilesSource}: a file is taken as it is (whatever its name); a folder is walked
  * recursively for {@code *.reprise} files, sorted by their path relative to the folder, so every run
  * sees the same order. A sub-folder that cannot be listed is kept with its reason, so it fails as a
- * replay instead of vanishing from the suite.
+ * replay instead of vanishing from the suite. A folder given through a symbolic link is followed.
  */
 final class ReplayFiles {
 
@@ -54,31 +52,18 @@ final class ReplayFiles {
             found.add(new Found(root, name == null ? root.toString() : name.toString(), null));
             return found;
         }
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (file.getFileName().toString().endsWith(EXTENSION)) {
-                        found.add(new Found(file, relative(root, file), null));
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) {
-                    found.add(new Found(file, relative(root, file), "cannot be read: " + e));
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            // The visitor handles every failure itself; this is only a failure to start the walk.
-            found.add(new Found(root, root.toString(), "cannot be listed: " + e));
+        for (FolderWalk.Entry entry : FolderWalk.walk(root, EXTENSION)) {
+            IOException problem = entry.problem();
+            found.add(new Found(entry.path(), relative(root, entry.path()),
+                    problem == null ? null : "cannot be read: " + problem));
         }
         found.sort(Comparator.comparing(Found::relative));
         return found;
     }
 
+    /** The path relative to the folder walked; the folder itself (a walk that could not start) as given. */
     private static String relative(Path root, Path file) {
-        return root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+        String relative = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/");
+        return relative.isEmpty() ? root.toString() : relative;
     }
 }

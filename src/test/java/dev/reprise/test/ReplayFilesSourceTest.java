@@ -44,6 +44,7 @@ class ReplayFilesSourceTest {
         CounterReplays.write(nested, "levels/b.reprise", CounterReplays.valid());
         CounterReplays.write(nested, "levels/readme.txt", new byte[] {1});
         Files.createDirectories(root.resolve("empty/sub"));
+        Files.createSymbolicLink(root.resolve("linked"), Path.of("nested"));
         Path broken = root.resolve("broken");
         CounterReplays.write(broken, "good.reprise", CounterReplays.valid());
         CounterReplays.write(broken, "junk.reprise", new byte[] {1, 2, 3});
@@ -53,6 +54,15 @@ class ReplayFilesSourceTest {
     @Test
     void nestedFolder_oneInvocationPerFile_namedByRelativePath_sorted() {
         Events tests = run(Nested.class).testEvents();
+
+        tests.assertStatistics(stats -> stats.started(3).succeeded(3).failed(0));
+        assertThat(tests.started().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .containsExactly("[1] a.reprise", "[2] levels/b.reprise", "[3] levels/deep/c.reprise");
+    }
+
+    @Test
+    void aFolderGivenThroughASymlink_isWalked() {
+        Events tests = run(Linked.class).testEvents();
 
         tests.assertStatistics(stats -> stats.started(3).succeeded(3).failed(0));
         assertThat(tests.started().stream().map(e -> e.getTestDescriptor().getDisplayName()))
@@ -123,6 +133,15 @@ class ReplayFilesSourceTest {
             assertThat(replay.id()).isEqualTo(relative);
             assertThat(((ReplaySource.FromPath) replay).path()).isEqualTo(path);
             assertThat(path.toString().replace('\\', '/')).endsWith(relative);
+            ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER);
+        }
+    }
+
+    static class Linked {
+        @ParameterizedTest
+        @ReplayFilesSource(ROOT + "linked")
+        void eachFile(ReplaySource replay, Path path) {
+            assertThat(path).startsWith(Path.of(ROOT + "linked"));
             ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER);
         }
     }

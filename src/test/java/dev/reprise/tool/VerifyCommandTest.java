@@ -57,6 +57,16 @@ class VerifyCommandTest {
     }
 
     @Test
+    void aFolderGivenThroughASymlink_isWalked() throws IOException {
+        Path linked = Files.createSymbolicLink(root.resolve("linked"), corpus);
+
+        int status = run("verify", "--parallel", "2", linked.toString());
+
+        assertThat(status).as(err.toString()).isEqualTo(ReplayTool.FAILED); // the corpus has broken replays
+        assertThat(out.toString()).startsWith("verified " + COUNT + " replays");
+    }
+
+    @Test
     void json_printsOneVerdictPerReplay_withTheCorpusOutcomes() {
         int status = run("verify", "--json", "--parallel", "2", corpus.toString());
 
