@@ -1,12 +1,20 @@
 package dev.reprise.test;
 
 import dev.reprise.internal.support.FolderWalk;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,7 +29,40 @@ final class ReplayFiles {
     /** The name ending of replay files. */
     static final String EXTENSION = ".reprise";
 
+    /**
+     * The problems found while walking, by the source handed out for the path: reading an unreadable
+     * folder's path would only say it is a folder, so asserting the source reports the walk's problem,
+     * as a folder's assertion does. Only unreadable paths are kept, a few at most.
+     */
+    private static final Map<ReplaySource, String> PROBLEMS = new ConcurrentHashMap<>();
+
     private ReplayFiles() {
+    }
+
+    /**
+     * Returns the source of a file found, remembering the problem found while walking, if any.
+     *
+     * @param file a file found by {@link #find(Path)}
+     * @return its source, its id the relative path
+     */
+    static ReplaySource source(Found file) {
+        ReplaySource source = ReplaySource.of(file.relative(), file.path());
+        if (file.problem() != null) {
+            PROBLEMS.put(source, file.problem());
+        }
+        return source;
+    }
+
+    /**
+     * Returns the verdict of a source whose path could not be read while walking, without reading it.
+     *
+     * @param source a source, from {@link #source(Found)} or not
+     * @return its {@link Outcome#INVALID_FILE} verdict naming the problem, or empty if none is known
+     */
+    static Optional<Verdict> knownInvalid(ReplaySource source) {
+        String problem = PROBLEMS.get(source);
+        return problem == null ? Optional.empty() : Optional.of(new Verdict(source.id(), 0, Outcome.INVALID_FILE, 0,
+                0, OptionalLong.empty(), OptionalLong.empty(), problem, Duration.ZERO));
     }
 
     /**

@@ -1,14 +1,19 @@
 package dev.reprise.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.reprise.verify.ReplaySource;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -110,6 +115,40 @@ class ReplayFilesSourceTest {
         assertThat(failures.get(1)).startsWith("replay junk.reprise: expected VALID, was:\n  junk.reprise: INVALID_FILE");
     }
 
+    @Test
+    void aFolderThatCannotBeListed_failsItsInvocationWithTheProblemFoundWhileWalking() throws IOException {
+        // Simulated: the tests may run as root, who can list any folder (see the real one below).
+        Path folder = Files.createDirectories(Path.of(ROOT, "simulated/locked"));
+        ReplayFiles.Found found = new ReplayFiles.Found(folder, "locked",
+                "cannot be read: " + new AccessDeniedException(folder.toString()));
+        ReplaySource replay = (ReplaySource) ReplayFilesProvider.arguments(found, new Class<?>[] {ReplaySource.class})[0];
+
+        assertThatThrownBy(() -> ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER))
+                .hasMessageStartingWith("replay locked: expected VALID, was:\n  locked: INVALID_FILE")
+                .hasMessageContaining("cannot be read: java.nio.file.AccessDeniedException: " + folder)
+                .hasMessageNotContaining("not a regular file");
+    }
+
+    @Test
+    void anUnreadableSubfolder_failsItsInvocation_asAssertReplaysDoes() throws IOException {
+        Path locked = Files.createDirectories(Path.of(ROOT, "unreadable/locked"));
+        CounterReplays.write(Path.of(ROOT, "unreadable"), "good.reprise", CounterReplays.valid());
+        Files.setPosixFilePermissions(locked, Set.of());
+        try {
+            assumeFalse(Files.isReadable(locked), "the folder stays readable (running as root)");
+
+            Events tests = run(Unreadable.class).testEvents();
+
+            tests.assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+            assertThat(failureOf(tests.failed().list().get(0)))
+                    .hasMessageContaining("locked: INVALID_FILE").hasMessageContaining("AccessDeniedException");
+            assertThatThrownBy(() -> ReplayAssertions.assertReplays(Path.of(ROOT, "unreadable"), CounterReplays.VERIFIER))
+                    .hasMessageContaining("locked: INVALID_FILE").hasMessageContaining("AccessDeniedException");
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
     private static EngineExecutionResults run(Class<?> testClass) {
         return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testClass)).execute();
     }
@@ -142,6 +181,14 @@ class ReplayFilesSourceTest {
         @ReplayFilesSource(ROOT + "linked")
         void eachFile(ReplaySource replay, Path path) {
             assertThat(path).startsWith(Path.of(ROOT + "linked"));
+            ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER);
+        }
+    }
+
+    static class Unreadable {
+        @ParameterizedTest
+        @ReplayFilesSource(ROOT + "unreadable")
+        void eachFile(ReplaySource replay) {
             ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER);
         }
     }
