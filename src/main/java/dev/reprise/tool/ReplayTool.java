@@ -1,6 +1,12 @@
 package dev.reprise.tool;
 
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,7 +51,61 @@ public final class ReplayTool implements Runnable {
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        // The file descriptors themselves: System.out would swallow a failed write.
+        System.exit(run(new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err), args));
+    }
+
+    /**
+     * Runs the tool, its standard output and error written to the given streams. A write that fails ends
+     * the command with {@link #FAILED}: with one line on standard error saying why (a full disk, say),
+     * or quietly if standard output is a pipe whose reader is gone (as after {@code | head -1}).
+     *
+     * @param out  standard output
+     * @param err  standard error
+     * @param args the command line
+     * @return the exit code
+     */
+    static int run(OutputStream out, OutputStream err, String... args) {
+        ToolOutput stdout = new ToolOutput(out, "standard output");
+        ToolOutput stderr = new ToolOutput(err, "standard error");
+        PrintWriter outWriter = writer(stdout, "stdout", false);
+        PrintWriter errWriter = writer(stderr, "stderr", true);
+        CommandLine line = commandLine();
+        line.setOut(outWriter);
+        line.setErr(errWriter);
+        int status;
+        try {
+            status = line.execute(args);
+            if (stdout.lost() == null) {
+                outWriter.flush(); // what a command left in the buffer
+            }
+        } catch (ToolOutput.Lost e) {
+            status = FAILED; // recorded by its stream, reported below
+        }
+        ToolOutput.Lost lost = stdout.lost();
+        if (lost == null) {
+            return status;
+        }
+        if (!lost.closedPipe() && stderr.lost() == null) {
+            try {
+                errWriter.println("replay-tool: " + lost.getMessage());
+                errWriter.flush();
+            } catch (ToolOutput.Lost e) {
+                // Standard error is gone too: the exit code is all that is left to say it.
+            }
+        }
+        return FAILED;
+    }
+
+    /** A writer over one of the tool's streams, in the encoding the JVM chose for that stream. */
+    private static PrintWriter writer(ToolOutput stream, String name, boolean autoFlush) {
+        Charset charset = Charset.defaultCharset();
+        // stdout.encoding from Java 19 on; sun.stdout.encoding before, set when the stream is a console.
+        String encoding = System.getProperty(name + ".encoding", System.getProperty("sun." + name + ".encoding"));
+        if (encoding != null && Charset.isSupported(encoding)) {
+            charset = Charset.forName(encoding);
+        }
+        return new PrintWriter(new BufferedWriter(new OutputStreamWriter(stream, charset)), autoFlush);
     }
 
     /**
@@ -57,6 +117,9 @@ public final class ReplayTool implements Runnable {
         CommandLine commandLine = new CommandLine(new ReplayTool());
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             PrintWriter err = line.getErr();
+            if (ToolOutput.Lost.in(e) != null) {
+                return FAILED; // reported once, by run, after the command
+            }
             if (e instanceof ToolFailure) {
                 err.println(ToolText.escape(String.valueOf(e.getMessage())));
                 err.flush();
