@@ -8,9 +8,6 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * A command-line tool for replay files: {@code info}, {@code dump}, {@code check}, {@code verify},
@@ -23,12 +20,7 @@ import picocli.CommandLine.Spec;
  * Every bad input is one line on standard error naming the path and the reason, never a stack trace.
  * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}.
  */
-@Command(name = "replay-tool", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
-        scope = CommandLine.ScopeType.INHERIT, // --help and --version on every subcommand too
-        description = "Inspects, dumps, checks, verifies and converts Reprise replay files.",
-        subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class, VerifyCommand.class,
-            ConvertCommand.class, SampleCommand.class})
-public final class ReplayTool implements Runnable {
+public final class ReplayTool {
 
     /** Exit code: done, every file valid (and, for {@code verify}, every replay {@code VALID}). */
     public static final int OK = 0;
@@ -42,8 +34,8 @@ public final class ReplayTool implements Runnable {
     /** Exit code: a defect in the tool itself (reported as one line, with the exception's class). */
     public static final int INTERNAL = 3;
 
-    @Spec
-    CommandSpec spec;
+    private ReplayTool() {
+    }
 
     /**
      * Runs the tool and exits with its exit code.
@@ -70,7 +62,7 @@ public final class ReplayTool implements Runnable {
         ToolOutput stderr = new ToolOutput(err, "standard error");
         PrintWriter outWriter = writer(stdout, "stdout", false);
         PrintWriter errWriter = writer(stderr, "stderr", true);
-        CommandLine line = commandLine();
+        CommandLine line = ToolRoot.commandLine();
         line.setOut(outWriter);
         line.setErr(errWriter);
         int status;
@@ -106,43 +98,5 @@ public final class ReplayTool implements Runnable {
             charset = Charset.forName(encoding);
         }
         return new PrintWriter(new BufferedWriter(new OutputStreamWriter(stream, charset)), autoFlush);
-    }
-
-    /**
-     * Returns the tool's command line, ready to {@code execute}; tests use it to capture output.
-     *
-     * @return a new command line
-     */
-    public static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new ReplayTool());
-        commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
-            PrintWriter err = line.getErr();
-            if (ToolOutput.Lost.in(e) != null) {
-                return FAILED; // reported once, by run, after the command
-            }
-            if (e instanceof ToolFailure) {
-                err.println(ToolText.escape(String.valueOf(e.getMessage())));
-                err.flush();
-                return FAILED;
-            }
-            err.println("replay-tool: internal error: " + ToolText.escape(e.toString()));
-            err.flush();
-            return INTERNAL;
-        });
-        commandLine.setParameterExceptionHandler((e, args) -> {
-            CommandLine line = e.getCommandLine();
-            PrintWriter err = line.getErr();
-            err.println(line.getCommandSpec().qualifiedName() + ": " + ToolText.escape(String.valueOf(e.getMessage()))
-                    + " (see --help)");
-            err.flush();
-            return USAGE;
-        });
-        return commandLine;
-    }
-
-    @Override
-    public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-                "Missing command: " + String.join(", ", spec.subcommands().keySet()));
     }
 }
