@@ -17,7 +17,8 @@ final class ToolText {
 
     /**
      * Escapes the characters of a text that a terminal would act on, and nothing else: backslashes and
-     * quotes stay as they are, so a plain name reads as it is.
+     * quotes stay as they are, so a plain name reads as it is. JSON whose C0 controls are escaped already
+     * (as Jackson writes it) stays the same JSON, its other controls now escaped too.
      *
      * @param text text from a file
      * @return the text, safe to print on one line

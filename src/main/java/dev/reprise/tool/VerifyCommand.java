@@ -97,7 +97,8 @@ final class VerifyCommand extends ToolCommand {
         verdicts(verifier, found).doOnNext(verdict -> {
             summary.add(verdict);
             if (json) {
-                out.println(VerdictJsonFormat.write(verdict));
+                // Jackson escapes C0 controls only; the C1 ones and bidi overrides get a JSON escape here.
+                out.println(ToolText.escape(VerdictJsonFormat.write(verdict)));
                 out.flush();
             }
             if (bar != null) {

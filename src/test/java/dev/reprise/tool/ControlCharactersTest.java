@@ -87,4 +87,17 @@ class ControlCharactersTest {
         assertNoControls(err.toString());
         assertThat(err.toString().lines()).hasSize(1).allSatisfy(line -> assertThat(line).contains("\\u001b[31m\\nforged"));
     }
+
+    @Test
+    void verify_escapesIdsAndReasons_inTheSummary_andInJsonLines() throws IOException {
+        Path replays = java.nio.file.Files.createDirectory(folder.resolve("replays"));
+        java.nio.file.Files.write(replays.resolve("bad" + HOSTILE.replace("\n", "") + ".reprise"), new byte[] {1, 2, 3});
+
+        assertThat(ToolRun.run(out, err, "verify", "--json", replays.toString())).isEqualTo(ReplayTool.FAILED);
+        assertThat(ToolRun.run(out, err, "verify", replays.toString())).isEqualTo(ReplayTool.FAILED);
+
+        assertNoControls(out.toString());
+        assertNoControls(err.toString());
+        assertThat(out.toString()).contains("\\u009b2J").contains("\\u202e");
+    }
 }
