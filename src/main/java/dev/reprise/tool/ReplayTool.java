@@ -25,7 +25,10 @@ public final class ReplayTool {
     /** Exit code: done, every file valid (and, for {@code verify}, every replay {@code VALID}). */
     public static final int OK = 0;
 
-    /** Exit code: an invalid or unreadable file, a path that cannot be written, or a replay not {@code VALID}. */
+    /**
+     * Exit code: an invalid or unreadable file, a path that cannot be written, standard output that
+     * cannot be written (a full disk, a closed pipe), or a replay not {@code VALID}.
+     */
     public static final int FAILED = 1;
 
     /** Exit code: a usage error (an unknown option, a missing or malformed argument). */
