@@ -28,11 +28,21 @@ final class ToolRoot implements Runnable {
      */
     static CommandLine commandLine() {
         CommandLine commandLine = new CommandLine(new ToolRoot());
+        CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
+        commandLine.setExecutionStrategy(parsed -> {
+            try {
+                return runLast.execute(parsed);
+            } catch (RuntimeException e) {
+                // Lost output, from a command or from picocli printing help (which would print a stack
+                // trace): run reports it once, after the command.
+                if (ToolOutput.Lost.in(e) != null) {
+                    return ReplayTool.FAILED;
+                }
+                throw e;
+            }
+        });
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             PrintWriter err = line.getErr();
-            if (ToolOutput.Lost.in(e) != null) {
-                return ReplayTool.FAILED; // reported once, by run, after the command
-            }
             if (e instanceof ToolFailure) {
                 err.println(ToolText.escape(String.valueOf(e.getMessage())));
                 err.flush();

@@ -95,11 +95,11 @@ class LostOutputTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"dump", "info", "check", "verify --json --parallel 1"})
+    @ValueSource(strings = {"dump BIG", "info BIG", "check BIG", "verify --json --parallel 1 REPLAYS", "--version",
+        "dump --help"})
     void toAFullDevice_exitsOne_withOneLineOnStandardError(String command) throws IOException {
         assumeTrue(Files.exists(DEV_FULL), "no /dev/full here");
-        String target = command.startsWith("verify") ? replays.toString() : big.toString();
-        String[] args = (command + " " + target).split(" ");
+        String[] args = command.replace("BIG", big.toString()).replace("REPLAYS", replays.toString()).split(" ");
         int status;
         try (FileOutputStream full = new FileOutputStream(DEV_FULL.toFile())) {
             status = ReplayTool.run(full, err, args);
