@@ -63,7 +63,8 @@ final class ReplayFinder {
     private static void walk(Path folder, List<Found> into) {
         for (FolderWalk.Entry entry : FolderWalk.walk(folder, EXTENSION)) {
             IOException problem = entry.problem();
-            into.add(new Found(entry.path(), problem == null ? null : "cannot be listed: " + ToolFiles.reason(problem)));
+            into.add(new Found(entry.path(),
+                    problem == null ? null : "cannot be listed: " + ToolFiles.reason(problem)));
         }
     }
 }

@@ -121,7 +121,8 @@ class ReplayFilesSourceTest {
         Path folder = Files.createDirectories(Path.of(ROOT, "simulated/locked"));
         ReplayFiles.Found found = new ReplayFiles.Found(folder, "locked",
                 "cannot be read: " + new AccessDeniedException(folder.toString()));
-        ReplaySource replay = (ReplaySource) ReplayFilesProvider.arguments(found, new Class<?>[] {ReplaySource.class})[0];
+        ReplaySource replay = (ReplaySource) ReplayFilesProvider.arguments(found,
+                new Class<?>[] {ReplaySource.class})[0];
 
         assertThatThrownBy(() -> ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER))
                 .hasMessageStartingWith("replay locked: expected VALID, was:\n  locked: INVALID_FILE")
@@ -142,7 +143,8 @@ class ReplayFilesSourceTest {
             tests.assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
             assertThat(failureOf(tests.failed().list().get(0)))
                     .hasMessageContaining("locked: INVALID_FILE").hasMessageContaining("AccessDeniedException");
-            assertThatThrownBy(() -> ReplayAssertions.assertReplays(Path.of(ROOT, "unreadable"), CounterReplays.VERIFIER))
+            Path unreadable = Path.of(ROOT, "unreadable");
+            assertThatThrownBy(() -> ReplayAssertions.assertReplays(unreadable, CounterReplays.VERIFIER))
                     .hasMessageContaining("locked: INVALID_FILE").hasMessageContaining("AccessDeniedException");
         } finally {
             Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));

@@ -7,6 +7,7 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplayArray;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -80,18 +81,18 @@ class ControlCharactersTest {
     @Test
     void aFailureQuotingAFileName_isOneEscapedLine() throws IOException {
         Path hostile = folder.resolve("bad" + "\u001b[31m\nforged" + ".reprise");
-        java.nio.file.Files.write(hostile, new byte[] {1, 2, 3});
+        Files.write(hostile, new byte[] {1, 2, 3});
 
         assertThat(ToolRun.run(out, err, "check", hostile.toString())).isEqualTo(ReplayTool.FAILED);
 
         assertNoControls(err.toString());
-        assertThat(err.toString().lines()).hasSize(1).allSatisfy(line -> assertThat(line).contains("\\u001b[31m\\nforged"));
+        assertThat(err.toString().lines()).singleElement().asString().contains("\\u001b[31m\\nforged");
     }
 
     @Test
     void verify_escapesIdsAndReasons_inTheSummary_andInJsonLines() throws IOException {
-        Path replays = java.nio.file.Files.createDirectory(folder.resolve("replays"));
-        java.nio.file.Files.write(replays.resolve("bad" + HOSTILE.replace("\n", "") + ".reprise"), new byte[] {1, 2, 3});
+        Path replays = Files.createDirectory(folder.resolve("replays"));
+        Files.write(replays.resolve("bad" + HOSTILE.replace("\n", "") + ".reprise"), new byte[] {1, 2, 3});
 
         assertThat(ToolRun.run(out, err, "verify", "--json", replays.toString())).isEqualTo(ReplayTool.FAILED);
         assertThat(ToolRun.run(out, err, "verify", replays.toString())).isEqualTo(ReplayTool.FAILED);
