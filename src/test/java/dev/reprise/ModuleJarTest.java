@@ -47,6 +47,8 @@ class ModuleJarTest {
         assertThat(descriptor.exports()).noneMatch(ModuleDescriptor.Exports::isQualified);
         assertThat(descriptor.packages()).contains("dev.reprise.internal");
         assertThat(module.isExported("dev.reprise.internal")).isFalse();
+        assertThat(descriptor.packages()).contains("dev.reprise.internal.support");
+        assertThat(module.isExported("dev.reprise.internal.support")).isFalse();
     }
 
     @Test

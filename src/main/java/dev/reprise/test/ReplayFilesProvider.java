@@ -58,12 +58,12 @@ public final class ReplayFilesProvider implements ArgumentsProvider, AnnotationC
     }
 
     /** The arguments of one file, by the method's parameter types; the rest (e.g. a TestInfo) is left to JUnit. */
-    private static Object[] arguments(ReplayFiles.Found file, Class<?>[] types) {
+    static Object[] arguments(ReplayFiles.Found file, Class<?>[] types) {
         Object[] arguments = new Object[types.length];
         int count = 0;
         for (Class<?> type : types) {
             Object argument = type.isAssignableFrom(ReplaySource.class) && type != Object.class
-                    ? ReplaySource.of(file.relative(), file.path())
+                    ? ReplayFiles.source(file)
                     : type == Path.class ? file.path()
                     : type == String.class ? file.relative()
                     : null;
@@ -74,7 +74,7 @@ public final class ReplayFilesProvider implements ArgumentsProvider, AnnotationC
         }
         if (count == 0) {
             // Not a type the source knows: give the ReplaySource, so JUnit's error names the mismatch.
-            return new Object[] {ReplaySource.of(file.relative(), file.path())};
+            return new Object[] {ReplayFiles.source(file)};
         }
         return Arrays.copyOf(arguments, count);
     }

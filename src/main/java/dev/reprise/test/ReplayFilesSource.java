@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.ArgumentsSource;
  * }</pre>
  *
  * <p>A folder that does not exist, or holds no replay file, fails the test (a moved folder must not
- * pass silently) unless {@link #allowEmpty()} is set.
+ * pass silently) unless {@link #allowEmpty()} is set. A folder given through a symbolic link is walked
+ * like the folder itself; a sub-folder that cannot be listed gets an invocation that fails naming why.
  */
 @Target({ElementType.ANNOTATION_TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)

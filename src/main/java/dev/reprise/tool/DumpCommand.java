@@ -7,7 +7,6 @@ import dev.reprise.route.ReplayStep;
 import java.io.PrintWriter;
 import java.math.BigInteger;
 import java.nio.file.Path;
-import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -67,9 +66,9 @@ final class DumpCommand extends ToolCommand {
 
     static String text(ReplayFile file, ReplayStep step) {
         StringBuilder s = new StringBuilder().append(step.index()).append(": ").append(step.code());
-        file.dictionary().name(step.code()).ifPresent(name -> s.append(" ").append(name));
+        file.dictionary().name(step.code()).ifPresent(name -> s.append(" ").append(ToolText.escape(name)));
         for (Object param : step.params()) {
-            s.append(' ').append(param instanceof String text ? quote(text) : String.valueOf(param));
+            s.append(' ').append(param instanceof String text ? ToolText.quote(text) : String.valueOf(param));
         }
         return s.toString();
     }
@@ -77,50 +76,21 @@ final class DumpCommand extends ToolCommand {
     static String json(ReplayFile file, ReplayStep step) {
         StringBuilder s = new StringBuilder("{\"index\": ").append(step.index()).append(", \"code\": ")
                 .append(step.code());
-        file.dictionary().name(step.code()).ifPresent(name -> s.append(", \"name\": ").append(quote(name)));
+        file.dictionary().name(step.code()).ifPresent(name -> s.append(", \"name\": ").append(ToolText.quote(name)));
         s.append(", \"params\": [");
         for (int i = 0; i < step.paramCount(); i++) {
             Object param = step.param(i);
             s.append(i == 0 ? "" : ", ");
             if (param instanceof String text) {
-                s.append(quote(text));
+                s.append(ToolText.quote(text));
             } else if (param instanceof Double d && !Double.isFinite(d)) {
-                s.append(quote(d.toString())); // JSON has no NaN or Infinity
+                s.append(ToolText.quote(d.toString())); // JSON has no NaN or Infinity
             } else if (param instanceof Boolean || param instanceof Number || param instanceof BigInteger) {
                 s.append(param);
             } else {
-                s.append(quote(String.valueOf(param)));
+                s.append(ToolText.quote(String.valueOf(param)));
             }
         }
         return s.append("]}").toString();
-    }
-
-    /** A JSON string literal (also used for text output, where it shows spaces and controls). */
-    static String quote(String text) {
-        StringBuilder s = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> s.append("\\\"");
-                case '\\' -> s.append("\\\\");
-                case '\n' -> s.append("\\n");
-                case '\r' -> s.append("\\r");
-                case '\t' -> s.append("\\t");
-                default -> {
-                    if (c < 0x20 || Character.isSurrogate(c) && !validPair(text, i)) {
-                        s.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        s.append(c);
-                    }
-                }
-            }
-        }
-        return s.append('"').toString();
-    }
-
-    private static boolean validPair(String text, int i) {
-        char c = text.charAt(i);
-        return Character.isHighSurrogate(c) ? i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))
-                : i > 0 && Character.isHighSurrogate(text.charAt(i - 1));
     }
 }

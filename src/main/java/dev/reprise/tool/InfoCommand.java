@@ -26,7 +26,7 @@ final class InfoCommand extends ToolCommand {
         ReplayFile file = loaded.file();
         ReplayFileHeader header = loaded.header();
         PrintWriter out = out();
-        out.printf(Locale.ROOT, "file            %s%n", path);
+        out.printf(Locale.ROOT, "file            %s%n", ToolText.escape(path.toString()));
         out.printf(Locale.ROOT, "format          %s, %s body%n", header.version(),
                 header.compression() == Compression.NONE ? "uncompressed" : "compressed");
         out.printf(Locale.ROOT, "game            %s (build %s)%n", show(file.gameId()), show(file.gameBuild()));
@@ -35,7 +35,8 @@ final class InfoCommand extends ToolCommand {
                 header.steps() * header.commandWidth().entrySize(), header.paramBytes());
         out.printf(Locale.ROOT, "file size       %d bytes (body %d)%n", header.fileBytes(), header.bodyBytes());
         out.printf(Locale.ROOT, "bytes per step  %.3f%n", header.bytesPerStep());
-        file.metadata().forEach((key, value) -> out.printf(Locale.ROOT, "meta            %s = %s%n", key, value));
+        file.metadata().forEach((key, value) -> out.printf(Locale.ROOT, "meta            %s = %s%n",
+                ToolText.escape(key), ToolText.escape(value)));
         out.printf(Locale.ROOT, "dictionary      %d commands%n", file.dictionary().size());
         if (header.skippedSections() > 0) {
             out.printf(Locale.ROOT, "skipped         %d sections of a newer minor version%n", header.skippedSections());
@@ -46,13 +47,13 @@ final class InfoCommand extends ToolCommand {
             histogram.merge(step.code(), 1, Integer::sum);
         }
         out.println("commands        code  name                  steps      share");
-        histogram.forEach((code, count) -> out.printf(Locale.ROOT, "                %4d  %-20s %7d %9.2f%%%n",
-                code, file.dictionary().name(code).orElse("?"), count, 100.0 * count / header.steps()));
+        histogram.forEach((code, count) -> out.printf(Locale.ROOT, "                %4d  %-20s %7d %9.2f%%%n", code,
+                ToolText.escape(file.dictionary().name(code).orElse("?")), count, 100.0 * count / header.steps()));
         out.flush();
         return ReplayTool.OK;
     }
 
     private static String show(String s) {
-        return s.isEmpty() ? "(none)" : s;
+        return s.isEmpty() ? "(none)" : ToolText.escape(s);
     }
 }

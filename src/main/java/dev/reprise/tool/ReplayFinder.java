@@ -1,15 +1,11 @@
 package dev.reprise.tool;
 
+import dev.reprise.internal.support.FolderWalk;
 import java.io.IOException;
-import java.nio.file.FileVisitOption;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -65,26 +61,10 @@ final class ReplayFinder {
     }
 
     private static void walk(Path folder, List<Found> into) {
-        try {
-            Files.walkFileTree(folder, EnumSet.noneOf(FileVisitOption.class), Integer.MAX_VALUE,
-                    new SimpleFileVisitor<>() {
-                        @Override
-                        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                            if (file.getFileName().toString().endsWith(EXTENSION)) {
-                                into.add(new Found(file, null)); // devices and pipes too: refused with a reason
-                            }
-                            return FileVisitResult.CONTINUE;
-                        }
-
-                        @Override
-                        public FileVisitResult visitFileFailed(Path file, IOException e) {
-                            into.add(new Found(file, "cannot be listed: " + ToolFiles.reason(e)));
-                            return FileVisitResult.CONTINUE;
-                        }
-                    });
-        } catch (IOException e) {
-            // The visitor handles every failure itself; this is only a failure to start the walk.
-            into.add(new Found(folder, "cannot be listed: " + ToolFiles.reason(e)));
+        for (FolderWalk.Entry entry : FolderWalk.walk(folder, EXTENSION)) {
+            IOException problem = entry.problem();
+            into.add(new Found(entry.path(),
+                    problem == null ? null : "cannot be listed: " + ToolFiles.reason(problem)));
         }
     }
 }

@@ -1,10 +1,13 @@
 package dev.reprise.tool;
 
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * A command-line tool for replay files: {@code info}, {@code dump}, {@code check}, {@code verify},
@@ -17,17 +20,15 @@ import picocli.CommandLine.Spec;
  * Every bad input is one line on standard error naming the path and the reason, never a stack trace.
  * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}.
  */
-@Command(name = "replay-tool", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
-        scope = CommandLine.ScopeType.INHERIT, // --help and --version on every subcommand too
-        description = "Inspects, dumps, checks, verifies and converts Reprise replay files.",
-        subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class, VerifyCommand.class,
-            ConvertCommand.class, SampleCommand.class})
-public final class ReplayTool implements Runnable {
+public final class ReplayTool {
 
     /** Exit code: done, every file valid (and, for {@code verify}, every replay {@code VALID}). */
     public static final int OK = 0;
 
-    /** Exit code: an invalid or unreadable file, a path that cannot be written, or a replay not {@code VALID}. */
+    /**
+     * Exit code: an invalid or unreadable file, a path that cannot be written, standard output that
+     * cannot be written (a full disk, a closed pipe), or a replay not {@code VALID}.
+     */
     public static final int FAILED = 1;
 
     /** Exit code: a usage error (an unknown option, a missing or malformed argument). */
@@ -36,8 +37,8 @@ public final class ReplayTool implements Runnable {
     /** Exit code: a defect in the tool itself (reported as one line, with the exception's class). */
     public static final int INTERNAL = 3;
 
-    @Spec
-    CommandSpec spec;
+    private ReplayTool() {
+    }
 
     /**
      * Runs the tool and exits with its exit code.
@@ -45,40 +46,60 @@ public final class ReplayTool implements Runnable {
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        // The file descriptors themselves: System.out would swallow a failed write.
+        System.exit(run(new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err), args));
     }
 
     /**
-     * Returns the tool's command line, ready to {@code execute}; tests use it to capture output.
+     * Runs the tool, its standard output and error written to the given streams. A write that fails ends
+     * the command with {@link #FAILED}: with one line on standard error saying why (a full disk, say),
+     * or quietly if standard output is a pipe whose reader is gone (as after {@code | head -1}).
      *
-     * @return a new command line
+     * @param out  standard output
+     * @param err  standard error
+     * @param args the command line
+     * @return the exit code
      */
-    public static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new ReplayTool());
-        commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
-            PrintWriter err = line.getErr();
-            if (e instanceof ToolFailure) {
-                err.println(e.getMessage());
-                err.flush();
-                return FAILED;
+    static int run(OutputStream out, OutputStream err, String... args) {
+        ToolOutput stdout = new ToolOutput(out, "standard output");
+        ToolOutput stderr = new ToolOutput(err, "standard error");
+        PrintWriter outWriter = writer(stdout, "stdout", false);
+        PrintWriter errWriter = writer(stderr, "stderr", true);
+        CommandLine line = ToolRoot.commandLine();
+        line.setOut(outWriter);
+        line.setErr(errWriter);
+        int status;
+        try {
+            status = line.execute(args);
+            if (stdout.lost() == null) {
+                outWriter.flush(); // what a command left in the buffer
             }
-            err.println("replay-tool: internal error: " + e);
-            err.flush();
-            return INTERNAL;
-        });
-        commandLine.setParameterExceptionHandler((e, args) -> {
-            CommandLine line = e.getCommandLine();
-            PrintWriter err = line.getErr();
-            err.println(line.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see --help)");
-            err.flush();
-            return USAGE;
-        });
-        return commandLine;
+        } catch (ToolOutput.Lost e) {
+            status = FAILED; // recorded by its stream, reported below
+        }
+        ToolOutput.Lost lost = stdout.lost();
+        if (lost == null) {
+            return status;
+        }
+        if (!lost.closedPipe() && stderr.lost() == null) {
+            try {
+                errWriter.println("replay-tool: " + lost.getMessage());
+                errWriter.flush();
+            } catch (ToolOutput.Lost e) {
+                // Standard error is gone too: the exit code is all that is left to say it.
+            }
+        }
+        return FAILED;
     }
 
-    @Override
-    public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-                "Missing command: " + String.join(", ", spec.subcommands().keySet()));
+    /** A writer over one of the tool's streams, in the encoding the JVM chose for that stream. */
+    private static PrintWriter writer(ToolOutput stream, String name, boolean autoFlush) {
+        Charset charset = Charset.defaultCharset();
+        // stdout.encoding from Java 19 on; sun.stdout.encoding before, set when the stream is a console.
+        String encoding = System.getProperty(name + ".encoding", System.getProperty("sun." + name + ".encoding"));
+        if (encoding != null && Charset.isSupported(encoding)) {
+            charset = Charset.forName(encoding);
+        }
+        return new PrintWriter(new BufferedWriter(new OutputStreamWriter(stream, charset)), autoFlush);
     }
 }

@@ -1,6 +1,7 @@
 package dev.reprise.tool;
 
-import dev.reprise.kafka.VerdictJson;
+import dev.reprise.internal.support.ProgressBar;
+import dev.reprise.internal.support.VerdictJsonFormat;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;
@@ -96,7 +97,8 @@ final class VerifyCommand extends ToolCommand {
         verdicts(verifier, found).doOnNext(verdict -> {
             summary.add(verdict);
             if (json) {
-                out.println(VerdictJson.write(verdict));
+                // Jackson escapes C0 controls only; the C1 ones and bidi overrides get a JSON escape here.
+                out.println(ToolText.escape(VerdictJsonFormat.write(verdict)));
                 out.flush();
             }
             if (bar != null) {

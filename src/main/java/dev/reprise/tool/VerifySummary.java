@@ -78,7 +78,7 @@ final class VerifySummary {
         out.println("slowest replays");
         for (Verdict v : slowest) {
             out.printf(Locale.ROOT, "  %,10.1f ms  %,9d steps  %-12s  %s%n", v.elapsed().toNanos() / 1e6,
-                    v.stepCount(), v.outcome(), v.id());
+                    v.stepCount(), v.outcome(), ToolText.escape(v.id()));
         }
 
         List<Verdict> failed = verdicts.stream().filter(v -> !v.valid())
@@ -87,7 +87,8 @@ final class VerifySummary {
             out.println();
             out.printf(Locale.ROOT, "first failures (%d of %d)%n", Math.min(FAILURES, failed.size()), failed.size());
             for (Verdict v : failed.subList(0, Math.min(FAILURES, failed.size()))) {
-                out.printf(Locale.ROOT, "  %s: %s%s: %s%n", v.id(), v.outcome(), where(v), v.reason());
+                out.printf(Locale.ROOT, "  %s: %s%s: %s%n", ToolText.escape(v.id()), v.outcome(), where(v),
+                        ToolText.escape(v.reason()));
             }
         }
         out.flush();

@@ -79,6 +79,17 @@ class ReplayAssertionsTest {
     }
 
     @Test
+    void assertReplays_aFolderGivenThroughASymlink_isWalked() throws IOException {
+        Path real = folder.resolve("real");
+        CounterReplays.write(real, "a.reprise", CounterReplays.valid());
+        CounterReplays.write(real, "sub/b.reprise", CounterReplays.desynced());
+        Path linked = Files.createSymbolicLink(folder.resolve("linked"), Path.of("real"));
+
+        assertThatThrownBy(() -> ReplayAssertions.assertReplays(linked, VERIFIER))
+                .hasMessageStartingWith("1 of 2 replays under " + linked + " are not valid:\n  sub/b.reprise: DESYNC");
+    }
+
+    @Test
     void assertReplays_anUnreadableFile_failsNamingIt() throws IOException {
         CounterReplays.write(folder, "good.reprise", CounterReplays.valid());
         Files.createSymbolicLink(folder.resolve("gone.reprise"), folder.resolve("deleted-long-ago"));

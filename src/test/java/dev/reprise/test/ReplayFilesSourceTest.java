@@ -1,14 +1,19 @@
 package dev.reprise.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.reprise.verify.ReplaySource;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,6 +49,7 @@ class ReplayFilesSourceTest {
         CounterReplays.write(nested, "levels/b.reprise", CounterReplays.valid());
         CounterReplays.write(nested, "levels/readme.txt", new byte[] {1});
         Files.createDirectories(root.resolve("empty/sub"));
+        Files.createSymbolicLink(root.resolve("linked"), Path.of("nested"));
         Path broken = root.resolve("broken");
         CounterReplays.write(broken, "good.reprise", CounterReplays.valid());
         CounterReplays.write(broken, "junk.reprise", new byte[] {1, 2, 3});
@@ -53,6 +59,15 @@ class ReplayFilesSourceTest {
     @Test
     void nestedFolder_oneInvocationPerFile_namedByRelativePath_sorted() {
         Events tests = run(Nested.class).testEvents();
+
+        tests.assertStatistics(stats -> stats.started(3).succeeded(3).failed(0));
+        assertThat(tests.started().stream().map(e -> e.getTestDescriptor().getDisplayName()))
+                .containsExactly("[1] a.reprise", "[2] levels/b.reprise", "[3] levels/deep/c.reprise");
+    }
+
+    @Test
+    void aFolderGivenThroughASymlink_isWalked() {
+        Events tests = run(Linked.class).testEvents();
 
         tests.assertStatistics(stats -> stats.started(3).succeeded(3).failed(0));
         assertThat(tests.started().stream().map(e -> e.getTestDescriptor().getDisplayName()))
@@ -100,6 +115,42 @@ class ReplayFilesSourceTest {
         assertThat(failures.get(1)).startsWith("replay junk.reprise: expected VALID, was:\n  junk.reprise: INVALID_FILE");
     }
 
+    @Test
+    void aFolderThatCannotBeListed_failsItsInvocationWithTheProblemFoundWhileWalking() throws IOException {
+        // Simulated: the tests may run as root, who can list any folder (see the real one below).
+        Path folder = Files.createDirectories(Path.of(ROOT, "simulated/locked"));
+        ReplayFiles.Found found = new ReplayFiles.Found(folder, "locked",
+                "cannot be read: " + new AccessDeniedException(folder.toString()));
+        ReplaySource replay = (ReplaySource) ReplayFilesProvider.arguments(found,
+                new Class<?>[] {ReplaySource.class})[0];
+
+        assertThatThrownBy(() -> ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER))
+                .hasMessageStartingWith("replay locked: expected VALID, was:\n  locked: INVALID_FILE")
+                .hasMessageContaining("cannot be read: java.nio.file.AccessDeniedException: " + folder)
+                .hasMessageNotContaining("not a regular file");
+    }
+
+    @Test
+    void anUnreadableSubfolder_failsItsInvocation_asAssertReplaysDoes() throws IOException {
+        Path locked = Files.createDirectories(Path.of(ROOT, "unreadable/locked"));
+        CounterReplays.write(Path.of(ROOT, "unreadable"), "good.reprise", CounterReplays.valid());
+        Files.setPosixFilePermissions(locked, Set.of());
+        try {
+            assumeFalse(Files.isReadable(locked), "the folder stays readable (running as root)");
+
+            Events tests = run(Unreadable.class).testEvents();
+
+            tests.assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+            assertThat(failureOf(tests.failed().list().get(0)))
+                    .hasMessageContaining("locked: INVALID_FILE").hasMessageContaining("AccessDeniedException");
+            Path unreadable = Path.of(ROOT, "unreadable");
+            assertThatThrownBy(() -> ReplayAssertions.assertReplays(unreadable, CounterReplays.VERIFIER))
+                    .hasMessageContaining("locked: INVALID_FILE").hasMessageContaining("AccessDeniedException");
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
     private static EngineExecutionResults run(Class<?> testClass) {
         return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testClass)).execute();
     }
@@ -123,6 +174,23 @@ class ReplayFilesSourceTest {
             assertThat(replay.id()).isEqualTo(relative);
             assertThat(((ReplaySource.FromPath) replay).path()).isEqualTo(path);
             assertThat(path.toString().replace('\\', '/')).endsWith(relative);
+            ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER);
+        }
+    }
+
+    static class Linked {
+        @ParameterizedTest
+        @ReplayFilesSource(ROOT + "linked")
+        void eachFile(ReplaySource replay, Path path) {
+            assertThat(path).startsWith(Path.of(ROOT + "linked"));
+            ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER);
+        }
+    }
+
+    static class Unreadable {
+        @ParameterizedTest
+        @ReplayFilesSource(ROOT + "unreadable")
+        void eachFile(ReplaySource replay) {
             ReplayAssertions.assertReplays(replay, CounterReplays.VERIFIER);
         }
     }

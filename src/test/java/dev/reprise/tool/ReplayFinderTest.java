@@ -55,6 +55,20 @@ class ReplayFinderTest {
                         + ", which does not exist)");
     }
 
+    @Test
+    void find_followsAFolderGivenThroughASymlink_andNamesItsFilesUnderTheLink() throws IOException {
+        touch(folder.resolve("run/a.reprise"));
+        touch(folder.resolve("run/sub/b.reprise"));
+        Path relative = Files.createSymbolicLink(folder.resolve("linked"), Path.of("run"));
+        Path chain = Files.createSymbolicLink(folder.resolve("chain"), relative.toAbsolutePath());
+
+        assertThat(ReplayFinder.find(List.of(relative))).containsExactly(
+                new ReplayFinder.Found(relative.resolve("a.reprise"), null),
+                new ReplayFinder.Found(relative.resolve("sub/b.reprise"), null));
+        assertThat(ReplayFinder.find(List.of(chain))).extracting(ReplayFinder.Found::path)
+                .containsExactly(chain.resolve("a.reprise"), chain.resolve("sub/b.reprise"));
+    }
+
     private static Path touch(Path file) throws IOException {
         Files.createDirectories(file.getParent());
         return Files.writeString(file, "x");

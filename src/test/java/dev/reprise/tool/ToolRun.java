@@ -2,7 +2,6 @@ package dev.reprise.tool;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import dev.reprise.samples.cli.SamplesTool;
 import picocli.CommandLine;
 
 /** Runs the replay tool in the test's thread, its standard output and error caught in writers. */
@@ -20,8 +19,8 @@ final class ToolRun {
      * @return the exit status
      */
     static int run(StringWriter out, StringWriter err, String... args) {
-        // The samples' tool: the replay tool and the samples' corpus command, with the tower game installed.
-        CommandLine tool = SamplesTool.commandLine();
+        // The samples' tower game is installed: its ReplayVerifierProvider is on the test class path.
+        CommandLine tool = ToolRoot.commandLine();
         tool.setOut(new PrintWriter(out, true));
         tool.setErr(new PrintWriter(err, true));
         return tool.execute(args);

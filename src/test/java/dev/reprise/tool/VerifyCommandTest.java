@@ -3,9 +3,11 @@ package dev.reprise.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.reprise.samples.cli.CorpusCommand;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.verify.Outcome;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -21,13 +23,14 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** Runs {@code verify} end to end over a folder of corpus files written by {@link TowerCorpus}. */
 class VerifyCommandTest {
 
     private static final long SEED = 11;
     private static final int COUNT = 20;
-    /** One JSON verdict: the fields this test reads, in the order {@code VerdictJson.write} writes them. */
+    /** One JSON verdict: the fields this test reads, in the order the verdict's JSON has them. */
     private static final Pattern JSON_LINE = Pattern.compile("^\\{\"version\":1,\"id\":\"([^\"]*)\",\"position\":(\\d+),"
             + "\"outcome\":\"([A-Z_]+)\",\"valid\":(true|false),\"stepReached\":(\\d+),\"stepCount\":(\\d+),"
             + "\"expectedHash\":(null|\"[0-9a-f]{16}\"),\"actualHash\":(null|\"[0-9a-f]{16}\"),"
@@ -54,6 +57,16 @@ class VerifyCommandTest {
 
     private int run(String... args) {
         return ToolRun.run(out, err, args);
+    }
+
+    @Test
+    void aFolderGivenThroughASymlink_isWalked() throws IOException {
+        Path linked = Files.createSymbolicLink(root.resolve("linked"), corpus);
+
+        int status = run("verify", "--parallel", "2", linked.toString());
+
+        assertThat(status).as(err.toString()).isEqualTo(ReplayTool.FAILED); // the corpus has broken replays
+        assertThat(out.toString()).startsWith("verified " + COUNT + " replays");
     }
 
     @Test
@@ -180,7 +193,10 @@ class VerifyCommandTest {
     void corpus_writesTheSampleReplays_thatVerifyJudgesAsTheirNamesSay() {
         Path written = root.resolve("written");
 
-        assertThat(run("corpus", "--count", "10", "--seed", String.valueOf(SEED), written.toString())).isZero();
+        CommandLine corpusCommand = CorpusCommand.commandLine();
+        corpusCommand.setOut(new PrintWriter(out, true));
+        corpusCommand.setErr(new PrintWriter(err, true));
+        assertThat(corpusCommand.execute("--count", "10", "--seed", String.valueOf(SEED), written.toString())).isZero();
         assertThat(out.toString()).startsWith("wrote 10 replays to " + written + "/");
 
         out.getBuffer().setLength(0);

@@ -1,7 +1,7 @@
 package dev.reprise.samples;
 
-import dev.reprise.tool.ProgressBar;
 import dev.reprise.ReplaySystem;
+import dev.reprise.internal.support.ProgressBar;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplaySandbox;

@@ -1,11 +1,10 @@
 package dev.reprise.samples.cli;
 
 import dev.reprise.samples.verify.TowerCorpus;
-import dev.reprise.tool.ReplayTool;
-import dev.reprise.tool.ToolFailure;
 import dev.reprise.verify.Outcome;
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -15,18 +14,20 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code corpus}: writes sample replays of the tower game to a folder, to try {@code verify} on: half of
- * them valid, the others each broken in one known way (the file names say which).
+ * {@code corpus}: writes sample replays of the tower game to a folder, to try the replay tool's
+ * {@code verify} on: half of them valid, the others each broken in one known way (the file names say
+ * which). Exit code 0 when written, 1 (one line on standard error) when the folder cannot be written,
+ * 2 for a usage error.
  */
-@Command(name = "corpus", description = "Writes sample tower replays to a folder, half valid and half broken "
-        + "on purpose (the names say how), to try verify on.")
-final class CorpusCommand implements Callable<Integer> {
+@Command(name = "corpus", mixinStandardHelpOptions = true, description = "Writes sample tower replays to a "
+        + "folder, half valid and half broken on purpose (the names say how), to try the replay tool's verify on.")
+public final class CorpusCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
@@ -42,13 +43,35 @@ final class CorpusCommand implements Callable<Integer> {
             description = "the seed: the same seed and count write the same files (default: ${DEFAULT-VALUE})")
     long seed;
 
+    /** Creates the command; picocli fills its options. */
+    public CorpusCommand() {
+    }
+
+    /**
+     * Writes the corpus and exits with the command's exit code.
+     *
+     * @param args the command line: {@code DIR [--count N] [--seed SEED]}
+     */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * Returns the command line, ready to {@code execute}; tests set its streams.
+     *
+     * @return a new command line
+     */
+    public static CommandLine commandLine() {
+        return new CommandLine(new CorpusCommand());
+    }
+
     @Override
     public Integer call() {
         if (count < 1 || count > 10_000) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--count must be 1 to 10000, but was " + count);
         }
         if (Files.exists(folder) && !Files.isDirectory(folder)) {
-            throw new ToolFailure("cannot write " + folder + ": not a folder");
+            return failed("cannot write " + folder + ": not a folder");
         }
         List<TowerCorpus.Entry> entries = TowerCorpus.generate(seed, count);
         Map<Outcome, Integer> expected = new EnumMap<>(Outcome.class);
@@ -59,12 +82,20 @@ final class CorpusCommand implements Callable<Integer> {
                 expected.merge(entry.expected(), 1, Integer::sum);
             }
         } catch (IOException e) {
-            throw ToolFailure.cannotWrite(folder, e);
+            return failed("cannot write " + folder + ": " + e);
         }
         String shown = folder.toString().endsWith(File.separator) ? folder.toString() : folder + File.separator;
-        spec.commandLine().getOut().printf(Locale.ROOT, "wrote %d replays to %s; verify should find %s%n",
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "wrote %d replays to %s; verify should find %s%n",
                 entries.size(), shown, expected.toString().replace("=", " "));
-        spec.commandLine().getOut().flush();
-        return ReplayTool.OK;
+        out.flush();
+        return out.checkError() ? 1 : 0;
+    }
+
+    private int failed(String line) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println(line);
+        err.flush();
+        return 1;
     }
 }

@@ -1,4 +1,4 @@
-package dev.reprise.tool;
+package dev.reprise.internal.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
