@@ -268,7 +268,7 @@ public final class PlaybackVerifier {
         if (n < 1) {
             throw new IllegalArgumentException("n must be at least 1, was " + n);
         }
-        script.add((s, timeout, run) -> s.then(() -> run.demand().ahead(n)));
+        script.add((s, timeout, run) -> s.then(() -> run.steps().ahead(n)));
         return this;
     }
 
@@ -310,8 +310,8 @@ public final class PlaybackVerifier {
      */
     public PlaybackVerifier thenAwait(Duration duration) {
         Objects.requireNonNull(duration, "duration");
-        script.add((s, timeout, run) -> virtualTime ? s.then(() -> run.demand().flow(true)).thenAwait(duration)
-                .then(() -> run.demand().flow(false)) : s.thenAwait(duration));
+        script.add((s, timeout, run) -> virtualTime ? s.then(() -> run.steps().flow(true)).thenAwait(duration)
+                .then(() -> run.steps().flow(false)) : s.thenAwait(duration));
         return this;
     }
 
@@ -328,8 +328,8 @@ public final class PlaybackVerifier {
         int at = Math.max(nextIndex, 0);
         String expected = "no step for " + duration + " before step " + at;
         script.add((s, timeout, run) -> virtualTime
-                ? s.then(() -> run.demand().flow(true)).expectNoEvent(duration).as(expected)
-                        .then(() -> run.demand().flow(false))
+                ? s.then(() -> run.steps().flow(true)).expectNoEvent(duration).as(expected)
+                        .then(() -> run.steps().flow(false))
                 : s.expectNoEvent(duration).as(expected));
         return this;
     }
@@ -390,7 +390,7 @@ public final class PlaybackVerifier {
         Objects.requireNonNull(timeout, "timeout");
         Run run = new Run();
         Supplier<Flux<PlaybackStep>> scenario = () -> Flux.defer(() -> run.open(system, config.get()));
-        // The verifier asks for everything; the ScriptDemand between it and playback hands out the demand.
+        // The verifier asks for everything; the scripted WindowSteps ignore that and let the lines decide.
         StepVerifier.Step<PlaybackStep> steps = (virtualTime ? StepVerifier.withVirtualTime(scenario)
                 : StepVerifier.create(scenario.get())).expectSubscription();
         for (Op op : script) {
@@ -582,33 +582,29 @@ public final class PlaybackVerifier {
         private volatile ReplaySandbox sandbox;
         @Nullable
         private volatile WindowSteps steps;
-        @Nullable
-        private volatile ScriptDemand demand;
         /** The expectation the script is waiting for, for a timeout's message. */
         private volatile String expecting = "the subscription";
 
         Flux<PlaybackStep> open(ReplaySystem on, SandboxConfig<?> with) {
             ReplaySandbox opened = PlaybackSession.open(on, with);
-            WindowSteps playing = new WindowSteps(opened.windows());
-            ScriptDemand gate = new ScriptDemand(playing);
+            WindowSteps playing = WindowSteps.scripted(opened.windows());
             sandbox = opened;
             steps = playing;
-            demand = gate;
-            return gate;
+            return playing;
         }
 
         /** The script now waits for {@code what}: {@code n} more steps (0 or more), asked for unless they were already. */
         void expect(String what, long n) {
             expecting = what;
-            demand().expect(n);
+            steps().expect(n);
         }
 
         /** The verification timed out: says what the script expected and what playback is doing. */
         AssertionError timedOut(Duration timeout, StepNames names, boolean virtualTime, AssertionError timeoutError) {
             ReplaySandbox opened = sandbox;
-            ScriptDemand gate = demand;
-            String doing = opened == null || gate == null ? "playback was never opened"
-                    : PlaybackWait.describe(opened, gate, names, virtualTime);
+            WindowSteps playing = steps;
+            String doing = opened == null || playing == null ? "playback was never opened"
+                    : PlaybackWait.describe(opened, playing, names, virtualTime);
             return new AssertionError("expected " + expecting + " within " + timeout + ", but it did not come: "
                     + doing, timeoutError);
         }
@@ -627,14 +623,6 @@ public final class PlaybackVerifier {
                 throw new IllegalStateException("the playback is not open yet");
             }
             return playing;
-        }
-
-        ScriptDemand demand() {
-            ScriptDemand gate = demand;
-            if (gate == null) {
-                throw new IllegalStateException("the playback is not open yet");
-            }
-            return gate;
         }
     }
 }

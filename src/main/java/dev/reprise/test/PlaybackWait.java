@@ -22,7 +22,7 @@ final class PlaybackWait {
      *
      * @return e.g. {@code playback is PLAYING, 2 of 5 steps replayed, waiting for the next step's time ...}
      */
-    static String describe(ReplaySandbox sandbox, ScriptDemand demand, StepNames names, boolean virtualTime) {
+    static String describe(ReplaySandbox sandbox, WindowSteps demand, StepNames names, boolean virtualTime) {
         PlaybackState state = sandbox.state();
         SandboxConfig<?> config = sandbox.config();
         String where = "playback is " + state + ", " + sandbox.replayed() + " of " + config.route().length()
@@ -33,7 +33,7 @@ final class PlaybackWait {
         return where + ", waiting for " + cause(sandbox, config, demand, names, virtualTime);
     }
 
-    private static String cause(ReplaySandbox sandbox, SandboxConfig<?> config, ScriptDemand demand, StepNames names,
+    private static String cause(ReplaySandbox sandbox, SandboxConfig<?> config, WindowSteps demand, StepNames names,
                                 boolean virtualTime) {
         PassiveStep passive = sandbox.passive();
         if (passive != null) {
