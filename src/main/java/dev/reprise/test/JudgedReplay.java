@@ -251,14 +251,12 @@ final class JudgedReplay<G extends VerifiableGame> {
         return known == null ? "code " + code : known.code(code);
     }
 
-    /** The error in one line, with its cause's message when that tells more. */
+    /** The error in one line: a library exception's own message (it names step, code or byte), else type and message. */
     private static String describe(Throwable error) {
-        String message = error instanceof ReplayException && error.getMessage() != null ? error.getMessage()
-                : error.getClass().getSimpleName() + (error.getMessage() != null ? ": " + error.getMessage() : "");
-        Throwable cause = error.getCause();
-        if (cause != null && cause != error && cause.getMessage() != null && !message.contains(cause.getMessage())) {
-            message += " (" + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
+        String message = error.getMessage();
+        if (error instanceof ReplayException && message != null) {
+            return message;
         }
-        return message;
+        return error.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 }
