@@ -129,7 +129,13 @@ final class JudgedReplay<G extends VerifiableGame> {
         } catch (ReplayFormatException e) {
             return new Failure("INVALID_FILE: the route does not fit the game's route: " + e.getMessage(), e);
         }
-        return run(PlaybackSession.open(system, built.sandbox(system.array())));
+        ReplaySandbox sandbox;
+        try {
+            sandbox = PlaybackSession.open(system, built.sandbox(system.array()));
+        } catch (RuntimeException e) {
+            return new Failure("the game failed before playback: " + describe(e), e);
+        }
+        return run(sandbox);
     }
 
     private ReplayFile read() throws IOException {
@@ -161,9 +167,9 @@ final class JudgedReplay<G extends VerifiableGame> {
             return failure;
         } catch (IllegalStateException e) {
             if (e.getCause() instanceof TimeoutException) {
+                String where = sandbox.replayed() + " of " + stepCount + " steps played, playback " + sandbox.state();
                 sandbox.stopNow();
-                return new Failure("did not end within " + timeout + ": " + sandbox.replayed() + " of " + stepCount
-                        + " steps played, playback " + sandbox.state(), null);
+                return new Failure("did not end within " + timeout + ": " + where, null);
             }
             return playbackFailed(e, sandbox);
         } catch (RuntimeException e) {
