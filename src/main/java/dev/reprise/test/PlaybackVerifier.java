@@ -44,9 +44,12 @@ import reactor.test.StepVerifier;
  * <p>The script opens a sandbox on the system ({@link ReplaySystem#createReplaySandbox}, which resets the
  * game) when it is verified, plays it, and subscribes to its {@linkplain ReplaySandbox#windows() windows}
  * with no demand. Demand follows the script: each expectation asks for the one step it expects, unless
- * {@link #thenRequest} asked for steps ahead; so playback never runs ahead of the script. The steps are
- * counted from the config's start index; every failure names the step index, the kind, code and command
- * name expected and the step (or signal) found.
+ * {@link #thenRequest} asked for steps ahead; so playback never runs ahead of the script. In virtual
+ * time, moving the clock ({@link #thenAwait}, {@link #expectNoStep}) lets every step go that comes due
+ * meanwhile, as a player watching would see them; the lines after it expect those steps in order. The
+ * steps are counted from the config's start index; every failure names the step index, the kind, code
+ * and command name expected and the step (or signal) found, and a step that does not come names what
+ * playback waits on instead: demand, the next step's time, a command's answer, a passive answer.
  *
  * <p>A script is built on one thread and verified once; it is not thread-safe. Every wait inside it is
  * bounded by the duration given to {@link #verify}.
@@ -58,8 +61,6 @@ public final class PlaybackVerifier {
     private final boolean virtualTime;
     private final StepNames names;
     private final List<Op> script = new ArrayList<>();
-    /** Steps asked for by {@link #thenRequest} and not yet expected. */
-    private long credit;
     /** The route index the next expected step has. */
     private int nextIndex = -1;
     @Nullable
@@ -246,14 +247,10 @@ public final class PlaybackVerifier {
         }
         if (count > 0) {
             int from = index();
-            long missing = count - Math.min(credit, count);
-            credit -= count - missing;
-            if (missing > 0) {
-                script.add((s, timeout, run) -> s.thenRequest(missing));
-            }
             nextIndex = from + count;
             String expected = count + " steps from step " + from;
-            script.add((s, timeout, run) -> s.expectNextCount(count).as(expected));
+            script.add((s, timeout, run) -> s.then(() -> run.expect(expected, count)).expectNextCount(count)
+                    .as(expected));
         }
         return this;
     }
@@ -271,8 +268,7 @@ public final class PlaybackVerifier {
         if (n < 1) {
             throw new IllegalArgumentException("n must be at least 1, was " + n);
         }
-        credit = credit > Long.MAX_VALUE - n ? Long.MAX_VALUE : credit + n;
-        script.add((s, timeout, run) -> s.thenRequest(n));
+        script.add((s, timeout, run) -> s.then(() -> run.steps().ahead(n)));
         return this;
     }
 
@@ -304,20 +300,25 @@ public final class PlaybackVerifier {
 
     /**
      * Moves the virtual clock by {@code duration} ({@link #withVirtualTime} scripts), or waits that long
-     * in real time.
+     * in real time. On the virtual clock every step that comes due meanwhile goes (with a step interval
+     * of 100 ms, {@code thenAwait(200 ms)} lets two steps go), and the lines after it expect them:
+     * {@code .expectActive(RIGHT).thenAwait(Duration.ofMillis(200)).expectSteps(2)}. In real time demand
+     * still follows the script.
      *
      * @param duration how long
      * @return this script
      */
     public PlaybackVerifier thenAwait(Duration duration) {
         Objects.requireNonNull(duration, "duration");
-        script.add((s, timeout, run) -> s.thenAwait(duration));
+        script.add((s, timeout, run) -> virtualTime ? s.then(() -> run.steps().flow(true)).thenAwait(duration)
+                .then(() -> run.steps().flow(false)) : s.thenAwait(duration));
         return this;
     }
 
     /**
      * Expects no step and no end for {@code duration}: on the virtual clock in a {@link #withVirtualTime}
-     * script (which it moves), else in real time.
+     * script (which it moves, letting any step go that comes due, so one that comes too early fails the
+     * line), else in real time.
      *
      * @param duration how long
      * @return this script
@@ -325,7 +326,11 @@ public final class PlaybackVerifier {
     public PlaybackVerifier expectNoStep(Duration duration) {
         Objects.requireNonNull(duration, "duration");
         int at = Math.max(nextIndex, 0);
-        script.add((s, timeout, run) -> s.expectNoEvent(duration).as("no step for " + duration + " before step " + at));
+        String expected = "no step for " + duration + " before step " + at;
+        script.add((s, timeout, run) -> virtualTime
+                ? s.then(() -> run.steps().flow(true)).expectNoEvent(duration).as(expected)
+                        .then(() -> run.steps().flow(false))
+                : s.expectNoEvent(duration).as(expected));
         return this;
     }
 
@@ -385,8 +390,9 @@ public final class PlaybackVerifier {
         Objects.requireNonNull(timeout, "timeout");
         Run run = new Run();
         Supplier<Flux<PlaybackStep>> scenario = () -> Flux.defer(() -> run.open(system, config.get()));
-        StepVerifier.Step<PlaybackStep> steps = (virtualTime ? StepVerifier.withVirtualTime(scenario, 0)
-                : StepVerifier.create(scenario.get(), 0)).expectSubscription();
+        // The verifier asks for everything; the scripted WindowSteps ignore that and let the lines decide.
+        StepVerifier.Step<PlaybackStep> steps = (virtualTime ? StepVerifier.withVirtualTime(scenario)
+                : StepVerifier.create(scenario.get())).expectSubscription();
         for (Op op : script) {
             steps = op.build(steps, timeout, run);
         }
@@ -402,16 +408,28 @@ public final class PlaybackVerifier {
                 int last = failing ? failedAt : index() - 1;
                 String expected = failing ? "playback to fail at step " + failedAt
                         : "playback to end " + terminal + " after step " + last;
-                steps = steps.thenRequest(Math.max(1, last - index() + 2)).thenConsumeWhile(step -> true, step -> {
+                long more = Math.max(1, last - index() + 2);
+                steps = steps.then(() -> run.expect(expected, more)).thenConsumeWhile(step -> true, step -> {
                     if (!failing || step.step().index() > last) {
                         throw new AssertionError("expected " + expected + ", found " + names.step(step));
                     }
                 });
+            } else {
+                String expected = "playback to end STOPPED after step " + (index() - 1);
+                steps = steps.then(() -> run.expect(expected, 0));
             }
             verifier = terminal == PlaybackState.FAILED ? steps.expectErrorSatisfies(this::checkFailure)
                     : steps.expectComplete();
         }
-        Duration took = verifier.verify(timeout);
+        Duration took;
+        try {
+            took = verifier.verify(timeout);
+        } catch (AssertionError e) {
+            if (String.valueOf(e.getMessage()).startsWith("VerifySubscriber timed out")) {
+                throw run.timedOut(timeout, names, virtualTime, e);
+            }
+            throw e;
+        }
         if (terminal != null && terminal != PlaybackState.FAILED) {
             PlaybackState state = run.sandbox().states().filter(PlaybackState::isTerminal).blockFirst(timeout);
             if (state != terminal) {
@@ -445,15 +463,11 @@ public final class PlaybackVerifier {
         return nextIndex;
     }
 
-    /** Adds one step expectation, asking for it unless a {@link #thenRequest} did, and returns where it lands. */
+    /** Adds one step expectation, asking for it unless it was asked for already, and returns where it lands. */
     private AtomicReference<PlaybackStep> expectStep(String expected, Consumer<PlaybackStep> check) {
         index();
         nextIndex++;
-        if (credit > 0) {
-            credit--;
-        } else {
-            script.add((s, timeout, run) -> s.thenRequest(1));
-        }
+        script.add((s, timeout, run) -> s.then(() -> run.expect(expected, 1)));
         AtomicReference<PlaybackStep> seen = new AtomicReference<>();
         script.add((s, timeout, run) -> s.assertNext(step -> {
             seen.set(step);
@@ -561,20 +575,38 @@ public final class PlaybackVerifier {
         }
     }
 
-    /** What one verification opened: the sandbox and its steps. */
+    /** What one verification opened: the sandbox, its steps and the script's demand; and what the script awaits. */
     private static final class Run {
 
         @Nullable
         private volatile ReplaySandbox sandbox;
         @Nullable
         private volatile WindowSteps steps;
+        /** The expectation the script is waiting for, for a timeout's message. */
+        private volatile String expecting = "the subscription";
 
         Flux<PlaybackStep> open(ReplaySystem on, SandboxConfig<?> with) {
             ReplaySandbox opened = PlaybackSession.open(on, with);
-            WindowSteps playing = new WindowSteps(opened.windows());
+            WindowSteps playing = WindowSteps.scripted(opened.windows());
             sandbox = opened;
             steps = playing;
             return playing;
+        }
+
+        /** The script now waits for {@code what}: {@code n} more steps (0 or more), asked for unless they were already. */
+        void expect(String what, long n) {
+            expecting = what;
+            steps().expect(n);
+        }
+
+        /** The verification timed out: says what the script expected and what playback is doing. */
+        AssertionError timedOut(Duration timeout, StepNames names, boolean virtualTime, AssertionError timeoutError) {
+            ReplaySandbox opened = sandbox;
+            WindowSteps playing = steps;
+            String doing = opened == null || playing == null ? "playback was never opened"
+                    : PlaybackWait.describe(opened, playing, names, virtualTime);
+            return new AssertionError("expected " + expecting + " within " + timeout + ", but it did not come: "
+                    + doing, timeoutError);
         }
 
         ReplaySandbox sandbox() {

@@ -1,8 +1,10 @@
 package dev.reprise.test;
 
+import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.VerifiableGame;
 import dev.reprise.verify.Verdict;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import reactor.core.publisher.Flux;
 
 /**
@@ -21,9 +24,11 @@ import reactor.core.publisher.Flux;
  * reached and why — for a desync the recorded and the replayed state hash and the last hash step that
  * still matched — readable in a CI log.
  *
- * <p>The regression test of a bug report is one call:
+ * <p>A replay that must keep playing as it was recorded is one call:
  * {@code assertReplays(Path.of("src/test/replays/bug-1234.reprise"), verifier)}; a whole folder of them
- * is one call too, or one test per file with {@link ReplayFilesSource}.
+ * is one call too, or one test per file with {@link ReplayFilesSource}. A replay of a wrong-state bug is
+ * judged by what must hold instead, since its recorded states are the wrong ones:
+ * {@link #replay(Path, Function)} starts a {@link ReplayCheck} of invariants and a final-state check.
  *
  * <p>Every method blocks the calling thread (a test thread) until the verdicts are in, at most
  * {@link #DEFAULT_TIMEOUT} unless given another bound. Thread-safe: no state.
@@ -125,6 +130,36 @@ public final class ReplayAssertions {
                     + describe(verdict));
         }
         return verdict;
+    }
+
+    /**
+     * Starts a check of the replay file {@code fileOrFolder} (or of every replay file of a folder,
+     * recursively, sorted by relative path) by what must hold in the game: add invariants, a final-state
+     * check, perhaps {@link ReplayCheck#ignoringStateHashes()}, then {@link ReplayCheck#check()}.
+     *
+     * @param fileOrFolder a replay file (whatever its name) or a folder of them; checked when the check runs
+     * @param games        builds a fresh game for each replay, as a {@link dev.reprise.verify.GameFactory}
+     *                     does, e.g. {@code SnakeGame::new}; its type is the type the checks read
+     * @param <G>          the type of the games
+     * @return the check, to configure and run
+     */
+    public static <G extends VerifiableGame> ReplayCheck<G> replay(Path fileOrFolder,
+                                                                  Function<? super ReplayFile, ? extends G> games) {
+        return new ReplayCheck<>(Objects.requireNonNull(fileOrFolder, "fileOrFolder"), null, games);
+    }
+
+    /**
+     * Starts a check of one replay by what must hold in the game, for instance an argument of a
+     * {@link ReplayFilesSource} test; see {@link #replay(Path, Function)}.
+     *
+     * @param replay the replay
+     * @param games  builds a fresh game for it
+     * @param <G>    the type of the game
+     * @return the check, to configure and run
+     */
+    public static <G extends VerifiableGame> ReplayCheck<G> replay(ReplaySource replay,
+                                                                  Function<? super ReplayFile, ? extends G> games) {
+        return new ReplayCheck<>(null, Objects.requireNonNull(replay, "replay"), games);
     }
 
     private static List<Verdict> await(Flux<Verdict> verdicts, Duration timeout, String what) {

@@ -39,6 +39,13 @@ public final class TestRoutes {
     /** The base seed {@link Generator#check} derives its routes' seeds from unless given another. */
     public static final long DEFAULT_SEED = 0x5EED_2026L;
 
+    /**
+     * The most steps a random route may have: {@value}, the default route's cap
+     * ({@link ReplayArrayConfig#commandMaxLength()}) and the most steps the default file reader accepts,
+     * so every drawn route can be recorded, saved and read back.
+     */
+    public static final int MAX_STEPS = 1_000_000;
+
     private TestRoutes() {
     }
 
@@ -171,12 +178,14 @@ public final class TestRoutes {
          * Sets the most steps a route has; lengths are drawn from 0 to it, the empty and the longest route
          * more often than the others.
          *
-         * @param maxSteps at least 0
+         * @param maxSteps 1 to {@link TestRoutes#MAX_STEPS}
          * @return a new generator
+         * @throws IllegalArgumentException if {@code maxSteps} is below 1 or above {@link TestRoutes#MAX_STEPS}
          */
         public Generator maxSteps(int maxSteps) {
-            if (maxSteps < 0) {
-                throw new IllegalArgumentException("maxSteps must not be negative, was " + maxSteps);
+            if (maxSteps < 1 || maxSteps > MAX_STEPS) {
+                throw new IllegalArgumentException("maxSteps must be 1.." + MAX_STEPS + " (TestRoutes.MAX_STEPS), was "
+                        + maxSteps);
             }
             return new Generator(codes, width, maxSteps, maxParams, typeSet());
         }
@@ -225,8 +234,9 @@ public final class TestRoutes {
                 case 1 -> maxSteps;
                 default -> random.nextInt(maxSteps + 1);
             };
+            // The param cap is the largest there is: at MAX_STEPS steps the params may pass the default 10 MB.
             ReplayArray route = new ReplayArray(ReplayArrayConfig.builder().commandWidth(w)
-                    .initCommandLength(Math.max(1, steps)).build());
+                    .initCommandLength(Math.max(1, steps)).paramMaxLength(ReplayArrayConfig.MAX_PARAM_BYTES_LIMIT).build());
             int code = code(random, w);
             for (int i = 0; i < steps; i++) {
                 if (random.nextBoolean()) {

@@ -19,6 +19,14 @@ import reactor.core.publisher.Operators;
  * steps); a next window is asked for only when the downstream has demand left and no window is open,
  * or to close the open one. Bookkeeping is under this object's monitor; signals are delivered outside
  * it, from the engine's drain, which serializes them. One subscriber.
+ *
+ * <p>{@linkplain #scripted() Scripted}, for a {@link PlaybackVerifier} script, the subscriber's own
+ * demand (a {@code StepVerifier} asking for everything) is ignored: the script's lines decide while it
+ * runs. Counted since the start are the steps the script {@linkplain #expect expected}, those asked of
+ * playback and those delivered; an expectation asks only for what was not asked for already (by
+ * {@link #ahead} or while {@linkplain #flow flowing}), and while flowing — the clock moving — one step is
+ * always asked for ahead of those delivered, so each step goes when it comes due and waits in the
+ * {@code StepVerifier} for the line that expects it.
  */
 final class WindowSteps extends Flux<PlaybackStep> implements CoreSubscriber<GroupedFlux<Integer, PlaybackStep>>,
         Subscription {
@@ -36,9 +44,27 @@ final class WindowSteps extends Flux<PlaybackStep> implements CoreSubscriber<Gro
     @Nullable
     private Inner open;
     private boolean terminated;
+    /** Whether the script, not the subscriber, decides the demand. */
+    private final boolean scripted;
+    private long expected;
+    private long requested;
+    private long delivered;
+    private boolean flowing;
+    @Nullable
+    private PlaybackStep last;
+
+    private WindowSteps(Flux<GroupedFlux<Integer, PlaybackStep>> windows, boolean scripted) {
+        this.windows = windows;
+        this.scripted = scripted;
+    }
 
     WindowSteps(Flux<GroupedFlux<Integer, PlaybackStep>> windows) {
-        this.windows = windows;
+        this(windows, false);
+    }
+
+    /** @return steps whose demand only {@link #expect}, {@link #ahead} and {@link #flow} make */
+    static WindowSteps scripted(Flux<GroupedFlux<Integer, PlaybackStep>> windows) {
+        return new WindowSteps(windows, true);
     }
 
     @Override
@@ -63,8 +89,73 @@ final class WindowSteps extends Flux<PlaybackStep> implements CoreSubscriber<Gro
     public void request(long n) {
         if (n <= 0) {
             outer().request(n); // the engine fails playback with the rule 3.9 error
-            return;
+        } else if (!scripted) {
+            ask(n);
         }
+    }
+
+    /**
+     * The script expects {@code n} more steps: asks playback for those not asked for yet.
+     *
+     * @param n at least 0
+     */
+    void expect(long n) {
+        long more;
+        synchronized (this) {
+            expected = Operators.addCap(expected, n);
+            more = Math.max(0, expected - requested);
+            requested += more;
+        }
+        if (more > 0) {
+            ask(more);
+        }
+    }
+
+    /**
+     * Asks playback for {@code n} steps beyond those asked for, which later expectations use up.
+     *
+     * @param n at least 1
+     */
+    void ahead(long n) {
+        synchronized (this) {
+            requested = Operators.addCap(requested, n);
+        }
+        ask(n);
+    }
+
+    /**
+     * Starts or ends flowing: while the clock moves, every step that comes due goes, one asked for ahead
+     * at a time.
+     *
+     * @param on {@code true} when the clock starts moving
+     */
+    void flow(boolean on) {
+        boolean more;
+        synchronized (this) {
+            flowing = on;
+            more = on && requested == delivered;
+            if (more) {
+                requested++;
+            }
+        }
+        if (more) {
+            ask(1);
+        }
+    }
+
+    /** @return whether the script asked playback for a step it has not delivered yet */
+    synchronized boolean asked() {
+        return requested > delivered;
+    }
+
+    /** @return the last step delivered, or {@code null} before the first */
+    @Nullable
+    synchronized PlaybackStep lastDelivered() {
+        return last;
+    }
+
+    /** Hands {@code n} more steps of demand to playback. */
+    private void ask(long n) {
         Subscription window = null;
         boolean ask = false;
         synchronized (this) {
@@ -190,12 +281,22 @@ final class WindowSteps extends Flux<PlaybackStep> implements CoreSubscriber<Gro
 
         @Override
         public void onNext(PlaybackStep step) {
+            boolean more;
             synchronized (WindowSteps.this) {
                 if (demand != Long.MAX_VALUE) {
                     demand--;
                 }
+                delivered++;
+                last = step;
+                more = flowing && requested == delivered;
+                if (more) {
+                    requested++;
+                }
             }
             actual().onNext(step);
+            if (more) {
+                ask(1);
+            }
         }
 
         @Override

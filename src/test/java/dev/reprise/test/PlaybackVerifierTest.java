@@ -174,6 +174,78 @@ class PlaybackVerifierTest {
     }
 
     @Test
+    void withVirtualTime_thenAwait_letsEveryStepDueMeanwhileGo() {
+        game.record(RIGHT, RIGHT, RIGHT, TALK);
+
+        PlaybackVerifier.withVirtualTime(game.system,
+                        () -> game.config().stepInterval(Duration.ofMillis(100)).build())
+                .expectActive(RIGHT)
+                .thenAwait(Duration.ofMillis(200)) // steps 1 and 2 come due at 100 and 200 ms
+                .expectSteps(2)
+                .then(() -> assertThat(game.queued).hasValue(3))
+                .thenAwait(Duration.ofMillis(100))
+                .expectActive(TALK)
+                .expectEnded()
+                .verify(TIMEOUT);
+    }
+
+    @Test
+    void withVirtualTime_expectNoStep_failsOnAStepThatComesTooEarly() {
+        game.record(RIGHT, RIGHT);
+
+        assertThatThrownBy(() -> PlaybackVerifier.withVirtualTime(game.system,
+                        () -> game.config().stepInterval(Duration.ofMillis(100)).build())
+                .expectActive(RIGHT)
+                .expectNoStep(Duration.ofMillis(150)) // but step 1 is due at 100 ms
+                .verify(TIMEOUT))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("expected no event: onNext(ActiveStep[index=1, code=1");
+    }
+
+    @Test
+    void withVirtualTime_aStepThatNeverComes_namesItAndTheStepTimePlaybackWaitsFor() {
+        game.record(RIGHT, RIGHT, RIGHT, TALK);
+
+        assertThatThrownBy(() -> PlaybackVerifier.withVirtualTime(game.system,
+                        () -> game.config().stepInterval(Duration.ofMillis(100)).build())
+                .expectActive(RIGHT)
+                .thenAwait(Duration.ofMillis(100))
+                .expectSteps(2) // only step 1 came due
+                .expectEnded()
+                .verify(Duration.ofMillis(500)))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("expected 2 steps from step 1 within PT0.5S, but it did not come: playback is PLAYING, "
+                        + "2 of 4 steps replayed, waiting for the next step's time: a step every PT0.1S at speed 1.0; "
+                        + "the virtual clock moves only with thenAwait and expectNoStep");
+    }
+
+    @Test
+    void aStepThatNeverComes_behindAPassiveStep_namesThePassiveAnswerPlaybackWaitsFor() {
+        game.record(TALK, CHOICE, TALK);
+
+        assertThatThrownBy(() -> PlaybackVerifier.create(game.system,
+                        game.config().passiveGrace(Duration.ofHours(1)).build())
+                .expectSteps(3)
+                .expectEnded()
+                .verify(Duration.ofMillis(300)))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageStartingWith("expected 3 steps from step 0 within PT0.3S, but it did not come: playback is "
+                        + "PLAYING, 0 of 3 steps replayed, waiting for a passive answer: passive step 1 CHOICE (code 12) "
+                        + "is pending");
+    }
+
+    @Test
+    void aStepThatNeverComes_behindACommandThatNeverAnswers_namesThatCommand() {
+        game.record(STUCK, TALK);
+
+        assertThatThrownBy(() -> verifier().expectSteps(2).expectEnded().verify(Duration.ofMillis(300)))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("expected 2 steps from step 0 within PT0.3S, but it did not come: playback is PLAYING, "
+                        + "0 of 2 steps replayed, waiting for active step 0 STUCK (code 14) to settle: its command "
+                        + "has not answered");
+    }
+
+    @Test
     void withVirtualTime_anAsyncCommandAnswersWhenTheClockMoves() {
         game.record(WAIT, TALK);
 

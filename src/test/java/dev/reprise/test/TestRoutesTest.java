@@ -17,6 +17,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,34 @@ class TestRoutesTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("step 1 of the hand-written route: ");
         assertThat(TestRoutes.builder().width(CommandWidth.UINT16).step(300).build().get(0).code()).isEqualTo(300);
+    }
+
+    @Test
+    void maxSteps_overTheLimitOrNotPositive_isRefusedAtOnce_namingTheLimit() {
+        for (int maxSteps : new int[] {TestRoutes.MAX_STEPS + 1, 2_000_000, Integer.MAX_VALUE, 0, -1,
+                Integer.MIN_VALUE}) {
+            assertThatThrownBy(() -> TestRoutes.random().maxSteps(maxSteps))
+                    .as("maxSteps(%d)", maxSteps)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("maxSteps must be 1..1000000 (TestRoutes.MAX_STEPS), was " + maxSteps);
+        }
+    }
+
+    @Test
+    void maxSteps_atTheLimit_drawsTheLongestRoute() {
+        // Small params keep the million steps cheap; the route's param cap is the largest there is anyway.
+        TestRoutes.Generator generator = TestRoutes.random().width(CommandWidth.UINT8).paramTypes(ParamType.INT8)
+                .maxSteps(TestRoutes.MAX_STEPS);
+        // With a fixed width the first draw picks the length: 1 is "the longest route".
+        long seed = 0;
+        while (new SplittableRandom(seed).nextInt(8) != 1) {
+            seed++;
+        }
+
+        ReplayArray route = generator.route(seed).route();
+
+        assertThat(route.length()).isEqualTo(TestRoutes.MAX_STEPS);
+        assertThat(route.get(TestRoutes.MAX_STEPS - 1).index()).isEqualTo(TestRoutes.MAX_STEPS - 1);
     }
 
     @Test
@@ -148,6 +177,7 @@ class TestRoutesTest {
         assertThatThrownBy(() -> TestRoutes.random().codes(300).width(CommandWidth.UINT8))
                 .hasMessageContaining("do not all fit UINT8");
         assertThatThrownBy(() -> TestRoutes.random().maxSteps(-1)).hasMessageContaining("maxSteps");
+        assertThatThrownBy(() -> TestRoutes.random().maxSteps(0)).hasMessageContaining("maxSteps");
         assertThatThrownBy(() -> TestRoutes.random().maxParams(256)).hasMessageContaining("maxParams");
         assertThatThrownBy(() -> TestRoutes.random().check(0, route -> { })).hasMessageContaining("cases");
     }

@@ -1,0 +1,268 @@
+package dev.reprise.test;
+
+import dev.reprise.ReplayException;
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.desync.ReplayDesyncException;
+import dev.reprise.desync.StateHashCheck;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileReader;
+import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayMismatch;
+import dev.reprise.playback.ActiveStep;
+import dev.reprise.playback.PlaybackStep;
+import dev.reprise.playback.ReplayPlaybackException;
+import dev.reprise.playback.ReplaySandbox;
+import dev.reprise.route.ReplayFormatException;
+import dev.reprise.route.ReplayStep;
+import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.VerifiableGame;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+
+/**
+ * One replay judged by a {@link ReplayCheck}: read, a fresh game built, the route played headless with
+ * the invariants checked between groups, then the final state checked. Created and played on the test
+ * thread; the checks run on the playing thread, and the test thread waits for them.
+ *
+ * @param <G> the game's type
+ */
+final class JudgedReplay<G extends VerifiableGame> {
+
+    /** Why a replay did not hold up: one line, then details; and the error behind it, if any. */
+    record Failure(String message, @Nullable Throwable cause) {
+
+        /** @return the message with every line after the first indented by {@code indent} */
+        String indented(String indent) {
+            return message.replace("\n", "\n" + indent);
+        }
+
+        /** @return the assertion error of this failure, its message led by {@code prefix} */
+        AssertionError error(String prefix) {
+            return new AssertionError(prefix + indented("  "), cause);
+        }
+    }
+
+    /** Ends playback at the first failed check; the failure is kept in {@link #failure}. */
+    private static final class Broken extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Broken() {
+            super("a check failed", null, false, false);
+        }
+    }
+
+    private final ReplaySource source;
+    private final Function<? super ReplayFile, ? extends G> games;
+    private final List<ReplayCheck.Invariant<G>> invariants;
+    @Nullable
+    private final Consumer<? super G> finalState;
+    private final Function<? super G, String> describe;
+    private final boolean ignoreStateHashes;
+    private final Duration timeout;
+
+    @Nullable
+    private G game;
+    @Nullable
+    private StepNames names;
+    private int stepCount;
+    /** The last active step played: the group the next check judges; {@code null} before the first. */
+    @Nullable
+    private ReplayStep last;
+    /** Set on the playing thread by the first failed check, read by the test thread after playback. */
+    @Nullable
+    private volatile Failure failure;
+
+    JudgedReplay(ReplaySource source, Function<? super ReplayFile, ? extends G> games,
+                 List<ReplayCheck.Invariant<G>> invariants, @Nullable Consumer<? super G> finalState,
+                 Function<? super G, String> describe, boolean ignoreStateHashes, Duration timeout) {
+        this.source = source;
+        this.games = games;
+        this.invariants = List.copyOf(invariants);
+        this.finalState = finalState;
+        this.describe = describe;
+        this.ignoreStateHashes = ignoreStateHashes;
+        this.timeout = timeout;
+    }
+
+    /** @return why the replay did not hold up, or {@code null} if it did */
+    @Nullable
+    Failure play() {
+        ReplayFile file;
+        try {
+            file = read();
+        } catch (ReplayException | IOException | UncheckedIOException e) {
+            return new Failure("INVALID_FILE: " + describe(e), e);
+        }
+        stepCount = file.route().length();
+        G built;
+        try {
+            built = games.apply(file);
+        } catch (RuntimeException e) {
+            return new Failure("the game could not be built from the file: " + describe(e), e);
+        }
+        if (built == null) {
+            return new Failure("the game factory returned null", null);
+        }
+        game = built;
+        ReplaySystem system = built.system();
+        names = new StepNames(system);
+        List<ReplayMismatch> mismatches = ReplayFileVerifier.builder(file.gameId(), system.commandDictionary())
+                .build().mismatches(file);
+        if (!mismatches.isEmpty()) {
+            return new Failure("INVALID_FILE: " + mismatches.stream().map(ReplayMismatch::message)
+                    .collect(Collectors.joining("; ")), null);
+        }
+        if (ignoreStateHashes) {
+            ignoreStateHashes(system);
+        }
+        try {
+            system.loadState(file.route());
+        } catch (ReplayFormatException e) {
+            return new Failure("INVALID_FILE: the route does not fit the game's route: " + e.getMessage(), e);
+        }
+        ReplaySandbox sandbox;
+        try {
+            sandbox = PlaybackSession.open(system, built.sandbox(system.array()));
+        } catch (RuntimeException e) {
+            return new Failure("the game failed before playback: " + describe(e), e);
+        }
+        return run(sandbox);
+    }
+
+    private ReplayFile read() throws IOException {
+        if (source instanceof ReplaySource.FromPath path) {
+            return ReplayFileReader.DEFAULT.read(path.path());
+        } else if (source instanceof ReplaySource.FromBytes bytes) {
+            return ReplayFileReader.DEFAULT.read(bytes.bytes());
+        }
+        return ((ReplaySource.FromFile) source).file();
+    }
+
+    /** Replaces every state-hash check of this replay's own game by a command that checks nothing. */
+    private static void ignoreStateHashes(ReplaySystem system) {
+        for (int code : system.commandNames().keySet()) {
+            if (system.command(code).orElse(null) instanceof StateHashCheck) {
+                system.replaceCommand(code, ReplayCommand.sync(step -> { }));
+            }
+        }
+    }
+
+    @Nullable
+    private Failure run(ReplaySandbox sandbox) {
+        Mono<Void> played = sandbox.steps()
+                .doOnNext(this::beforeGroup)
+                .then(Mono.fromRunnable(this::atTheEnd));
+        try {
+            played.block(timeout);
+        } catch (Broken e) {
+            return failure;
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof TimeoutException) {
+                String where = sandbox.replayed() + " of " + stepCount + " steps played, playback " + sandbox.state();
+                sandbox.stopNow();
+                return new Failure("did not end within " + timeout + ": " + where, null);
+            }
+            return playbackFailed(e, sandbox);
+        } catch (RuntimeException e) {
+            return playbackFailed(e, sandbox);
+        }
+        return null;
+    }
+
+    /** An active step is emitted before it runs: the game shows the state after the group before it. */
+    private void beforeGroup(PlaybackStep step) {
+        if (step instanceof ActiveStep) {
+            checkInvariants(step.step().index());
+            last = step.step();
+        }
+    }
+
+    private void atTheEnd() {
+        checkInvariants(stepCount);
+        Consumer<? super G> check = finalState;
+        if (check != null) {
+            try {
+                check.accept(game());
+            } catch (Throwable e) { // an AssertionError is the expected failure
+                fail("the final state check failed after all " + stepCount + " steps: " + describe(e), e);
+            }
+        }
+    }
+
+    /** @param next the index of the step about to run ({@code stepCount} at the end) */
+    private void checkInvariants(int next) {
+        for (ReplayCheck.Invariant<G> invariant : invariants) {
+            String broke;
+            Throwable error = null;
+            try {
+                broke = invariant.holds().test(game()) ? null : "broke";
+            } catch (RuntimeException | AssertionError e) {
+                broke = "threw " + describe(e);
+                error = e;
+            }
+            if (broke != null) {
+                ReplayStep step = last;
+                fail("invariant \"" + invariant.name() + "\" " + (step == null
+                        ? broke + " at the start, before step 0 (the state the route starts from)"
+                        : broke + " at step " + step.index() + " " + code(step.code()) + ", params " + step.params()
+                                + " (steps 0.." + (next - 1) + " of " + stepCount + " played)"), error);
+            }
+        }
+    }
+
+    private void fail(String what, @Nullable Throwable cause) {
+        String state;
+        try {
+            state = describe.apply(game());
+        } catch (RuntimeException e) {
+            state = "(not described: " + describe(e) + ")";
+        }
+        failure = new Failure(what + "\nstate: " + state, cause);
+        throw new Broken();
+    }
+
+    private Failure playbackFailed(Throwable error, ReplaySandbox sandbox) {
+        var desync = ReplayDesyncException.in(error);
+        if (desync.isPresent()) {
+            return new Failure("DESYNC: " + desync.get().getMessage() + "\nThe file's state hashes describe the build "
+                    + "that recorded it; to judge a bug report on a fixed build, ignoringStateHashes() and check "
+                    + "what must hold instead.", error);
+        }
+        if (error instanceof ReplayPlaybackException) {
+            return new Failure("FAILED: " + describe(error), error);
+        }
+        return new Failure("FAILED after " + sandbox.replayed() + " of " + stepCount + " steps: " + describe(error),
+                error);
+    }
+
+    private G game() {
+        G current = game;
+        if (current == null) {
+            throw new IllegalStateException("no game yet");
+        }
+        return current;
+    }
+
+    private String code(int code) {
+        StepNames known = names;
+        return known == null ? "code " + code : known.code(code);
+    }
+
+    /** The error in one line: a library exception's own message (it names step, code or byte), else type and message. */
+    private static String describe(Throwable error) {
+        String message = error.getMessage();
+        if (error instanceof ReplayException && message != null) {
+            return message;
+        }
+        return error.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+}

@@ -1,0 +1,216 @@
+package dev.reprise.test;
+
+import dev.reprise.io.ReplayFile;
+import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.VerifiableGame;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Judges replays by what the test says must hold in the game, played on the build under test: the
+ * regression test of a wrong-state bug. Started by {@link ReplayAssertions#replay(Path, Function)} (a file
+ * or a folder) or {@link ReplayAssertions#replay(ReplaySource, Function)} (one replay, say from
+ * {@link ReplayFilesSource}), then:
+ *
+ * <pre>{@code
+ * ReplayAssertions.replay(Path.of("src/test/replays/bug-7.reprise"), SnakeGame::of)
+ *         .ignoringStateHashes() // they describe the build that had the bug
+ *         .invariant("the head is on the board", SnakeGame::headOnBoard)
+ *         .finalState(game -> assertThat(game.length()).isEqualTo(3))
+ *         .check();
+ * }</pre>
+ *
+ * <p>Each replay is read, a fresh game is built for it, its route is played headless to the end as a
+ * {@link dev.reprise.verify.ReplayVerifier} would, and:
+ * <ul>
+ *   <li>every {@linkplain #invariant invariant} is checked at the start (the state the route starts from)
+ *       and after every group — an active step with the passive steps after it, and the finalize of a
+ *       window that closed before the next group — and once more at the end, after the last window's
+ *       finalize; the first check that fails ends the replay and names the step after which it failed,
+ *       its code and command, and the game's state;</li>
+ *   <li>the {@linkplain #finalState final-state check} runs once the route played to its end;</li>
+ *   <li>the state-hash steps of the route are checked, as the file recorded them, unless
+ *       {@link #ignoringStateHashes()}: a file kept from a bug report recorded the buggy build's states,
+ *       so on a fixed build its hashes no longer match, and only what must hold can judge it.</li>
+ * </ul>
+ * A file that cannot be read, a game that cannot be built for it, a failing command, a desync, or a
+ * replay that does not end within the {@linkplain #timeout timeout} fails it too.
+ *
+ * <p>{@link #check()} plays every replay (one after the other, on the game's playback threads) and
+ * throws one {@link AssertionError} listing each replay that did not hold up. Every check runs on the
+ * thread that plays the game (the {@code runOn} worker when the game's sandbox config has one), between
+ * groups, so it sees a settled state. A mutable builder: not thread-safe, each option checked at once.
+ *
+ * @param <G> the type of the games the factory builds, which the checks read
+ */
+public final class ReplayCheck<G extends VerifiableGame> {
+
+    /** A named property of the game that must hold at every group boundary. */
+    record Invariant<G>(String name, Predicate<? super G> holds) {
+    }
+
+    @Nullable
+    private final Path fileOrFolder;
+    @Nullable
+    private final ReplaySource source;
+    private final Function<? super ReplayFile, ? extends G> games;
+    private final List<Invariant<G>> invariants = new ArrayList<>();
+    @Nullable
+    private Consumer<? super G> finalState;
+    private Function<? super G, String> describe = String::valueOf;
+    private boolean ignoreStateHashes;
+    private Duration timeout = ReplayAssertions.DEFAULT_TIMEOUT;
+
+    ReplayCheck(@Nullable Path fileOrFolder, @Nullable ReplaySource source,
+                Function<? super ReplayFile, ? extends G> games) {
+        this.fileOrFolder = fileOrFolder;
+        this.source = source;
+        this.games = Objects.requireNonNull(games, "games");
+    }
+
+    /**
+     * Plays the route without checking its state-hash steps: every command of the game's system that is
+     * a {@link dev.reprise.desync.StateHashCheck} is replaced, for this replay's game only, by one that
+     * checks nothing. Use it for a replay recorded on a build whose state was wrong: its hashes describe
+     * that state. The replay is then judged by the invariants and the final-state check alone, so at
+     * least one of them is required.
+     *
+     * @return this builder
+     */
+    public ReplayCheck<G> ignoringStateHashes() {
+        this.ignoreStateHashes = true;
+        return this;
+    }
+
+    /**
+     * Adds a property that must hold at the start and after every group of every replay, such as "the
+     * hero never leaves the board". Checked on the playing thread between groups; it must not change the
+     * game.
+     *
+     * @param name  what the property says, quoted in a failure, e.g. {@code "the head is on the board"}
+     * @param holds {@code true} while the property holds; an exception counts as a failure
+     * @return this builder
+     * @throws IllegalArgumentException if {@code name} is blank
+     */
+    public ReplayCheck<G> invariant(String name, Predicate<? super G> holds) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(holds, "holds");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("an invariant's name says what must hold; it must not be blank");
+        }
+        invariants.add(new Invariant<>(name, holds));
+        return this;
+    }
+
+    /**
+     * Sets the check of the state each replay ends in, run once its route played to the end (after the
+     * last window's finalize), on the playing thread. It fails by throwing, typically with assertions:
+     * {@code game -> assertThat(game.score()).isEqualTo(3)}. Replaces the check set before.
+     *
+     * @param check throws (an {@link AssertionError} or any exception) if the final state is wrong
+     * @return this builder
+     */
+    public ReplayCheck<G> finalState(Consumer<? super G> check) {
+        this.finalState = Objects.requireNonNull(check, "check");
+        return this;
+    }
+
+    /**
+     * Sets how a failure spells the game's state; by default its {@code toString()}.
+     *
+     * @param state describes a game's current state in one line; called on the playing thread
+     * @return this builder
+     */
+    public ReplayCheck<G> describedBy(Function<? super G, String> state) {
+        this.describe = Objects.requireNonNull(state, "state");
+        return this;
+    }
+
+    /**
+     * Sets the longest one replay may play, from reading it to its last check; by default
+     * {@link ReplayAssertions#DEFAULT_TIMEOUT}. Past it the replay is stopped and fails.
+     *
+     * @param timeout positive
+     * @return this builder
+     * @throws IllegalArgumentException if zero or negative
+     */
+    public ReplayCheck<G> timeout(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+        }
+        this.timeout = timeout;
+        return this;
+    }
+
+    /**
+     * Plays every replay and fails unless each one holds up. Blocks the calling thread (a test thread).
+     *
+     * @throws AssertionError          for a single replay, saying what broke, at which step (index, code and
+     *                                 command) and in which state; for a folder, listing every replay that
+     *                                 did not hold up, sorted by path, or saying that it holds none
+     * @throws IllegalArgumentException if the file or folder does not exist
+     * @throws IllegalStateException   if the state hashes are ignored and neither an invariant nor a
+     *                                 final-state check is given: nothing would judge the replay
+     */
+    public void check() {
+        if (ignoreStateHashes && invariants.isEmpty() && finalState == null) {
+            throw new IllegalStateException("ignoringStateHashes() leaves nothing to judge the replays by: add an "
+                    + "invariant(name, holds) or a finalState(check)");
+        }
+        ReplaySource single = source;
+        if (single != null) {
+            JudgedReplay.Failure failure = play(single);
+            if (failure != null) {
+                throw failure.error("replay " + single.id() + ": ");
+            }
+            return;
+        }
+        Path root = Objects.requireNonNull(fileOrFolder, "fileOrFolder");
+        List<ReplayFiles.Found> found = ReplayFiles.find(root);
+        if (found.isEmpty()) {
+            throw new AssertionError("no replay file (*" + ReplayFiles.EXTENSION + ") under "
+                    + root.toAbsolutePath().normalize());
+        }
+        List<JudgedReplay.Failure> failures = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        for (ReplayFiles.Found file : found) {
+            JudgedReplay.Failure failure = file.problem() != null
+                    ? new JudgedReplay.Failure("the file " + file.problem(), null)
+                    : play(ReplaySource.of(file.relative(), file.path()));
+            if (failure != null) {
+                failures.add(failure);
+                lines.add("  " + file.relative() + ": " + failure.indented("      "));
+            }
+        }
+        if (!Files.isDirectory(root) && !failures.isEmpty()) {
+            throw failures.get(0).error("replay " + found.get(0).relative() + ": ");
+        }
+        if (!failures.isEmpty()) {
+            AssertionError error = new AssertionError(failures.size() + " of " + found.size() + " replays under "
+                    + root + " do not hold up:\n" + String.join("\n", lines));
+            failures.stream().map(JudgedReplay.Failure::cause).filter(Objects::nonNull).findFirst()
+                    .ifPresent(error::initCause);
+            throw error;
+        }
+    }
+
+    private JudgedReplay.@Nullable Failure play(ReplaySource replay) {
+        return new JudgedReplay<G>(replay, games, invariants, finalState, describe, ignoreStateHashes, timeout).play();
+    }
+
+    @Override
+    public String toString() {
+        return "ReplayCheck[" + (source != null ? source.id() : fileOrFolder) + ", " + invariants.size()
+                + " invariants, finalState=" + (finalState != null) + ", stateHashes="
+                + (ignoreStateHashes ? "ignored" : "checked") + ", timeout=" + timeout + "]";
+    }
+}

@@ -1,0 +1,291 @@
+package dev.reprise.test;
+
+import static dev.reprise.test.SnakeGame.DOWN;
+import static dev.reprise.test.SnakeGame.RIGHT;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.route.ReplayArray;
+import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.VerifiableGame;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * A wrong-state bug as a bug report brings it: the player's build let the snake walk off the board, the
+ * game saved the replay (with that build's state hashes), and the regression test judges it by what must
+ * hold. It fails on the build that had the bug and passes on today's.
+ */
+class ReplayCheckTest {
+
+    private static final Path REPLAYS = Path.of("target/snake-replays");
+    /** The bug report: six moves right on a board five cells wide, then two down. */
+    private static final Path BUG_7 = REPLAYS.resolve("bug-7.reprise");
+
+    @TempDir
+    Path folder;
+
+    @BeforeAll
+    static void theTeamsReplays() throws IOException {
+        if (Files.exists(REPLAYS)) {
+            try (Stream<Path> paths = Files.walk(REPLAYS)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(path);
+                }
+            }
+        }
+        Files.createDirectories(REPLAYS);
+        SnakeGame.recordOnTheBuggyBuild(RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, DOWN, DOWN).write(BUG_7);
+        SnakeGame.recordOnTheBuggyBuild(RIGHT, RIGHT, DOWN, DOWN, DOWN).write(REPLAYS.resolve("tour.reprise"));
+    }
+
+    @Test
+    void bug7_theSnakeStaysOnTheBoard() {
+        ReplayAssertions.replay(BUG_7, SnakeGame::today)
+                .ignoringStateHashes() // they describe the build that had the bug
+                .invariant("the head is on the board", SnakeGame::headOnBoard)
+                .finalState(game -> assertThat(game.head()).isEqualTo(new SnakeGame.Cell(4, 2)))
+                .check();
+    }
+
+    @Test
+    void bug7_onTheBuildThatHadIt_failsNamingTheStep_itsCodeAndCommand_andTheState() {
+        assertThatThrownBy(() -> ReplayAssertions.replay(BUG_7, SnakeGame::buggy)
+                .ignoringStateHashes()
+                .invariant("the head is on the board", SnakeGame::headOnBoard)
+                .check())
+                .isInstanceOf(AssertionError.class)
+                // route: 0 R, 1 R, 2 HASH, 3 R, 4 R, 5 HASH, 6 R (x = 5: off the board), 7 R, 8 HASH, ...
+                .hasMessage("replay bug-7.reprise: invariant \"the head is on the board\" broke at step 6 RIGHT "
+                        + "(code 1), params [] (steps 0..6 of 12 played)\n"
+                        + "  state: snake head at (5, 0) on a 5x5 board");
+    }
+
+    @Test
+    void bug7_theOldRecipe_passesOnTheBuggyBuild_andFailsOnTodaysWithADesync() {
+        ReplayVerifier buggy = ReplayVerifier.builder(SnakeGame::buggy).build();
+        ReplayVerifier today = ReplayVerifier.builder(SnakeGame::today).build();
+
+        // Replaying the file reproduces the wrong state it recorded: nothing to catch.
+        assertThatCode(() -> ReplayAssertions.assertReplays(BUG_7, buggy)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> ReplayAssertions.assertReplays(BUG_7, today)).hasMessageContaining("DESYNC at step 8");
+    }
+
+    @Test
+    void stateHashesChecked_onTodaysBuild_failAsADesync_sayingHowToJudgeABugReport() {
+        assertThatThrownBy(() -> ReplayAssertions.replay(BUG_7, SnakeGame::today)
+                .invariant("the head is on the board", SnakeGame::headOnBoard)
+                .check())
+                .isInstanceOf(AssertionError.class)
+                .hasMessageStartingWith("replay bug-7.reprise: DESYNC: Replay desync at step 8: recorded state hash "
+                        + ReplayVerifier.formatHash(31 * 6) + ", replayed " + ReplayVerifier.formatHash(31 * 4))
+                .hasMessageContaining("ignoringStateHashes()");
+    }
+
+    @Test
+    void stateHashesChecked_aReplayThatStillHolds_passes() {
+        assertThatCode(() -> ReplayAssertions.replay(REPLAYS.resolve("tour.reprise"), SnakeGame::today)
+                .invariant("the head is on the board", SnakeGame::headOnBoard)
+                .check())
+                .doesNotThrowAnyException();
+    }
+
+    @ParameterizedTest
+    @ReplayFilesSource("target/snake-replays")
+    void everyReplay_keepsTheSnakeOnTheBoard(ReplaySource replay) {
+        ReplayAssertions.replay(replay, SnakeGame::today)
+                .ignoringStateHashes() // the bug reports' hashes describe the builds that had the bugs
+                .invariant("the head is on the board", SnakeGame::headOnBoard)
+                .check();
+    }
+
+    @Test
+    void aFolder_onTheBuggyBuild_listsEveryReplayThatBrokeAnInvariant() {
+        assertThatThrownBy(() -> ReplayAssertions.replay(REPLAYS, SnakeGame::buggy)
+                .ignoringStateHashes()
+                .invariant("the head is on the board", SnakeGame::headOnBoard)
+                .check())
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("1 of 2 replays under " + REPLAYS + " do not hold up:\n"
+                        + "  bug-7.reprise: invariant \"the head is on the board\" broke at step 6 RIGHT (code 1), "
+                        + "params [] (steps 0..6 of 12 played)\n"
+                        + "      state: snake head at (5, 0) on a 5x5 board");
+    }
+
+    @Test
+    void aFolder_anUnreadableFile_isListedWithTheOthers() throws IOException {
+        Files.copy(BUG_7, folder.resolve("b-bug.reprise"));
+        CounterReplays.write(folder, "a-junk.reprise", new byte[] {1, 2, 3});
+
+        assertThatThrownBy(() -> ReplayAssertions.replay(folder, SnakeGame::buggy)
+                .ignoringStateHashes()
+                .invariant("the head is on the board", SnakeGame::headOnBoard)
+                .check())
+                .hasMessageStartingWith("2 of 2 replays under " + folder + " do not hold up:\n  a-junk.reprise: INVALID_FILE: ")
+                .hasMessageContaining("\n  b-bug.reprise: invariant \"the head is on the board\" broke at step 6");
+    }
+
+    @Test
+    void anInvariant_thatDoesNotHoldAtTheStart_saysSo() {
+        assertThatThrownBy(() -> ReplayAssertions.replay(BUG_7, SnakeGame::today)
+                .invariant("the head is on the bottom row", game -> game.head().y() == SnakeGame.SIZE - 1)
+                .ignoringStateHashes()
+                .check())
+                .hasMessage("replay bug-7.reprise: invariant \"the head is on the bottom row\" broke at the start, "
+                        + "before step 0 (the state the route starts from)\n"
+                        + "  state: snake head at (0, 0) on a 5x5 board");
+    }
+
+    @Test
+    void anInvariant_isCheckedAfterEveryGroup_namingTheFirstThatBrokeIt() {
+        assertThatThrownBy(() -> ReplayAssertions.replay(BUG_7, SnakeGame::today)
+                .ignoringStateHashes()
+                .invariant("the head is above the third row", game -> game.head().y() < 2)
+                .check())
+                // step 10 DOWN moves to row 2: seen before step 11 (HASH) runs.
+                .hasMessageStartingWith("replay bug-7.reprise: invariant \"the head is above the third row\" broke "
+                        + "at step 10 DOWN (code 2), params [] (steps 0..10 of 12 played)");
+    }
+
+    @Test
+    void anInvariant_thatBreaksInTheLastGroup_isCaughtAtTheEnd() throws IOException {
+        Path noHashes = folder.resolve("right-down.reprise");
+        ReplayFile.builder(TestRoutes.builder().step(RIGHT).step(DOWN).build().saveState())
+                .gameId(SnakeGame.GAME_ID).build().write(noHashes);
+
+        assertThatThrownBy(() -> ReplayAssertions.replay(noHashes, SnakeGame::today)
+                .invariant("the head is on the top row", game -> game.head().y() == 0)
+                .check())
+                .hasMessage("replay right-down.reprise: invariant \"the head is on the top row\" broke at step 1 DOWN "
+                        + "(code 2), params [] (steps 0..1 of 2 played)\n"
+                        + "  state: snake head at (1, 1) on a 5x5 board");
+    }
+
+    @Test
+    void anInvariant_thatThrows_failsNamingTheError() {
+        assertThatThrownBy(() -> ReplayAssertions.replay(BUG_7, SnakeGame::buggy)
+                .ignoringStateHashes()
+                .invariant("the head is in a known cell", game -> {
+                    if (!game.headOnBoard()) {
+                        throw new IndexOutOfBoundsException("cell " + game.head());
+                    }
+                    return true;
+                })
+                .check())
+                .hasMessageStartingWith("replay bug-7.reprise: invariant \"the head is in a known cell\" threw "
+                        + "IndexOutOfBoundsException: cell (5, 0) at step 6 RIGHT (code 1)")
+                .hasCauseInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void aFinalStateCheck_thatFails_isTheFailure_withItsCause() {
+        assertThatThrownBy(() -> ReplayAssertions.replay(BUG_7, SnakeGame::buggy)
+                .ignoringStateHashes()
+                .finalState(game -> assertThat(game.head()).isEqualTo(new SnakeGame.Cell(4, 2)))
+                .describedBy(game -> "head " + game.head())
+                .check())
+                .hasMessageStartingWith("replay bug-7.reprise: the final state check failed after all 12 steps: ")
+                .hasMessageContaining("(6, 2)")
+                .hasMessageEndingWith("\n  state: head (6, 2)")
+                .hasCauseInstanceOf(AssertionError.class);
+    }
+
+    @Test
+    void checks_runOnTheGamesThread_underRunOn() {
+        Scheduler gameThread = Schedulers.newSingle("snake-game");
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        try {
+            ReplayAssertions.replay(BUG_7, file -> new OnItsThread(SnakeGame.today(file), gameThread))
+                    .ignoringStateHashes()
+                    .invariant("on the game's thread", game -> threads.add(Thread.currentThread().getName()) || true)
+                    .finalState(game -> threads.add(Thread.currentThread().getName()))
+                    .check();
+        } finally {
+            gameThread.dispose();
+        }
+
+        assertThat(threads).singleElement().asString().startsWith("snake-game");
+    }
+
+    @Test
+    void aReplayThatDoesNotEnd_failsAfterTheTimeout_sayingHowFarItGot() {
+        assertThatThrownBy(() -> ReplayAssertions.replay(BUG_7, file -> new Stuck(SnakeGame.today(file)))
+                .ignoringStateHashes()
+                .invariant("the head is on the board", stuck -> stuck.snake().headOnBoard())
+                .timeout(Duration.ofMillis(200))
+                .check())
+                .hasMessageStartingWith("replay bug-7.reprise: did not end within PT0.2S: 2 of 12 steps played");
+    }
+
+    @Test
+    void aGameThatCannotBeBuilt_failsSayingWhy() {
+        assertThatThrownBy(() -> ReplayAssertions.replay(BUG_7, file -> {
+            throw new IllegalArgumentException("no level " + file.metadata().get("level"));
+        }).ignoringStateHashes().invariant("anything", game -> true).check())
+                .hasMessage("replay bug-7.reprise: the game could not be built from the file: "
+                        + "IllegalArgumentException: no level null");
+    }
+
+    @Test
+    void options_areCheckedAtOnce() {
+        ReplayCheck<SnakeGame> check = ReplayAssertions.replay(BUG_7, SnakeGame::today);
+
+        assertThatThrownBy(() -> check.invariant(" ", game -> true)).hasMessageContaining("must not be blank");
+        assertThatThrownBy(() -> check.timeout(Duration.ZERO)).hasMessage("timeout must be positive, was PT0S");
+        assertThatThrownBy(() -> check.ignoringStateHashes().check())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("nothing to judge the replays by");
+        assertThatThrownBy(() -> ReplayAssertions.replay(folder.resolve("nope"), SnakeGame::today).check())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("no such file or folder: ");
+    }
+
+    /** A snake whose sandbox plays on its game thread. */
+    private record OnItsThread(SnakeGame snake, Scheduler thread) implements VerifiableGame {
+        @Override
+        public ReplaySystem system() {
+            return snake.system();
+        }
+
+        @Override
+        public SandboxConfig<?> sandbox(ReplayArray route) {
+            return SandboxConfig.builder(route, save -> snake.reset()).runOn(thread).build();
+        }
+    }
+
+    /** A snake whose HASH command never answers: playback hangs at step 2. */
+    private record Stuck(SnakeGame snake) implements VerifiableGame {
+        Stuck {
+            snake.system().replaceCommand(SnakeGame.HASH, ReplayCommand.active((step, context) -> Mono.never()));
+        }
+
+        @Override
+        public ReplaySystem system() {
+            return snake.system();
+        }
+
+        @Override
+        public SandboxConfig<?> sandbox(ReplayArray route) {
+            return snake.sandbox(route);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package dev.reprise.test;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.desync.StateHashCheck;
+import dev.reprise.desync.StateHashRecorder;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.route.ReplayArray;
+import dev.reprise.verify.VerifiableGame;
+import java.util.OptionalLong;
+
+/**
+ * A tiny snake game with a wrong-state bug, in two builds: in the one that had it, the snake walks off
+ * the board through the wall; in today's, the wall stops it. Its replays carry a state-hash step every
+ * two moves, so a replay recorded on the buggy build desyncs on today's.
+ */
+final class SnakeGame implements VerifiableGame {
+
+    static final String GAME_ID = "snake";
+    /** The board is SIZE x SIZE cells. */
+    static final int SIZE = 5;
+    static final int RIGHT = 1;
+    static final int DOWN = 2;
+    static final int HASH = 9;
+
+    /** A cell of the board, (0, 0) at the top left. */
+    record Cell(int x, int y) {
+        @Override
+        public String toString() {
+            return "(" + x + ", " + y + ")";
+        }
+    }
+
+    private final boolean wallStops;
+    private final ReplaySystem system = new ReplaySystem();
+    private int x;
+    private int y;
+
+    private SnakeGame(boolean wallStops) {
+        this.wallStops = wallStops;
+        system.registerCommand(RIGHT, "RIGHT", ReplayCommand.sync(step -> apply(RIGHT)));
+        system.registerCommand(DOWN, "DOWN", ReplayCommand.sync(step -> apply(DOWN)));
+        system.registerCommand(HASH, "HASH", new StateHashCheck(this::hash));
+    }
+
+    /** Today's build, for the replay {@code file} (a {@link dev.reprise.verify.GameFactory}). */
+    static SnakeGame today(ReplayFile file) {
+        return new SnakeGame(true);
+    }
+
+    /** The build that had the bug: nothing stops the snake at the wall. */
+    static SnakeGame buggy(ReplayFile file) {
+        return new SnakeGame(false);
+    }
+
+    /**
+     * Plays {@code moves} on the buggy build, as the player who reported the bug did, and returns the
+     * replay file the game saved: a hash step every two moves, and one at the end.
+     */
+    static ReplayFile recordOnTheBuggyBuild(int... moves) {
+        SnakeGame game = new SnakeGame(false);
+        StateHashRecorder recorder = new StateHashRecorder(game.system, HASH, 2, game::hash);
+        for (int move : moves) {
+            recorder.record(move);
+            game.apply(move);
+        }
+        recorder.recordHash();
+        return game.system.replayFile(GAME_ID, "1.0").build();
+    }
+
+    private void apply(int move) {
+        if (move == RIGHT) {
+            x = step(x);
+        } else {
+            y = step(y);
+        }
+    }
+
+    private int step(int coordinate) {
+        return wallStops ? Math.min(coordinate + 1, SIZE - 1) : coordinate + 1;
+    }
+
+    Cell head() {
+        return new Cell(x, y);
+    }
+
+    boolean headOnBoard() {
+        return x >= 0 && x < SIZE && y >= 0 && y < SIZE;
+    }
+
+    long hash() {
+        return 31L * x + y;
+    }
+
+    @Override
+    public ReplaySystem system() {
+        return system;
+    }
+
+    @Override
+    public SandboxConfig<?> sandbox(ReplayArray route) {
+        return SandboxConfig.builder(route, save -> reset()).build();
+    }
+
+    /** Puts the snake back at the start, (0, 0). */
+    void reset() {
+        x = 0;
+        y = 0;
+    }
+
+    @Override
+    public OptionalLong stateHash() {
+        return OptionalLong.of(hash());
+    }
+
+    @Override
+    public String toString() {
+        return "snake head at " + head() + " on a " + SIZE + "x" + SIZE + " board";
+    }
+}
