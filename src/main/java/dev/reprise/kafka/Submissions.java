@@ -18,6 +18,12 @@ public final class Submissions {
     public static final String GAME_HEADER = "reprise-game";
     /** The header naming the game build the replay was recorded with. */
     public static final String BUILD_HEADER = "reprise-build";
+    /**
+     * The longest submission id, in characters, that a verdict carries back whole: a longer id is a poison
+     * submission (an {@code INVALID_FILE} verdict keyed by its first characters), so that no verdict can
+     * outgrow a Kafka message.
+     */
+    public static final int MAX_ID_LENGTH = 1024;
 
     private Submissions() {
     }

@@ -55,6 +55,8 @@ class VerificationWorkerClusterTest {
     private static EmbeddedKafka kafka;
 
     @BeforeAll
+    // A cluster starts in seconds, but on a loaded machine it may take longer than a lifecycle method's 30 s.
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     static void startCluster() throws Exception {
         kafka = EmbeddedKafka.start();
     }
