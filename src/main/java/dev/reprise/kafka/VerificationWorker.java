@@ -414,7 +414,7 @@ public final class VerificationWorker implements AutoCloseable {
      * <p>Defaults: topics {@value WorkerSettings#DEFAULT_SUBMISSIONS_TOPIC} and
      * {@value WorkerSettings#DEFAULT_VERDICTS_TOPIC}, group {@value WorkerSettings#DEFAULT_GROUP_ID},
      * transactional id prefix {@value WorkerSettings#DEFAULT_TRANSACTIONAL_ID_PREFIX}, a random worker id,
-     * 100 records per poll, a 30 s stop timeout, a 100 ms commit interval, any game.
+     * 100 records per poll, a 30 s stop timeout, a 100 ms commit interval, a 60 s start timeout, any game.
      */
     public static final class Builder {
         /** Properties the worker sets itself: a user value would break exactly-once or the group. */
@@ -434,6 +434,7 @@ public final class VerificationWorker implements AutoCloseable {
         private int maxPollRecords = 100;
         private Duration stopTimeout = Duration.ofSeconds(30);
         private Duration commitInterval = Duration.ofMillis(100);
+        private Duration startTimeout = WorkerSettings.DEFAULT_START_TIMEOUT;
         private Map<String, Object> consumerConfig = Map.of();
         private Map<String, Object> producerConfig = Map.of();
         private Set<String> games = Set.of();
@@ -533,6 +534,20 @@ public final class VerificationWorker implements AutoCloseable {
         }
 
         /**
+         * Sets how long {@link VerificationWorker#start()} (and each start after a failed run) waits for the
+         * cluster: the broker to answer, the two topics to be found, the transactional producer to be
+         * readied. While the broker does not answer, the worker logs so every few seconds, naming the
+         * address; past the timeout the start fails with a message that names the address and what to check.
+         *
+         * @param startTimeout a positive duration; 60 s by default
+         * @return this builder
+         */
+        public Builder startTimeout(Duration startTimeout) {
+            this.startTimeout = startTimeout;
+            return this;
+        }
+
+        /**
          * Sets consumer-only properties, applied after {@code kafkaConfig} (e.g. {@code session.timeout.ms},
          * {@code max.partition.fetch.bytes}).
          *
@@ -610,6 +625,7 @@ public final class VerificationWorker implements AutoCloseable {
                     .maxPollRecords(maxPollRecords)
                     .stopTimeout(stopTimeout)
                     .commitInterval(commitInterval)
+                    .startTimeout(startTimeout)
                     .consumerOverrides(consumer)
                     .producerOverrides(producer);
             if (workerId != null) {

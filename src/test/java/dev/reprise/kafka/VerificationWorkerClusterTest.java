@@ -410,6 +410,41 @@ class VerificationWorkerClusterTest {
         }
     }
 
+    /**
+     * SIGTERM while a burst is still being verified, three times over: every run prints its line, with the
+     * count of the verdicts committed (those read back from the topic), and exits 0 within the stop timeout.
+     */
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void workerMain_sigtermRightAfterABurst_alwaysPrintsItsCountAndExitsZero(TestInfo info) throws Exception {
+        for (int run = 0; run < 3; run++) {
+            Setup setup = setup(info.getTestMethod().orElseThrow().getName() + "-" + run);
+            WorkerProcess worker = WorkerProcess.start(Map.of(
+                    "REPRISE_KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(),
+                    "REPRISE_KAFKA_SUBMISSIONS_TOPIC", setup.submissions(),
+                    "REPRISE_KAFKA_VERDICTS_TOPIC", setup.verdicts(),
+                    "REPRISE_KAFKA_GROUP_ID", setup.group(),
+                    "REPRISE_KAFKA_WORKER_ID", "burst-" + run,
+                    "REPRISE_KAFKA_PARALLELISM", "2",
+                    "REPRISE_KAFKA_CONSUMER_SESSION_TIMEOUT_MS", "6000"),
+                    System.getProperty("java.class.path"), WorkerMain.class.getName());
+            try {
+                send(submissions(setup.submissions(), 20));
+                kafka.readCommitted(setup.verdicts(), 1, VERDICTS_WAIT);
+                long start = System.nanoTime();
+                assertThat(worker.terminate(Duration.ofSeconds(60))).as("exit code; output: %s", worker.output()).isZero();
+                Duration stop = Duration.ofNanos(System.nanoTime() - start);
+                System.out.println("SIGTERM to exit: " + stop.toMillis() + " ms");
+                assertThat(stop).as("stop time; output: %s", worker.output()).isLessThan(Duration.ofSeconds(10));
+                int committed = kafka.readCommitted(setup.verdicts(), 20, Duration.ofSeconds(5)).size();
+                assertThat(worker.output()).as("run %d", run)
+                        .contains("worker burst-" + run + ": stopped after " + committed + " committed verdicts");
+            } finally {
+                worker.kill();
+            }
+        }
+    }
+
     @Test
     void threeWorkers_oneJoinsAndOneLeavesMidRun_stillExactlyOneCorrectVerdictEach(TestInfo info) throws Exception {
         Setup setup = setup(info);
