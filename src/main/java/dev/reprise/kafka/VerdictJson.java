@@ -25,6 +25,11 @@ public final class VerdictJson {
     /** The format version this class writes and the newest it reads. */
     public static final int VERSION = 1;
 
+    /** The most bytes a verdict's {@code reason} takes in its JSON (escapes counted); longer ones are cut. */
+    static final int MAX_REASON_BYTES = 16 * 1024;
+    /** The most bytes a verdict's {@code id} takes in its JSON (escapes counted); longer ones are cut. */
+    static final int MAX_ID_BYTES = 6 * Submissions.MAX_ID_LENGTH;
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private VerdictJson() {
@@ -39,7 +44,9 @@ public final class VerdictJson {
     public static String write(Verdict verdict) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("version", VERSION);
-        node.put("id", verdict.id());
+        // The id and the reason quote what a submission brought (names of its commands, its headers): bounded,
+        // so that no submission can make a verdict larger than a Kafka message.
+        node.put("id", bounded(verdict.id(), MAX_ID_BYTES));
         node.put("position", verdict.position());
         node.put("outcome", verdict.outcome().name());
         node.put("valid", verdict.valid());
@@ -47,7 +54,7 @@ public final class VerdictJson {
         node.put("stepCount", verdict.stepCount());
         hash(node, "expectedHash", verdict.expectedHash());
         hash(node, "actualHash", verdict.actualHash());
-        node.put("reason", verdict.reason());
+        node.put("reason", bounded(verdict.reason(), MAX_REASON_BYTES));
         long micros = verdict.elapsed().toNanos() / 1_000;
         node.put("elapsedMillis", BigDecimal.valueOf(micros, 3));
         try {
@@ -91,6 +98,49 @@ public final class VerdictJson {
         return new Verdict(field(node, "id").asText(), field(node, "position").asLong(), parsed,
                 field(node, "stepReached").asInt(), field(node, "stepCount").asInt(), hash(node, "expectedHash"),
                 hash(node, "actualHash"), field(node, "reason").asText(), Duration.ofNanos(micros * 1_000));
+    }
+
+    /**
+     * Cuts a text so that it takes at most {@code maxBytes} bytes as a JSON string in UTF-8, escapes counted
+     * (a control character takes six), never inside a surrogate pair, and marks the cut with how many
+     * characters were left out.
+     */
+    static String bounded(String text, int maxBytes) {
+        int budget = maxBytes - 40; // room for the marker
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            bytes += jsonBytes(text.charAt(i));
+            if (bytes > maxBytes) {
+                int end = 0;
+                long used = 0;
+                while (end < text.length() && used + jsonBytes(text.charAt(end)) <= budget) {
+                    used += jsonBytes(text.charAt(end));
+                    end++;
+                }
+                if (end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
+                    end--;
+                }
+                return text.substring(0, end) + "... (" + (text.length() - end) + " more characters)";
+            }
+        }
+        return text;
+    }
+
+    /** The bytes one UTF-16 unit takes in a JSON string in UTF-8 (a surrogate counts half its pair's 4). */
+    private static int jsonBytes(char c) {
+        if (c < 0x20) {
+            return 6;
+        }
+        if (c == '"' || c == '\\') {
+            return 2;
+        }
+        if (c < 0x80) {
+            return 1;
+        }
+        if (c < 0x800 || Character.isSurrogate(c)) {
+            return 2;
+        }
+        return 3;
     }
 
     private static void hash(ObjectNode node, String name, OptionalLong hash) {
