@@ -201,10 +201,11 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
             if (refused != null) {
                 Done done = results.get(i);
                 VerifiedSubmission verdict = done.verdict();
-                Verdict failed = new Verdict(verdict.id(), verdict.sequence(), Outcome.FAILED, 0, 0,
-                        OptionalLong.empty(), OptionalLong.empty(), "its " + verdict.outcome() + " verdict ("
-                                + verdict.json().length() + " characters) could not be published: "
-                                + refused.getMessage(), Duration.ZERO);
+                // Small whatever the limits: a short id and reason, so that the replacement is never refused.
+                Verdict failed = new Verdict(VerdictJson.bounded(verdict.id(), 300), verdict.sequence(),
+                        Outcome.FAILED, 0, 0, OptionalLong.empty(), OptionalLong.empty(), VerdictJson.bounded("its "
+                                + verdict.outcome() + " verdict (" + verdict.json().length()
+                                + " characters) could not be published: " + refused.getMessage(), 400), Duration.ZERO);
                 results.set(i, new Done(done.partition(), new VerifiedSubmission(verdict.sequence(), verdict.id(),
                         Outcome.FAILED.name(), VerdictJson.write(failed))));
             }
