@@ -55,6 +55,16 @@ class WorkerHealthTest {
         }
     }
 
+    /** A worker whose runs do nothing until stopped. */
+    private static VerificationWorker idleWorker() {
+        return new VerificationWorker(SETTINGS, IdleRun::new, Duration.ofMillis(10), Duration.ofMillis(10));
+    }
+
+    /** Its health endpoint on a free loopback port. */
+    private static WorkerHealth onLoopback(VerificationWorker worker) throws java.io.IOException {
+        return WorkerHealth.start(worker, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    }
+
     private static int get(HttpClient client, int port, String path) throws Exception {
         return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -62,11 +72,9 @@ class WorkerHealthTest {
 
     @Test
     void liveAndReady_followTheWorker() throws Exception {
-        VerificationWorker worker = new VerificationWorker(SETTINGS, IdleRun::new, Duration.ofMillis(10),
-                Duration.ofMillis(10));
+        VerificationWorker worker = idleWorker();
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        try (WorkerHealth health = WorkerHealth.start(worker,
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        try (WorkerHealth health = onLoopback(worker)) {
             assertThat(get(client, health.port(), "/health/live")).as("built, not started").isEqualTo(200);
             assertThat(get(client, health.port(), "/health/ready")).isEqualTo(503);
             worker.start();
@@ -80,12 +88,10 @@ class WorkerHealthTest {
 
     @Test
     void stalledConnections_doNotDelayProbes_andAreClosedAfterTheRequestTimeout() throws Exception {
-        VerificationWorker worker = new VerificationWorker(SETTINGS, IdleRun::new, Duration.ofMillis(10),
-                Duration.ofMillis(10));
+        VerificationWorker worker = idleWorker();
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         List<Socket> stalled = new ArrayList<>();
-        try (WorkerHealth health = WorkerHealth.start(worker,
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        try (WorkerHealth health = onLoopback(worker)) {
             worker.start();
             for (int i = 0; i < 10; i++) {
                 Socket socket = new Socket(InetAddress.getLoopbackAddress(), health.port());
@@ -115,11 +121,9 @@ class WorkerHealthTest {
 
     @Test
     void headAndOtherMethods_andAnOversizedRequest() throws Exception {
-        VerificationWorker worker = new VerificationWorker(SETTINGS, IdleRun::new, Duration.ofMillis(10),
-                Duration.ofMillis(10));
+        VerificationWorker worker = idleWorker();
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        try (WorkerHealth health = WorkerHealth.start(worker,
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        try (WorkerHealth health = onLoopback(worker)) {
             URI live = URI.create("http://127.0.0.1:" + health.port() + "/health/live");
             assertThat(client.send(HttpRequest.newBuilder(live).method("HEAD", HttpRequest.BodyPublishers.noBody())
                     .build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
