@@ -116,7 +116,9 @@ public final class VerificationWorker implements AutoCloseable {
     }
 
     /**
-     * Readies the transactional producer (which fences an earlier producer with the same transactional
+     * Reaches the cluster and finds both topics (up to the {@linkplain Builder#startTimeout start timeout},
+     * logging every few seconds while the broker does not answer; a missing topic fails at once, named),
+     * readies the transactional producer (which fences an earlier producer with the same transactional
      * id, aborting what that one left open; this blocks until the transaction coordinator answers, at
      * most {@code max.block.ms}), joins the group and starts verifying on the worker's own polling thread.
      *
@@ -125,12 +127,14 @@ public final class VerificationWorker implements AutoCloseable {
      * closes both clients and starts again after a second: the partitions go back through the group,
      * and whatever was not committed is verified again. While starting again fails with a Kafka error
      * (the broker is still away), it keeps trying, waiting twice as long each time, at most 30 s. Only
-     * authorisation and version errors, and a failure of this first start, end the worker.
+     * authorisation and version errors, a missing topic, and a failure of this first start, end the worker.
      *
      * @return this worker
      * @throws IllegalStateException if already started
-     * @throws org.apache.kafka.common.KafkaException if the producer cannot be readied; the worker has
-     *     then ended, with that failure
+     * @throws org.apache.kafka.common.KafkaException if the broker does not answer within the start timeout
+     *     or the producer cannot be readied; the worker has then ended, with that failure
+     * @throws IllegalStateException if a topic does not exist (the message names it); the worker has ended
+     * @throws IllegalArgumentException if no bootstrap server resolves; the worker has ended
      */
     public synchronized VerificationWorker start() {
         if (started) {
