@@ -51,13 +51,16 @@ import reactor.core.scheduler.Schedulers;
 public final class ReplaySubmitter implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(ReplaySubmitter.class.getName());
+    /** The longest timeout a scheduler can count down in nanoseconds; a longer one never fires. */
+    private static final Duration LONGEST_TIMEOUT = Duration.ofNanos(Long.MAX_VALUE);
 
     private final KafkaProducer<String, byte[]> producer;
     private final KafkaConsumer<String, String> consumer;
     private final String submissionsTopic;
     private final String game;
     private final String build;
-    private final Duration timeout;
+    /** How long a submission waits for its verdict; {@code null} for as long as it takes. */
+    private final @Nullable Duration timeout;
     private final Map<String, Sinks.One<Verdict>> waiting = new ConcurrentHashMap<>();
     private final CountDownLatch positioned = new CountDownLatch(1);
     private final Thread poller;
@@ -68,7 +71,8 @@ public final class ReplaySubmitter implements AutoCloseable {
         this.submissionsTopic = b.submissionsTopic;
         this.game = b.game;
         this.build = b.build;
-        this.timeout = b.timeout;
+        // A timeout too long to schedule (its nanoseconds overflow a long: about 292 years) means "never".
+        this.timeout = b.timeout.compareTo(LONGEST_TIMEOUT) > 0 ? null : b.timeout;
         this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(), new ByteArraySerializer());
         this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new StringDeserializer());
         String verdictsTopic = b.verdictsTopic;
@@ -91,14 +95,16 @@ public final class ReplaySubmitter implements AutoCloseable {
     /**
      * Submits a replay and waits for its committed verdict.
      *
-     * @param id the submission id, unique among the submissions this submitter waits for at once
+     * @param id the submission id, unique among the submissions this submitter waits for at once, at most
+     *     {@value Submissions#MAX_ID_LENGTH} characters
      * @param replay the replay file's bytes
      * @return a {@code Mono} of the verdict; it fails with {@link TimeoutException} after the timeout, with
      *     {@link IllegalStateException} if a submission with this id is already waited for or the
      *     submitter is closed, or with the producer's error if the submission cannot be sent
+     * @throws IllegalArgumentException if the id is longer than {@value Submissions#MAX_ID_LENGTH} characters
      */
     public Mono<Verdict> submit(String id, byte[] replay) {
-        Objects.requireNonNull(id, "id");
+        checkId(id);
         Objects.requireNonNull(replay, "replay");
         return Mono.defer(() -> {
             checkOpen();
@@ -107,9 +113,12 @@ public final class ReplaySubmitter implements AutoCloseable {
                 return Mono.error(new IllegalStateException("a verdict for submission '" + id
                         + "' is already awaited; submission ids must be unique"));
             }
-            return send(id, replay).then(verdict.asMono())
-                    .timeout(timeout, Mono.error(() -> new TimeoutException("no committed verdict for submission '"
-                            + id + "' within " + timeout)))
+            Mono<Verdict> awaited = send(id, replay).then(verdict.asMono());
+            if (timeout != null) {
+                awaited = awaited.timeout(timeout, Mono.error(() -> new TimeoutException(
+                        "no committed verdict for submission '" + id + "' within " + timeout)));
+            }
+            return awaited
                     // Before the outcome reaches the subscriber, so waiting() already counts it out then.
                     .doOnTerminate(() -> waiting.remove(id, verdict))
                     .doOnCancel(() -> waiting.remove(id, verdict));
@@ -124,8 +133,10 @@ public final class ReplaySubmitter implements AutoCloseable {
      * @param replay the replay file
      * @return a {@code Mono} of the verdict, as {@link #submit(String, byte[])}; it fails with an
      *     {@link UncheckedIOException} if the file cannot be read
+     * @throws IllegalArgumentException if the id is longer than {@value Submissions#MAX_ID_LENGTH} characters
      */
     public Mono<Verdict> submit(String id, Path replay) {
+        checkId(id);
         Objects.requireNonNull(replay, "replay");
         return read(replay).flatMap(bytes -> submit(id, bytes));
     }
@@ -136,9 +147,10 @@ public final class ReplaySubmitter implements AutoCloseable {
      * @param id the submission id (the verdict's key)
      * @param replay the replay file's bytes
      * @return a {@code Mono} that completes once the broker has acknowledged the submission
+     * @throws IllegalArgumentException if the id is longer than {@value Submissions#MAX_ID_LENGTH} characters
      */
     public Mono<Void> send(String id, byte[] replay) {
-        Objects.requireNonNull(id, "id");
+        checkId(id);
         Objects.requireNonNull(replay, "replay");
         return Mono.create(sink -> {
             checkOpen();
@@ -158,8 +170,10 @@ public final class ReplaySubmitter implements AutoCloseable {
      * @param id the submission id
      * @param replay the replay file
      * @return a {@code Mono} that completes once the broker has acknowledged the submission
+     * @throws IllegalArgumentException if the id is longer than {@value Submissions#MAX_ID_LENGTH} characters
      */
     public Mono<Void> send(String id, Path replay) {
+        checkId(id);
         Objects.requireNonNull(replay, "replay");
         return read(replay).flatMap(bytes -> send(id, bytes));
     }
@@ -171,6 +185,15 @@ public final class ReplaySubmitter implements AutoCloseable {
      */
     public int waiting() {
         return waiting.size();
+    }
+
+    /** Refuses an id no verdict could carry back whole, before anything is sent or awaited. */
+    private static void checkId(String id) {
+        Objects.requireNonNull(id, "id");
+        if (id.length() > Submissions.MAX_ID_LENGTH) {
+            throw new IllegalArgumentException("id: " + id.length() + " characters, more than the "
+                    + Submissions.MAX_ID_LENGTH + " a verdict carries back");
+        }
     }
 
     private static Mono<byte[]> read(Path replay) {
@@ -343,7 +366,9 @@ public final class ReplaySubmitter implements AutoCloseable {
 
         /**
          * Sets how long {@link ReplaySubmitter#submit(String, byte[])} waits for a verdict, from its
-         * subscription.
+         * subscription. A timeout longer than about 292 years ({@code Long.MAX_VALUE} nanoseconds, e.g.
+         * {@code ChronoUnit.FOREVER.getDuration()}) means no timeout: the submission waits until its verdict
+         * comes or its subscriber cancels.
          *
          * @param timeout a positive duration
          * @return this builder

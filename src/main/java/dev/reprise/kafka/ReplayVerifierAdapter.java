@@ -56,7 +56,7 @@ final class ReplayVerifierAdapter implements SubmissionVerifier {
                     throw new IllegalStateException("a verdict for position " + verdict.position()
                             + " that was never submitted (id " + verdict.id() + ")");
                 }
-                return new VerifiedSubmission(submission.sequence(), verdict.id(), verdict.outcome().name(),
+                return new VerifiedSubmission(submission.sequence(), Submissions.key(verdict.id()), verdict.outcome().name(),
                         VerdictJson.write(verdict), verdict.elapsed().toNanos());
             });
         });
@@ -71,7 +71,7 @@ final class ReplayVerifierAdapter implements SubmissionVerifier {
     public VerifiedSubmission invalid(Submission submission, String reason) {
         Verdict verdict = new Verdict(submission.id(), submission.sequence(), Outcome.INVALID_FILE, 0, 0,
                 OptionalLong.empty(), OptionalLong.empty(), reason, Duration.ZERO);
-        return new VerifiedSubmission(submission.sequence(), submission.id(), verdict.outcome().name(),
+        return new VerifiedSubmission(submission.sequence(), Submissions.key(submission.id()), verdict.outcome().name(),
                 VerdictJson.write(verdict));
     }
 }

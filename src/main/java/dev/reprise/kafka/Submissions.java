@@ -18,6 +18,12 @@ public final class Submissions {
     public static final String GAME_HEADER = "reprise-game";
     /** The header naming the game build the replay was recorded with. */
     public static final String BUILD_HEADER = "reprise-build";
+    /**
+     * The longest submission id, in characters, that a verdict carries back whole: a longer id is a poison
+     * submission (an {@code INVALID_FILE} verdict keyed by its first characters), so that no verdict can
+     * outgrow a Kafka message.
+     */
+    public static final int MAX_ID_LENGTH = 1024;
 
     private Submissions() {
     }
@@ -65,6 +71,10 @@ public final class Submissions {
         if (submission.id().isEmpty()) {
             return "the submission has no id (record key)";
         }
+        if (submission.id().length() > MAX_ID_LENGTH) {
+            return "the submission id (record key) has " + submission.id().length() + " characters, more than the "
+                    + MAX_ID_LENGTH + " a verdict carries back";
+        }
         if (submission.replay().length == 0) {
             return "the submission has no replay bytes (record value)";
         }
@@ -75,6 +85,15 @@ public final class Submissions {
             return "unknown game '" + submission.game() + "'";
         }
         return null;
+    }
+
+    /** The verdict record's key for a submission id: the id, cut to {@link #MAX_ID_LENGTH} characters. */
+    static String key(String id) {
+        if (id.length() <= MAX_ID_LENGTH) {
+            return id;
+        }
+        int end = Character.isHighSurrogate(id.charAt(MAX_ID_LENGTH - 1)) ? MAX_ID_LENGTH - 1 : MAX_ID_LENGTH;
+        return id.substring(0, end);
     }
 
     private static @Nullable String header(Headers headers, String name) {

@@ -10,6 +10,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.Verdict;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.SerializationException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -152,11 +160,12 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
             return;
         }
         long start = System.nanoTime();
+        List<Future<RecordMetadata>> sent = new ArrayList<>();
         try {
             producer.beginTransaction();
             for (Done done : ready.results()) {
                 VerifiedSubmission verdict = done.verdict();
-                producer.send(new ProducerRecord<>(verdictsTopic, verdict.id(), verdict.json()));
+                sent.add(producer.send(new ProducerRecord<>(verdictsTopic, verdict.id(), verdict.json())));
             }
             producer.sendOffsetsToTransaction(ready.offsets(), consumer.groupMetadata());
             producer.commitTransaction();
@@ -175,7 +184,52 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         } catch (KafkaException abortable) {
             producer.abortTransaction();
             abortedTransactions.incrementAndGet();
-            retry = ready;
+            retry = withoutUnsendable(ready, sent);
+        }
+    }
+
+    /**
+     * The batch to retry after an abort: a verdict the producer refused for itself (over
+     * {@code max.request.size} or the topic's message size) is replaced by a small {@code FAILED} verdict
+     * saying so, so that one submission cannot keep every other verdict of the batch from being committed.
+     */
+    private static SubmissionTracker.Ready<Done> withoutUnsendable(SubmissionTracker.Ready<Done> ready,
+            List<Future<RecordMetadata>> sent) {
+        List<Done> results = new ArrayList<>(ready.results());
+        for (int i = 0; i < sent.size(); i++) {
+            Throwable refused = refusal(sent.get(i));
+            if (refused != null) {
+                Done done = results.get(i);
+                VerifiedSubmission verdict = done.verdict();
+                // Small whatever the limits: a short id and reason, so that the replacement is never refused.
+                Verdict failed = new Verdict(VerdictJson.bounded(verdict.id(), 300), verdict.sequence(),
+                        Outcome.FAILED, 0, 0, OptionalLong.empty(), OptionalLong.empty(), VerdictJson.bounded("its "
+                                + verdict.outcome() + " verdict (" + verdict.json().length()
+                                + " characters) could not be published: " + refused.getMessage(), 400), Duration.ZERO);
+                results.set(i, new Done(done.partition(), new VerifiedSubmission(verdict.sequence(), verdict.id(),
+                        Outcome.FAILED.name(), VerdictJson.write(failed))));
+            }
+        }
+        return new SubmissionTracker.Ready<>(results, ready.offsets());
+    }
+
+    /** The error a send failed with that no retry can cure (the record itself is refused), or null. */
+    private static @Nullable Throwable refusal(Future<RecordMetadata> send) {
+        if (!send.isDone()) {
+            return null;
+        }
+        try {
+            send.get();
+            return null;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            return cause instanceof RecordTooLargeException || cause instanceof InvalidRecordException
+                    || cause instanceof SerializationException ? cause : null;
+        } catch (InterruptedException | java.util.concurrent.CancellationException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
         }
     }
 

@@ -116,7 +116,9 @@ public final class VerificationWorker implements AutoCloseable {
     }
 
     /**
-     * Readies the transactional producer (which fences an earlier producer with the same transactional
+     * Reaches the cluster and finds both topics (up to the {@linkplain Builder#startTimeout start timeout},
+     * logging every few seconds while the broker does not answer; a missing topic fails at once, named),
+     * readies the transactional producer (which fences an earlier producer with the same transactional
      * id, aborting what that one left open; this blocks until the transaction coordinator answers, at
      * most {@code max.block.ms}), joins the group and starts verifying on the worker's own polling thread.
      *
@@ -125,12 +127,14 @@ public final class VerificationWorker implements AutoCloseable {
      * closes both clients and starts again after a second: the partitions go back through the group,
      * and whatever was not committed is verified again. While starting again fails with a Kafka error
      * (the broker is still away), it keeps trying, waiting twice as long each time, at most 30 s. Only
-     * authorisation and version errors, and a failure of this first start, end the worker.
+     * authorisation and version errors, a missing topic, and a failure of this first start, end the worker.
      *
      * @return this worker
      * @throws IllegalStateException if already started
-     * @throws org.apache.kafka.common.KafkaException if the producer cannot be readied; the worker has
-     *     then ended, with that failure
+     * @throws org.apache.kafka.common.KafkaException if the broker does not answer within the start timeout
+     *     or the producer cannot be readied; the worker has then ended, with that failure
+     * @throws IllegalStateException if a topic does not exist (the message names it); the worker has ended
+     * @throws IllegalArgumentException if no bootstrap server resolves; the worker has ended
      */
     public synchronized VerificationWorker start() {
         if (started) {
@@ -414,7 +418,7 @@ public final class VerificationWorker implements AutoCloseable {
      * <p>Defaults: topics {@value WorkerSettings#DEFAULT_SUBMISSIONS_TOPIC} and
      * {@value WorkerSettings#DEFAULT_VERDICTS_TOPIC}, group {@value WorkerSettings#DEFAULT_GROUP_ID},
      * transactional id prefix {@value WorkerSettings#DEFAULT_TRANSACTIONAL_ID_PREFIX}, a random worker id,
-     * 100 records per poll, a 30 s stop timeout, a 100 ms commit interval, any game.
+     * 100 records per poll, a 30 s stop timeout, a 100 ms commit interval, a 60 s start timeout, any game.
      */
     public static final class Builder {
         /** Properties the worker sets itself: a user value would break exactly-once or the group. */
@@ -434,6 +438,7 @@ public final class VerificationWorker implements AutoCloseable {
         private int maxPollRecords = 100;
         private Duration stopTimeout = Duration.ofSeconds(30);
         private Duration commitInterval = Duration.ofMillis(100);
+        private Duration startTimeout = WorkerSettings.DEFAULT_START_TIMEOUT;
         private Map<String, Object> consumerConfig = Map.of();
         private Map<String, Object> producerConfig = Map.of();
         private Set<String> games = Set.of();
@@ -533,6 +538,20 @@ public final class VerificationWorker implements AutoCloseable {
         }
 
         /**
+         * Sets how long {@link VerificationWorker#start()} (and each start after a failed run) waits for the
+         * cluster: the broker to answer, the two topics to be found, the transactional producer to be
+         * readied. While the broker does not answer, the worker logs so every few seconds, naming the
+         * address; past the timeout the start fails with a message that names the address and what to check.
+         *
+         * @param startTimeout a positive duration; 60 s by default
+         * @return this builder
+         */
+        public Builder startTimeout(Duration startTimeout) {
+            this.startTimeout = startTimeout;
+            return this;
+        }
+
+        /**
          * Sets consumer-only properties, applied after {@code kafkaConfig} (e.g. {@code session.timeout.ms},
          * {@code max.partition.fetch.bytes}).
          *
@@ -610,6 +629,7 @@ public final class VerificationWorker implements AutoCloseable {
                     .maxPollRecords(maxPollRecords)
                     .stopTimeout(stopTimeout)
                     .commitInterval(commitInterval)
+                    .startTimeout(startTimeout)
                     .consumerOverrides(consumer)
                     .producerOverrides(producer);
             if (workerId != null) {

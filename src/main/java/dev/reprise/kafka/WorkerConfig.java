@@ -1,6 +1,7 @@
 package dev.reprise.kafka;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Keys: {@code game}, {@code parallelism}, {@code submissions.topic}, {@code verdicts.topic},
  * {@code group.id}, {@code transactional.id.prefix}, {@code worker.id}, {@code max.poll.records},
- * {@code commit.interval.ms}, {@code stop.timeout.ms}, {@code health.port} (off when absent: see
- * {@link WorkerHealth}); {@code kafka.*} is a Kafka client property for
+ * {@code commit.interval.ms}, {@code stop.timeout.ms}, {@code start.timeout.ms}, {@code health.port} (off
+ * when absent: see {@link WorkerHealth}), {@code health.address} (loopback unless set); {@code kafka.*} is a Kafka client property for
  * both clients ({@code kafka.bootstrap.servers} is required), {@code kafka.consumer.*} and
  * {@code kafka.producer.*} for one of them. An environment variable names a key in upper case with
  * {@code _} for {@code .}, after {@code REPRISE_KAFKA_}: {@code REPRISE_KAFKA_BOOTSTRAP_SERVERS} is
@@ -31,12 +33,53 @@ record WorkerConfig(Map<String, String> values) {
 
     /** The environment variable prefix. */
     static final String ENV_PREFIX = "REPRISE_KAFKA_";
-    private static final Set<String> KEYS = Set.of("game", "parallelism", "submissions.topic", "verdicts.topic",
-            "group.id", "transactional.id.prefix", "worker.id", "max.poll.records", "commit.interval.ms",
-            "stop.timeout.ms", "health.port");
+    private static final Set<String> KEYS = Arrays.stream(Key.values()).map(Key::key)
+            .collect(Collectors.toUnmodifiableSet());
     private static final String KAFKA = "kafka.";
     private static final String CONSUMER = "kafka.consumer.";
     private static final String PRODUCER = "kafka.producer.";
+
+    /** The worker's own keys, with what {@code --help} says of each. */
+    enum Key {
+        GAME("game", "the game id, when several games are installed (default: the one installed)"),
+        PARALLELISM("parallelism", "replays verified at once (default: the processor count)"),
+        SUBMISSIONS_TOPIC("submissions.topic", "the topic read (default " + WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC
+                + ")"),
+        VERDICTS_TOPIC("verdicts.topic", "the topic written (default " + WorkerSettings.DEFAULT_VERDICTS_TOPIC + ")"),
+        GROUP_ID("group.id", "the consumer group all workers share (default " + WorkerSettings.DEFAULT_GROUP_ID + ")"),
+        TRANSACTIONAL_ID_PREFIX("transactional.id.prefix", "the transactional id is PREFIX-WORKERID (default "
+                + WorkerSettings.DEFAULT_TRANSACTIONAL_ID_PREFIX + ")"),
+        WORKER_ID("worker.id", "unique in the group, stable across restarts, e.g. the pod name (default: random)"),
+        MAX_POLL_RECORDS("max.poll.records", "the most submissions one poll fetches (default 100)"),
+        COMMIT_INTERVAL_MS("commit.interval.ms", "how often ready verdicts are committed (default 100)"),
+        STOP_TIMEOUT_MS("stop.timeout.ms", "how long a stop waits for the replays in work (default 30000)"),
+        START_TIMEOUT_MS("start.timeout.ms", "how long a start waits for the broker and the topics (default "
+                + WorkerSettings.DEFAULT_START_TIMEOUT.toMillis() + ")"),
+        HEALTH_PORT("health.port", "serve /health/live and /health/ready on this port (default: off)"),
+        HEALTH_ADDRESS("health.address", "the address the health port binds (default " + DEFAULT_HEALTH_ADDRESS
+                + ", loopback only; 0.0.0.0 for every interface)");
+
+        private final String key;
+        private final String help;
+
+        Key(String key, String help) {
+            this.key = key;
+            this.help = help;
+        }
+
+        /** Returns the key as written in a properties file. */
+        String key() {
+            return key;
+        }
+
+        /** Returns what the key sets, and its default. */
+        String help() {
+            return help;
+        }
+    }
+
+    /** The address the health endpoint binds unless {@code health.address} says otherwise. */
+    static final String DEFAULT_HEALTH_ADDRESS = "127.0.0.1";
 
     WorkerConfig {
         values = Map.copyOf(values);
@@ -91,6 +134,11 @@ record WorkerConfig(Map<String, String> values) {
         return number("health.port", -1);
     }
 
+    /** Returns the address the health endpoint binds: loopback unless configured. */
+    String healthAddress() {
+        return values.getOrDefault("health.address", DEFAULT_HEALTH_ADDRESS);
+    }
+
     /** Fills a builder with these options; the builder checks the values at {@code build()}. */
     VerificationWorker.Builder apply(VerificationWorker.Builder builder) {
         set("submissions.topic", builder::submissionsTopic);
@@ -106,6 +154,9 @@ record WorkerConfig(Map<String, String> values) {
         }
         if (values.containsKey("stop.timeout.ms")) {
             builder.stopTimeout(Duration.ofMillis(number("stop.timeout.ms", 0)));
+        }
+        if (values.containsKey("start.timeout.ms")) {
+            builder.startTimeout(Duration.ofMillis(number("start.timeout.ms", 0)));
         }
         return builder.consumerConfig(prefixed(CONSUMER)).producerConfig(prefixed(PRODUCER));
     }

@@ -1,54 +1,84 @@
 package dev.reprise.kafka;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
 
 /**
- * Liveness and readiness over HTTP for orchestrators, on the JDK's own {@link HttpServer}: {@code GET
- * /health/live} answers 200 while the worker has not ended ({@link VerificationWorker#alive()}), {@code GET
- * /health/ready} answers 200 while it consumes ({@link VerificationWorker#running()}: not between two runs
- * after a failure, not stopping); otherwise 503. Off unless started; {@link WorkerMain} starts it when
- * {@code health.port} is set. One thread; close it to free the port.
+ * Liveness and readiness over HTTP for orchestrators: {@code GET /health/live} answers 200 while the
+ * worker has not ended ({@link VerificationWorker#alive()}), {@code GET /health/ready} answers 200 while it
+ * consumes ({@link VerificationWorker#running()}: not between two runs after a failure, not stopping);
+ * otherwise 503. Off unless started; {@link WorkerMain} starts it when {@code health.port} is set.
+ *
+ * <p>One thread serves every connection without blocking on any: a client that sends half a request and
+ * then nothing holds no thread and delays no other probe. A request must arrive whole within
+ * {@link #REQUEST_TIMEOUT} and fit in {@value #MAX_REQUEST_BYTES} bytes, or its connection is closed; at
+ * most {@value #MAX_CONNECTIONS} connections are kept open, the oldest being closed for a new one. Every
+ * answer closes its connection. Close it to free the port.
  */
 public final class WorkerHealth implements AutoCloseable {
 
-    private final HttpServer server;
-    private final ExecutorService thread;
+    /** How long a client has to send its whole request, from its connection. */
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    /** The largest request (request line and headers) read. */
+    static final int MAX_REQUEST_BYTES = 8192;
+    /** The most connections waiting for their request at once. */
+    static final int MAX_CONNECTIONS = 64;
 
-    private WorkerHealth(HttpServer server, ExecutorService thread) {
+    private final Selector selector;
+    private final ServerSocketChannel server;
+    private final Thread thread;
+    private final VerificationWorker worker;
+    /** The open connections, oldest first; health thread only. */
+    private final ArrayDeque<Connection> connections = new ArrayDeque<>();
+    private volatile boolean closed;
+
+    private WorkerHealth(VerificationWorker worker, Selector selector, ServerSocketChannel server) {
+        this.worker = worker;
+        this.selector = selector;
         this.server = server;
-        this.thread = thread;
+        this.thread = new Thread(this::serve, "reprise-worker-health");
+        thread.setDaemon(true);
     }
 
     /**
      * Starts answering for a worker.
      *
      * @param worker the worker to report on
-     * @param address where to listen, e.g. {@code new InetSocketAddress(8080)}; port 0 picks a free one
+     * @param address where to listen, e.g. {@code new InetSocketAddress(InetAddress.getLoopbackAddress(), 8080)};
+     *     port 0 picks a free one
      * @return the running endpoint
      * @throws IOException if the address cannot be bound
      */
     public static WorkerHealth start(VerificationWorker worker, InetSocketAddress address) throws IOException {
         Objects.requireNonNull(worker, "worker");
-        HttpServer server = HttpServer.create(address, 0);
-        server.createContext("/health/live", exchange -> answer(exchange, worker::alive));
-        server.createContext("/health/ready", exchange -> answer(exchange, worker::running));
-        ExecutorService thread = Executors.newSingleThreadExecutor(runnable -> {
-            Thread t = new Thread(runnable, "reprise-worker-health");
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(thread);
-        server.start();
-        return new WorkerHealth(server, thread);
+        Objects.requireNonNull(address, "address");
+        Selector selector = Selector.open();
+        ServerSocketChannel server = ServerSocketChannel.open();
+        try {
+            server.bind(address);
+            server.configureBlocking(false);
+            server.register(selector, SelectionKey.OP_ACCEPT);
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            selector.close();
+            throw e;
+        }
+        WorkerHealth health = new WorkerHealth(worker, selector, server);
+        health.thread.start();
+        return health;
     }
 
     /**
@@ -57,32 +87,177 @@ public final class WorkerHealth implements AutoCloseable {
      * @return the port
      */
     public int port() {
-        return server.getAddress().getPort();
+        try {
+            return ((InetSocketAddress) server.getLocalAddress()).getPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
-    private static void answer(HttpExchange exchange, BooleanSupplier check) throws IOException {
-        try (exchange) {
-            if (!exchange.getRequestMethod().equals("GET") && !exchange.getRequestMethod().equals("HEAD")) {
-                exchange.sendResponseHeaders(405, -1);
-                return;
-            }
-            boolean up = check.getAsBoolean();
-            byte[] body = (up ? "UP\n" : "DOWN\n").getBytes(StandardCharsets.US_ASCII);
-            exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=us-ascii");
-            boolean head = exchange.getRequestMethod().equals("HEAD");
-            exchange.sendResponseHeaders(up ? 200 : 503, head ? -1 : body.length);
-            if (!head) {
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
+    private void serve() {
+        try {
+            while (!closed) {
+                selector.select(250);
+                Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
+                while (keys.hasNext()) {
+                    SelectionKey key = keys.next();
+                    keys.remove();
+                    handle(key);
                 }
+                closeExpired();
             }
+        } catch (IOException | ClosedSelectorException e) {
+            // Closed: nothing more to answer.
+        } finally {
+            connections.forEach(Connection::close);
+            connections.clear();
         }
+    }
+
+    private void handle(SelectionKey key) throws IOException {
+        if (!key.isValid()) {
+            return;
+        }
+        if (key.isAcceptable()) {
+            SocketChannel channel = server.accept();
+            if (channel != null) {
+                if (connections.size() >= MAX_CONNECTIONS) {
+                    connections.pollFirst().close();
+                }
+                channel.configureBlocking(false);
+                Connection connection = new Connection(channel, System.nanoTime() + REQUEST_TIMEOUT.toNanos());
+                connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
+                connections.addLast(connection);
+            }
+            return;
+        }
+        Connection connection = (Connection) key.attachment();
+        try {
+            if (key.isReadable()) {
+                connection.read(this);
+            } else if (key.isWritable()) {
+                connection.write();
+            }
+        } catch (IOException e) {
+            connection.close();
+        }
+        if (connection.done) {
+            connections.remove(connection);
+        }
+    }
+
+    private void closeExpired() {
+        long now = System.nanoTime();
+        connections.removeIf(connection -> {
+            if (now - connection.deadline > 0) {
+                connection.close();
+                return true;
+            }
+            return false;
+        });
+    }
+
+    /** Answers a whole request: its request line decides. */
+    private String respond(String requestLine) {
+        String[] parts = requestLine.split(" ", 3);
+        if (parts.length != 3 || !parts[2].startsWith("HTTP/")) {
+            return response(400, "Bad Request", "bad request\n", true);
+        }
+        String method = parts[0];
+        String path = parts[1];
+        BooleanSupplier check = switch (path) {
+            case "/health/live" -> worker::alive;
+            case "/health/ready" -> worker::running;
+            default -> null;
+        };
+        boolean head = method.equals("HEAD");
+        if (check == null) {
+            return response(404, "Not Found", "not found\n", !head);
+        }
+        if (!head && !method.equals("GET")) {
+            return response(405, "Method Not Allowed", "", false);
+        }
+        boolean up = check.getAsBoolean();
+        return up ? response(200, "OK", "UP\n", !head) : response(503, "Service Unavailable", "DOWN\n", !head);
+    }
+
+    private static String response(int status, String reason, String body, boolean withBody) {
+        return "HTTP/1.1 " + status + " " + reason + "\r\nContent-Type: text/plain; charset=us-ascii\r\n"
+                + "Content-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + (withBody ? body : "");
     }
 
     /** Stops answering at once and frees the port. */
     @Override
     public void close() {
-        server.stop(0);
-        thread.shutdownNow();
+        closed = true;
+        selector.wakeup();
+        try {
+            thread.join(Duration.ofSeconds(5).toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            server.close();
+            selector.close();
+        } catch (IOException e) {
+            // Closing frees the port either way.
+        }
+    }
+
+    /** One client connection: its request read so far, then its answer. Health thread only. */
+    private static final class Connection {
+        final SocketChannel channel;
+        final long deadline;
+        final ByteBuffer request = ByteBuffer.allocate(MAX_REQUEST_BYTES);
+        SelectionKey key;
+        ByteBuffer answer;
+        boolean done;
+
+        Connection(SocketChannel channel, long deadline) {
+            this.channel = channel;
+            this.deadline = deadline;
+        }
+
+        void read(WorkerHealth health) throws IOException {
+            if (channel.read(request) < 0) {
+                close();
+                return;
+            }
+            String received = new String(request.array(), 0, request.position(), StandardCharsets.ISO_8859_1);
+            int end = received.indexOf("\r\n\r\n");
+            if (end < 0) {
+                end = received.indexOf("\n\n");
+            }
+            if (end < 0) {
+                if (!request.hasRemaining()) {
+                    respondWith(response(431, "Request Header Fields Too Large", "", false));
+                }
+                return;
+            }
+            int lineEnd = received.indexOf('\n');
+            respondWith(health.respond(received.substring(0, lineEnd).strip()));
+        }
+
+        private void respondWith(String text) throws IOException {
+            answer = ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII));
+            key.interestOps(SelectionKey.OP_WRITE);
+            write();
+        }
+
+        void write() throws IOException {
+            channel.write(answer);
+            if (!answer.hasRemaining()) {
+                close();
+            }
+        }
+
+        void close() {
+            done = true;
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // Gone either way.
+            }
+        }
     }
 }

@@ -23,7 +23,8 @@ final class WorkerRun implements RunStarter.Run {
     private final WorkerMeters meters;
 
     /**
-     * Readies the producer (blocking up to {@code max.block.ms}) and starts consuming.
+     * Reaches the cluster and finds both topics ({@link ClusterCheck}, up to the start timeout), readies the
+     * producer (blocking up to {@code max.block.ms}) and starts consuming.
      *
      * @param onEnd called once when the run has ended and closed its clients, with what ended it
      *     ({@code null} after a graceful stop), on the thread that saw the end
@@ -31,6 +32,7 @@ final class WorkerRun implements RunStarter.Run {
     WorkerRun(WorkerSettings settings, SubmissionVerifier verifier, WorkerMeters meters,
             Consumer<@Nullable Throwable> onEnd) {
         this.meters = meters;
+        ClusterCheck.await(settings);
         KafkaProducer<String, String> producer = new KafkaProducer<>(VerificationWorker.producerProperties(settings),
                 new StringSerializer(), new StringSerializer());
         try {

@@ -19,12 +19,14 @@ import java.util.Objects;
  * @param maxPollRecords the most submissions fetched by one poll
  * @param stopTimeout how long a graceful stop waits for submissions being verified
  * @param commitInterval how often ready verdicts are committed, in one transaction
+ * @param startTimeout how long a run's start may wait for the cluster to answer before it gives up
  * @param consumerOverrides extra consumer properties, applied last
  * @param producerOverrides extra producer properties, applied last
  */
 record WorkerSettings(String bootstrapServers, String submissionsTopic, String verdictsTopic, String groupId,
         String transactionalIdPrefix, String workerId, int parallelism, int maxPollRecords, Duration stopTimeout,
-        Duration commitInterval, Map<String, Object> consumerOverrides, Map<String, Object> producerOverrides) {
+        Duration commitInterval, Duration startTimeout, Map<String, Object> consumerOverrides,
+        Map<String, Object> producerOverrides) {
 
     /** The default submissions topic. */
     public static final String DEFAULT_SUBMISSIONS_TOPIC = "reprise.submissions";
@@ -34,6 +36,8 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
     public static final String DEFAULT_GROUP_ID = "reprise-verifiers";
     /** The default transactional id prefix. */
     public static final String DEFAULT_TRANSACTIONAL_ID_PREFIX = "reprise-verifier";
+    /** The default start timeout. */
+    static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
 
     /**
      * Copies the override maps.
@@ -50,7 +54,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
      * {@value #DEFAULT_SUBMISSIONS_TOPIC} and {@value #DEFAULT_VERDICTS_TOPIC}, group
      * {@value #DEFAULT_GROUP_ID}, transactional id prefix {@value #DEFAULT_TRANSACTIONAL_ID_PREFIX}, a random
      * worker id, parallelism = available processors, 100 records per poll, a 30 s stop timeout, a 100 ms
-     * commit interval.
+     * commit interval, a 60 s start timeout.
      *
      * @param bootstrapServers the Kafka bootstrap servers
      * @return a builder
@@ -79,6 +83,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
         private int maxPollRecords = 100;
         private Duration stopTimeout = Duration.ofSeconds(30);
         private Duration commitInterval = Duration.ofMillis(100);
+        private Duration startTimeout = DEFAULT_START_TIMEOUT;
         private Map<String, Object> consumerOverrides = Map.of();
         private Map<String, Object> producerOverrides = Map.of();
 
@@ -191,6 +196,19 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
         }
 
         /**
+         * Sets how long the start of a run waits for the cluster (the broker reached, the topics found,
+         * the producer readied) before it gives up with a message naming the address.
+         *
+         * @param startTimeout a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder startTimeout(Duration startTimeout) {
+            this.startTimeout = positive(startTimeout, "startTimeout");
+            return this;
+        }
+
+        /**
          * Sets extra consumer properties, applied after the worker's own.
          *
          * @param overrides property names and values
@@ -219,7 +237,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          */
         public WorkerSettings build() {
             return new WorkerSettings(bootstrapServers, submissionsTopic, verdictsTopic, groupId, transactionalIdPrefix,
-                    workerId, parallelism, maxPollRecords, stopTimeout, commitInterval, consumerOverrides,
+                    workerId, parallelism, maxPollRecords, stopTimeout, commitInterval, startTimeout, consumerOverrides,
                     producerOverrides);
         }
 

@@ -10,15 +10,12 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.AbortTransactionSpec;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.ProducerState;
 import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -29,99 +26,44 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import kafka.server.BrokerServer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
+import dev.reprise.samples.kafka.LocalKafka;
 
 /**
- * An in-process Kafka cluster for the tests: one KRaft controller and one broker, on loopback ports
- * chosen by the system, with the settings a single broker needs (replication factor 1 for the internal
- * topics), quick group joins, quick expiry of abandoned transactions and messages up to
- * {@value #MAX_MESSAGE_BYTES} bytes; its coordinators are warmed up by one transaction before it is
- * handed out. Start one per test class; it deletes its files on close.
+ * An in-process Kafka cluster for the tests: the samples' {@link LocalKafka} (one KRaft controller, one
+ * broker, on loopback) with what only tests do: restarting or stopping the broker, sending and reading
+ * back records, describing and aborting hanging transactions. Start one per test class; it deletes its
+ * files on close.
  */
 final class EmbeddedKafka implements AutoCloseable {
 
     /** The largest message the broker and {@link #send} accept. */
-    static final int MAX_MESSAGE_BYTES = 24 << 20;
+    static final int MAX_MESSAGE_BYTES = LocalKafka.MAX_MESSAGE_BYTES;
     /** How long tests wait for the cluster at most, per operation. */
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
+    static final Duration TIMEOUT = LocalKafka.TIMEOUT;
     /** Kafka's internal topic of committed consumer offsets (transactional offset commits land there). */
     private static final String OFFSETS_TOPIC = "__consumer_offsets";
 
+    private final LocalKafka local;
     private final KafkaClusterTestKit cluster;
     private final int brokerId;
 
-    private EmbeddedKafka(KafkaClusterTestKit cluster) {
-        this.cluster = cluster;
+    private EmbeddedKafka(LocalKafka local) {
+        this.local = local;
+        this.cluster = local.cluster();
         this.brokerId = cluster.brokers().keySet().iterator().next();
     }
 
+    /** Starts the samples' {@link LocalKafka}: the cluster the local pipeline runs on, with the tests' extras. */
     static EmbeddedKafka start() throws Exception {
-        TestKitNodes nodes = new TestKitNodes.Builder()
-                .setCombined(false)
-                .setNumControllerNodes(1)
-                .setNumBrokerNodes(1)
-                .build();
-        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes);
-        Map<String, Object> config = Map.ofEntries(
-                Map.entry("offsets.topic.replication.factor", "1"),
-                Map.entry("offsets.topic.num.partitions", "3"),
-                Map.entry("transaction.state.log.replication.factor", "1"),
-                Map.entry("transaction.state.log.min.isr", "1"),
-                Map.entry("transaction.state.log.num.partitions", "3"),
-                Map.entry("group.initial.rebalance.delay.ms", "0"),
-                Map.entry("group.min.session.timeout.ms", "1000"),
-                Map.entry("transaction.abort.timed.out.transaction.cleanup.interval.ms", "500"),
-                Map.entry("message.max.bytes", String.valueOf(MAX_MESSAGE_BYTES)),
-                Map.entry("replica.fetch.max.bytes", String.valueOf(MAX_MESSAGE_BYTES)),
-                Map.entry("auto.create.topics.enable", "false"));
-        config.forEach(builder::setConfigProp);
-        KafkaClusterTestKit cluster = builder.build();
-        EmbeddedKafka kafka;
-        try {
-            cluster.format();
-            cluster.startup();
-            cluster.waitForReadyBrokers();
-            kafka = new EmbeddedKafka(cluster);
-            kafka.warmUpCoordinators();
-        } catch (Exception e) {
-            cluster.close();
-            throw e;
-        }
-        return kafka;
-    }
-
-    /**
-     * Runs one transaction that also commits a group offset, so that the broker has created and loaded
-     * its internal topics (transaction state, consumer offsets) before a test starts: they are created on
-     * first use, and a test's first transactions should not race their creation.
-     */
-    private void warmUpCoordinators() throws Exception {
-        String topic = "warm-up";
-        createTopic(topic, 1);
-        Map<String, Object> p = new HashMap<>();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
-        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, topic);
-        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) TIMEOUT.toMillis());
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p, new StringSerializer(),
-                new StringSerializer())) {
-            producer.initTransactions();
-            producer.beginTransaction();
-            producer.send(new ProducerRecord<>(topic, "warm-up", "warm-up"));
-            producer.sendOffsetsToTransaction(Map.of(new TopicPartition(topic, 0), new OffsetAndMetadata(1)),
-                    new ConsumerGroupMetadata(topic));
-            producer.commitTransaction();
-        }
+        return new EmbeddedKafka(LocalKafka.start());
     }
 
     String bootstrapServers() {
-        return cluster.bootstrapServers();
+        return local.bootstrapServers();
     }
 
     void createTopic(String name, int partitions) throws Exception {
-        try (Admin admin = cluster.admin()) {
-            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1)))
-                    .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        }
+        local.createTopic(name, partitions);
     }
 
     /** Stops the broker and starts it again on the same port, with the same data. */
@@ -279,13 +221,6 @@ final class EmbeddedKafka implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            cluster.close();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while stopping the test cluster", e);
-        } catch (Exception e) {
-            throw new IllegalStateException("Could not stop the test cluster", e);
-        }
+        local.close();
     }
 }

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeoutException;
@@ -21,6 +22,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
@@ -32,6 +34,8 @@ class ReplaySubmitterTest {
     private static EmbeddedKafka kafka;
 
     @BeforeAll
+    // A cluster starts in seconds, but on a loaded machine it may take longer than a lifecycle method's 30 s.
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     static void startCluster() throws Exception {
         kafka = EmbeddedKafka.start();
     }
@@ -177,6 +181,36 @@ class ReplaySubmitterTest {
             StepVerifier.create(submitter.submit("same", CORPUS.get(0).bytes()))
                     .expectErrorMessage("a verdict for submission 'same' is already awaited; submission ids must be unique")
                     .verify(Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
+    void submit_withATimeoutTooLongToSchedule_waitsWithoutOverflow_andLeaksNoId() throws Exception {
+        topics("forever");
+        try (ReplaySubmitter submitter = submitter("forever", Duration.ofSeconds(Long.MAX_VALUE))) {
+            // No worker: the verdict never comes; the subscriber gives up, and the id must be free again.
+            StepVerifier.create(submitter.submit("patient", CORPUS.get(0).bytes()))
+                    .expectSubscription()
+                    .expectNoEvent(Duration.ofMillis(500))
+                    .thenCancel()
+                    .verify(Duration.ofSeconds(30));
+            assertThat(submitter.waiting()).isZero();
+            StepVerifier.create(submitter.submit("patient", CORPUS.get(0).bytes()).timeout(Duration.ofMillis(500)))
+                    .expectError(TimeoutException.class)
+                    .verify(Duration.ofSeconds(30));
+            assertThat(submitter.waiting()).isZero();
+        }
+    }
+
+    @Test
+    void submit_whoseSendFailsAtOnce_leaksNoId() throws Exception {
+        topics("unsent");
+        try (ReplaySubmitter submitter = submitter("unsent", Duration.ofSeconds(30))) {
+            String tooLong = "x".repeat(Submissions.MAX_ID_LENGTH + 1);
+            assertThatThrownBy(() -> submitter.submit(tooLong, CORPUS.get(0).bytes()))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("id: " + (Submissions.MAX_ID_LENGTH + 1) + " characters");
+            assertThat(submitter.waiting()).isZero();
         }
     }
 

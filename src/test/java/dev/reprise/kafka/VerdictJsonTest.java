@@ -58,4 +58,21 @@ class VerdictJsonTest {
         assertThatThrownBy(() -> VerdictJson.read(unknown)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown outcome 'MAYBE'");
     }
+
+    @Test
+    void write_boundsTheIdAndTheReason_escapesCounted_neverSplittingAPair() {
+        String controls = "\u0001".repeat(200_000); // 6 bytes each once escaped: 1.2 MB
+        String pairs = "\uD83C\uDFB2".repeat(100_000);
+        Verdict huge = new Verdict("i".repeat(600_000), 0, Outcome.DESYNC, 1, 2, OptionalLong.empty(),
+                OptionalLong.empty(), "unknown command '" + controls + pairs + "'", Duration.ZERO);
+        String json = VerdictJson.write(huge);
+        assertThat(json.getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
+                .isLessThan(VerdictJson.MAX_REASON_BYTES + VerdictJson.MAX_ID_BYTES + 1000);
+        Verdict read = VerdictJson.read(json);
+        assertThat(read.reason()).startsWith("unknown command '\u0001").endsWith(" more characters)");
+        assertThat(read.id()).startsWith("iii").endsWith(" more characters)");
+        String cut = VerdictJson.bounded("a" + pairs, 101);
+        assertThat(Character.isHighSurrogate(cut.charAt(cut.indexOf("...") - 1))).isFalse();
+        assertThat(VerdictJson.bounded("short", 100)).isEqualTo("short");
+    }
 }

@@ -1,6 +1,7 @@
 package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -55,6 +56,8 @@ class VerificationWorkerClusterTest {
     private static EmbeddedKafka kafka;
 
     @BeforeAll
+    // A cluster starts in seconds, but on a loaded machine it may take longer than a lifecycle method's 30 s.
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     static void startCluster() throws Exception {
         kafka = EmbeddedKafka.start();
     }
@@ -405,6 +408,121 @@ class VerificationWorkerClusterTest {
             assertThat(worker.output()).contains("stopped after 50 committed verdicts");
         } finally {
             worker.kill();
+        }
+    }
+
+    /**
+     * SIGTERM while a burst is still being verified, three times over: every run prints its line, with the
+     * count of the verdicts committed (those read back from the topic), and exits 0 within the stop timeout.
+     */
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void workerMain_sigtermRightAfterABurst_alwaysPrintsItsCountAndExitsZero(TestInfo info) throws Exception {
+        for (int run = 0; run < 3; run++) {
+            Setup setup = setup(info.getTestMethod().orElseThrow().getName() + "-" + run);
+            WorkerProcess worker = WorkerProcess.start(Map.of(
+                    "REPRISE_KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers(),
+                    "REPRISE_KAFKA_SUBMISSIONS_TOPIC", setup.submissions(),
+                    "REPRISE_KAFKA_VERDICTS_TOPIC", setup.verdicts(),
+                    "REPRISE_KAFKA_GROUP_ID", setup.group(),
+                    "REPRISE_KAFKA_WORKER_ID", "burst-" + run,
+                    "REPRISE_KAFKA_PARALLELISM", "2",
+                    "REPRISE_KAFKA_CONSUMER_SESSION_TIMEOUT_MS", "6000"),
+                    System.getProperty("java.class.path"), WorkerMain.class.getName());
+            try {
+                send(submissions(setup.submissions(), 20));
+                kafka.readCommitted(setup.verdicts(), 1, VERDICTS_WAIT);
+                long start = System.nanoTime();
+                assertThat(worker.terminate(Duration.ofSeconds(60))).as("exit code; output: %s", worker.output()).isZero();
+                Duration stop = Duration.ofNanos(System.nanoTime() - start);
+                System.out.println("SIGTERM to exit: " + stop.toMillis() + " ms");
+                assertThat(stop).as("stop time; output: %s", worker.output()).isLessThan(Duration.ofSeconds(10));
+                int committed = kafka.readCommitted(setup.verdicts(), 20, Duration.ofSeconds(5)).size();
+                assertThat(worker.output()).as("run %d", run)
+                        .contains("worker burst-" + run + ": stopped after " + committed + " committed verdicts");
+            } finally {
+                worker.kill();
+            }
+        }
+    }
+
+    /**
+     * Submissions whose verdicts would quote megabytes (a 600 KB key, a 1 MiB game header of control
+     * characters) get bounded verdicts; and with the producer's request size cut to 12,000 bytes, the one
+     * verdict still too large for it fails only its own submission: the others of its partition and batch
+     * get their verdicts.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void hugeFieldsAndAnUnpublishableVerdict_failOnlyTheirOwnSubmissions(TestInfo info) throws Exception {
+        Setup setup = setup(info);
+        List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            TowerCorpus.Entry entry = CORPUS.get(i);
+            String id = entry.id();
+            String game = TowerCommands.GAME_ID;
+            if (i == 1) {
+                id = "k".repeat(600_000);
+            } else if (i == 3) {
+                game = "\u0001".repeat(1 << 20);
+            } else if (i == 4) {
+                game = "g".repeat(14_000); // under the reason's bound, but its verdict is over the producer's 12,000 bytes
+            }
+            ProducerRecord<String, byte[]> record = Submissions.record(setup.submissions(), id, entry.bytes(), game, BUILD);
+            records.add(new ProducerRecord<>(record.topic(), 0, record.key(), record.value(), record.headers()));
+        }
+        VerificationWorker worker = VerificationWorker.create(WorkerSettings.builder(kafka.bootstrapServers())
+                .submissionsTopic(setup.submissions()).verdictsTopic(setup.verdicts()).groupId(setup.group())
+                .workerId(setup.group()).parallelism(2).stopTimeout(Duration.ofSeconds(10))
+                .consumerOverrides(Map.of("session.timeout.ms", 6000, "heartbeat.interval.ms", 500))
+                .producerOverrides(Map.of("max.request.size", 12_000, "transaction.timeout.ms", 6000))
+                .build(), towerVerifier()).start();
+        try {
+            kafka.send(records);
+            List<ConsumerRecord<String, String>> verdicts = kafka.readCommitted(setup.verdicts(), records.size(),
+                    VERDICTS_WAIT);
+            assertThat(verdicts).as("one verdict each; %s", describe(worker)).hasSize(records.size());
+            Map<String, dev.reprise.verify.Verdict> byKey = new HashMap<>();
+            verdicts.forEach(v -> byKey.put(v.key(), VerdictJson.read(v.value())));
+            assertThat(verdicts).allSatisfy(v -> assertThat(v.value().length()).isLessThan(12_000));
+            for (int i : new int[] {0, 2, 5}) {
+                assertThat(byKey.get(CORPUS.get(i).id()).outcome()).as("verdict %d", i).isEqualTo(CORPUS.get(i).expected());
+            }
+            dev.reprise.verify.Verdict longKey = byKey.get("k".repeat(Submissions.MAX_ID_LENGTH));
+            assertThat(longKey.outcome()).isEqualTo(Outcome.INVALID_FILE);
+            assertThat(longKey.reason()).contains("600000 characters, more than the " + Submissions.MAX_ID_LENGTH);
+            // Its reason was bounded to 16 KiB, still over this producer's 12,000 bytes: failed alone, named.
+            assertThat(byKey.get(CORPUS.get(3).id()).outcome()).isEqualTo(Outcome.FAILED);
+            assertThat(byKey.get(CORPUS.get(3).id()).reason()).startsWith("its INVALID_FILE verdict (")
+                    .contains("could not be published");
+            assertThat(byKey.get(CORPUS.get(4).id()).outcome()).isEqualTo(Outcome.FAILED);
+            assertThat(byKey.get(CORPUS.get(4).id()).reason()).startsWith("its INVALID_FILE verdict (")
+                    .contains("could not be published");
+            assertThat(worker.failure()).isNull();
+        } finally {
+            worker.close();
+        }
+    }
+
+    @Test
+    void missingTopic_theStartFailsNamingIt_andTheWorkerHasEnded() throws Exception {
+        kafka.createTopic("subs-only", 2);
+        for (String[] topics : List.of(new String[] {"subs-only", "verdicts-missing", "verdicts topic 'verdicts-missing'"},
+                new String[] {"subs-missing", "verdicts-missing", "submissions topic 'subs-missing'"})) {
+            VerificationWorker worker = VerificationWorker.create(WorkerSettings.builder(kafka.bootstrapServers())
+                    .submissionsTopic(topics[0]).verdictsTopic(topics[1]).groupId("group-missing")
+                    .startTimeout(Duration.ofSeconds(20)).build(), towerVerifier());
+            long start = System.nanoTime();
+            assertThatThrownBy(worker::start).isInstanceOf(ClusterCheck.MissingTopicException.class)
+                    .hasMessageContaining("the " + topics[2] + " does not exist on the Kafka cluster at "
+                            + kafka.bootstrapServers());
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+            assertThat(worker.alive()).isFalse();
+            assertThat(worker.running()).isFalse();
+            start = System.nanoTime();
+            worker.close();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("close after a failed start")
+                    .isLessThan(Duration.ofSeconds(5));
         }
     }
 

@@ -2,13 +2,19 @@ package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.Socket;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +55,16 @@ class WorkerHealthTest {
         }
     }
 
+    /** A worker whose runs do nothing until stopped. */
+    private static VerificationWorker idleWorker() {
+        return new VerificationWorker(SETTINGS, IdleRun::new, Duration.ofMillis(10), Duration.ofMillis(10));
+    }
+
+    /** Its health endpoint on a free loopback port. */
+    private static WorkerHealth onLoopback(VerificationWorker worker) throws java.io.IOException {
+        return WorkerHealth.start(worker, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    }
+
     private static int get(HttpClient client, int port, String path) throws Exception {
         return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -56,11 +72,9 @@ class WorkerHealthTest {
 
     @Test
     void liveAndReady_followTheWorker() throws Exception {
-        VerificationWorker worker = new VerificationWorker(SETTINGS, IdleRun::new, Duration.ofMillis(10),
-                Duration.ofMillis(10));
+        VerificationWorker worker = idleWorker();
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        try (WorkerHealth health = WorkerHealth.start(worker,
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+        try (WorkerHealth health = onLoopback(worker)) {
             assertThat(get(client, health.port(), "/health/live")).as("built, not started").isEqualTo(200);
             assertThat(get(client, health.port(), "/health/ready")).isEqualTo(503);
             worker.start();
@@ -69,6 +83,66 @@ class WorkerHealthTest {
             assertThat(get(client, health.port(), "/health/live")).isEqualTo(503);
             assertThat(get(client, health.port(), "/health/ready")).isEqualTo(503);
             assertThat(get(client, health.port(), "/health/other")).isEqualTo(404);
+        }
+    }
+
+    @Test
+    void stalledConnections_doNotDelayProbes_andAreClosedAfterTheRequestTimeout() throws Exception {
+        VerificationWorker worker = idleWorker();
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        List<Socket> stalled = new ArrayList<>();
+        try (WorkerHealth health = onLoopback(worker)) {
+            worker.start();
+            for (int i = 0; i < 10; i++) {
+                Socket socket = new Socket(InetAddress.getLoopbackAddress(), health.port());
+                OutputStream out = socket.getOutputStream();
+                out.write("GET /health/li".getBytes(StandardCharsets.US_ASCII)); // half a request line, then silence
+                out.flush();
+                stalled.add(socket);
+            }
+            for (String path : List.of("/health/live", "/health/ready", "/health/live")) {
+                long start = System.nanoTime();
+                assertThat(get(client, health.port(), path)).as(path).isEqualTo(200);
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).as("answered while 10 connections stall")
+                        .isLessThan(Duration.ofSeconds(2));
+            }
+            // The stalled ones are closed once their request is overdue: the client reads end of stream.
+            Socket first = stalled.get(0);
+            first.setSoTimeout((int) WorkerHealth.REQUEST_TIMEOUT.plusSeconds(10).toMillis());
+            InputStream in = first.getInputStream();
+            assertThat(in.read()).as("end of stream on a stalled connection").isEqualTo(-1);
+        } finally {
+            for (Socket socket : stalled) {
+                socket.close();
+            }
+            worker.close();
+        }
+    }
+
+    @Test
+    void headAndOtherMethods_andAnOversizedRequest() throws Exception {
+        VerificationWorker worker = idleWorker();
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        try (WorkerHealth health = onLoopback(worker)) {
+            URI live = URI.create("http://127.0.0.1:" + health.port() + "/health/live");
+            assertThat(client.send(HttpRequest.newBuilder(live).method("HEAD", HttpRequest.BodyPublishers.noBody())
+                    .build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+            assertThat(client.send(HttpRequest.newBuilder(live).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(405);
+            HttpResponse<String> body = client.send(HttpRequest.newBuilder(live).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(body.body()).isEqualTo("UP\n");
+            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), health.port())) {
+                socket.setSoTimeout(10_000);
+                // Exactly the most it reads, never ending the headers: all of it is read, so the close is clean.
+                String start = "GET /health/live HTTP/1.1\r\nX: ";
+                socket.getOutputStream().write((start + "x".repeat(WorkerHealth.MAX_REQUEST_BYTES - start.length()))
+                        .getBytes(StandardCharsets.US_ASCII));
+                String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+                assertThat(answer).startsWith("HTTP/1.1 431 ");
+            }
+        } finally {
+            worker.close();
         }
     }
 }
