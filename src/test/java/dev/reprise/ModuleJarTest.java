@@ -25,7 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 
-/** The library's classes as the named module {@code dev.reprise}: what it exports and that it loads. */
+/**
+ * The library's classes as the named module {@code dev.reprise}: what it exports and requires (only modules
+ * that declare their names), and that it loads, the Kafka package included.
+ */
 class ModuleJarTest {
 
     private static final Set<String> API = Set.of("dev.reprise", "dev.reprise.command", "dev.reprise.desync",
