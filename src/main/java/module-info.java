@@ -20,7 +20,9 @@ module dev.reprise {
     requires static org.opentest4j;
 
     // The Kafka worker and submitter, the replay tool, and their integrations: optional dependencies.
-    requires static kafka.clients;
+    // kafka-clients is not named here: its jar declares no module name, and a published descriptor must
+    // not require a name guessed from a file name. On the module path it is an automatic module, which this
+    // module reads anyway (reading reactor.core, an automatic module, reads them all): docs/modules.md.
     requires static com.fasterxml.jackson.databind;
     requires static info.picocli;
     requires static micrometer.core;

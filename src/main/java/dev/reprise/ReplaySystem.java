@@ -559,7 +559,8 @@ public final class ReplaySystem {
 
     /**
      * Returns every warning from now on: the route's (150, 154, 155, 179) and its sandboxes' (156,
-     * 157, 194, 1001). Hot; warnings are also logged through Reactor's {@code Loggers}.
+     * 157, 194, 1001, 1002), every code of {@code WarningCode}. Hot; warnings are also logged through
+     * Reactor's {@code Loggers}.
      * A subscriber without demand misses warnings.
      *
      * @return a hot Flux of warnings; it never completes

@@ -3,19 +3,32 @@ package dev.reprise;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
+import java.io.File;
+import java.io.IOException;
 import java.lang.module.Configuration;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReference;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.jar.JarFile;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 
-/** The library's classes as the named module {@code dev.reprise}: what it exports and that it loads. */
+/**
+ * The library's classes as the named module {@code dev.reprise}: what it exports and requires (only modules
+ * that declare their names), and that it loads, the Kafka package included.
+ */
 class ModuleJarTest {
 
     private static final Set<String> API = Set.of("dev.reprise", "dev.reprise.command", "dev.reprise.desync",
@@ -65,7 +78,7 @@ class ModuleJarTest {
                 .map(ModuleDescriptor.Requires::name)
                 .collect(Collectors.toSet());
         assertThat(optional).containsExactlyInAnyOrder("org.jspecify", "reactor.test", "org.junit.jupiter.api",
-                "org.junit.jupiter.params", "org.opentest4j", "kafka.clients", "com.fasterxml.jackson.databind",
+                "org.junit.jupiter.params", "org.opentest4j", "com.fasterxml.jackson.databind",
                 "info.picocli", "micrometer.core", "jdk.httpserver", "java.logging", "reactor.netty.http",
                 "reactor.netty.core", "io.netty.codec.http", "io.netty.transport", "io.netty.buffer", "io.netty.common");
     }
@@ -79,5 +92,89 @@ class ModuleJarTest {
         Object array = system.getMethod("array").invoke(instance);
         assertThat(array.getClass().getModule().getName()).isEqualTo("dev.reprise");
         assertThat(array.getClass().getMethod("length").invoke(array)).isEqualTo(0);
+    }
+
+    /**
+     * What Maven's "required filename-based automodules" warning guards against, as a test: a published
+     * descriptor must not require a module by a name guessed from a jar's file name, since the jar's
+     * authors may give it another name later. Every module required, statically or not, declares its name.
+     */
+    @Test
+    void descriptor_requiresOnlyModulesThatDeclareTheirName() throws Exception {
+        ModuleDescriptor descriptor = layer().findModule("dev.reprise").orElseThrow().getDescriptor();
+        Map<String, Boolean> declared = classPathModules();
+        for (ModuleDescriptor.Requires requires : descriptor.requires()) {
+            if (ModuleLayer.boot().findModule(requires.name()).isPresent()) {
+                continue; // java.base, java.logging, jdk.httpserver: the JDK's own modules
+            }
+            assertThat(declared).as("a jar on the class path holds module %s", requires.name())
+                    .containsKey(requires.name());
+            assertThat(declared.get(requires.name()))
+                    .as("module %s has a descriptor or an Automatic-Module-Name, not a name from its file name",
+                            requires.name())
+                    .isTrue();
+        }
+        assertThat(declared).as("kafka-clients declares no module name").containsEntry("kafka.clients", false);
+    }
+
+    /**
+     * The Kafka package on the module path, with kafka-clients under any file name: the descriptor does not
+     * name it, yet dev.reprise reads it, as every module that reads an automatic module (reactor.core) reads
+     * all automatic modules, and kafka-clients is one (docs/modules.md).
+     */
+    @Test
+    void kafkaPackage_onTheModulePath_reachesKafkaClientsWhateverItsFileName(@TempDir Path dir) throws Exception {
+        Path renamed = Files.copy(location(ProducerRecord.class), dir.resolve("clients.jar"));
+
+        for (Path kafka : List.of(location(ProducerRecord.class), renamed)) {
+            ModuleLayer layer = layerWith(kafka);
+            Module reprise = layer.findModule("dev.reprise").orElseThrow();
+            Class<?> submissions = layer.findLoader("dev.reprise").loadClass("dev.reprise.kafka.Submissions");
+            Object record = submissions.getMethod("record", String.class, String.class, byte[].class, String.class,
+                    String.class).invoke(null, "submissions", "id-1", new byte[] {1}, "game", "build");
+
+            Module kafkaModule = record.getClass().getModule();
+            assertThat(kafkaModule.getDescriptor().isAutomatic()).as(kafka.toString()).isTrue();
+            assertThat(reprise.getDescriptor().requires()).extracting(ModuleDescriptor.Requires::name)
+                    .doesNotContain(kafkaModule.getName());
+            assertThat(reprise.canRead(kafkaModule)).isTrue();
+            assertThat(record.toString()).contains("topic=submissions", "key=id-1");
+        }
+    }
+
+    /** The library's classes, its runtime modules and the given kafka-clients jar, as a layer. */
+    private static ModuleLayer layerWith(Path kafkaClients) throws URISyntaxException {
+        ModuleFinder finder = ModuleFinder.of(location(ReplaySystem.class), location(Flux.class),
+                location(Publisher.class), location(Caffeine.class), location(NullMarked.class), kafkaClients);
+        Configuration config = ModuleLayer.boot().configuration()
+                .resolve(finder, ModuleFinder.of(), Set.of("dev.reprise"));
+        return ModuleLayer.boot().defineModulesWithOneLoader(config, ClassLoader.getPlatformClassLoader());
+    }
+
+    /** Each module on the test class path, by name: whether its jar declares that name. */
+    private static Map<String, Boolean> classPathModules() throws IOException {
+        Map<String, Boolean> modules = new HashMap<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path jar = Path.of(entry);
+            if (!entry.endsWith(".jar") || !Files.isRegularFile(jar)) {
+                continue;
+            }
+            ModuleReference module;
+            try {
+                module = ModuleFinder.of(jar).findAll().iterator().next();
+            } catch (RuntimeException notAModule) {
+                continue; // a jar no module can be made of (a test-only jar); the descriptor cannot require it
+            }
+            boolean declared = !module.descriptor().isAutomatic() || automaticModuleName(jar);
+            modules.merge(module.descriptor().name(), declared, Boolean::logicalAnd);
+        }
+        return modules;
+    }
+
+    private static boolean automaticModuleName(Path jar) throws IOException {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return file.getManifest() != null
+                    && file.getManifest().getMainAttributes().getValue("Automatic-Module-Name") != null;
+        }
     }
 }
