@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -53,6 +54,9 @@ public final class ReplaySubmitter implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(ReplaySubmitter.class.getName());
     /** The longest timeout a scheduler can count down in nanoseconds; a longer one never fires. */
     private static final Duration LONGEST_TIMEOUT = Duration.ofNanos(Long.MAX_VALUE);
+    /** How long the polling thread waits for the verdicts topic to appear in the broker's metadata. */
+    private static final Duration TOPIC_WAIT = Duration.ofSeconds(30);
+    private static final Duration TOPIC_RETRY = Duration.ofMillis(100);
 
     private final KafkaProducer<String, byte[]> producer;
     private final KafkaConsumer<String, String> consumer;
@@ -216,12 +220,32 @@ public final class ReplaySubmitter implements AutoCloseable {
         }
     }
 
+    /**
+     * The verdicts topic's partitions, waiting up to {@link #TOPIC_WAIT} for them: a topic created just
+     * before the submitter may not be in the broker's metadata yet. Empty only if the submitter closed.
+     */
+    private List<PartitionInfo> partitionsOf(String verdictsTopic) {
+        long deadline = System.nanoTime() + TOPIC_WAIT.toNanos();
+        while (!closed) {
+            List<PartitionInfo> partitions = consumer.partitionsFor(verdictsTopic);
+            if (partitions != null && !partitions.isEmpty()) {
+                return partitions;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("verdicts topic '" + verdictsTopic + "' has no partitions after "
+                        + TOPIC_WAIT.toSeconds() + " s (does it exist?)");
+            }
+            LockSupport.parkNanos(TOPIC_RETRY.toNanos());
+        }
+        return List.of();
+    }
+
     /** The polling thread: positions at the end of every verdicts partition, then hands out verdicts. */
     private void poll(String verdictsTopic) {
         try {
-            List<PartitionInfo> partitions = consumer.partitionsFor(verdictsTopic);
-            if (partitions == null || partitions.isEmpty()) {
-                throw new IllegalStateException("verdicts topic '" + verdictsTopic + "' has no partitions (does it exist?)");
+            List<PartitionInfo> partitions = partitionsOf(verdictsTopic);
+            if (partitions.isEmpty()) {
+                return; // closed while waiting
             }
             List<TopicPartition> assigned = new ArrayList<>();
             partitions.forEach(p -> assigned.add(new TopicPartition(p.topic(), p.partition())));
