@@ -42,6 +42,7 @@ module dev.reprise {
     exports dev.reprise;
     exports dev.reprise.command;
     exports dev.reprise.desync;
+    exports dev.reprise.diagnostic;
     exports dev.reprise.io;
     exports dev.reprise.kafka;
     exports dev.reprise.playback;
