@@ -26,7 +26,6 @@ module dev.reprise {
     requires static com.fasterxml.jackson.databind;
     requires static info.picocli;
     requires static micrometer.core;
-    requires static jdk.httpserver;
     // The replay viewer's server (dev.reprise.viewer): Reactor Netty, optional like the rest.
     requires static reactor.netty.http;
     requires static reactor.netty.core;
