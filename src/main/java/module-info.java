@@ -26,7 +26,6 @@ module dev.reprise {
     requires static com.fasterxml.jackson.databind;
     requires static info.picocli;
     requires static micrometer.core;
-    requires static jdk.httpserver;
     // The replay viewer's server (dev.reprise.viewer): Reactor Netty, optional like the rest.
     requires static reactor.netty.http;
     requires static reactor.netty.core;
@@ -42,6 +41,7 @@ module dev.reprise {
     exports dev.reprise;
     exports dev.reprise.command;
     exports dev.reprise.desync;
+    exports dev.reprise.diagnostic;
     exports dev.reprise.io;
     exports dev.reprise.kafka;
     exports dev.reprise.playback;

@@ -1,5 +1,7 @@
 package dev.reprise;
 
+import dev.reprise.diagnostic.ReplayException;
+
 /**
  * Ends a subscription to {@link ReplaySystem#recorded(int)} whose subscriber fell too far behind: more
  * steps were recorded than its buffer holds while it was not taking them. The game never waits for a

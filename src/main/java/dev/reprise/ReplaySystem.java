@@ -1,6 +1,8 @@
 package dev.reprise;
 
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.diagnostic.ReplayWarning;
+import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.internal.SandboxOpener;
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFile;

@@ -1,8 +1,8 @@
 /**
  * Records a player's inputs in a deterministic game and plays them back: {@link dev.reprise.ReplaySystem}
  * is the entry point (register a command per input code, record steps, save and load the route, create
- * a playback sandbox), {@link dev.reprise.ReplayException} is the base of the library's own exceptions,
- * and warnings are numbered {@link dev.reprise.ReplayWarning}s on a {@code Flux} and in the log.
+ * a playback sandbox), {@link dev.reprise.diagnostic.ReplayException} is the base of the library's own exceptions,
+ * and warnings are numbered {@link dev.reprise.diagnostic.ReplayWarning}s on a {@code Flux} and in the log.
  *
  * <p>Nothing in this package or its subpackages accepts or returns {@code null} unless a type is marked
  * {@link org.jspecify.annotations.Nullable @Nullable} (JSpecify).

@@ -31,7 +31,7 @@ import reactor.core.publisher.Flux;
  */
 class ModuleJarTest {
 
-    private static final Set<String> API = Set.of("dev.reprise", "dev.reprise.command", "dev.reprise.desync",
+    private static final Set<String> API = Set.of("dev.reprise", "dev.reprise.command", "dev.reprise.desync", "dev.reprise.diagnostic",
             "dev.reprise.io", "dev.reprise.kafka", "dev.reprise.playback", "dev.reprise.route", "dev.reprise.test",
             "dev.reprise.tool", "dev.reprise.verify", "dev.reprise.viewer");
 
@@ -79,7 +79,7 @@ class ModuleJarTest {
                 .collect(Collectors.toSet());
         assertThat(optional).containsExactlyInAnyOrder("org.jspecify", "reactor.test", "org.junit.jupiter.api",
                 "org.junit.jupiter.params", "org.opentest4j", "com.fasterxml.jackson.databind",
-                "info.picocli", "micrometer.core", "jdk.httpserver", "java.logging", "reactor.netty.http",
+                "info.picocli", "micrometer.core", "java.logging", "reactor.netty.http",
                 "reactor.netty.core", "io.netty.codec.http", "io.netty.transport", "io.netty.buffer", "io.netty.common");
     }
 

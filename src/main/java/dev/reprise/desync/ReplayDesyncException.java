@@ -1,6 +1,6 @@
 package dev.reprise.desync;
 
-import dev.reprise.ReplayException;
+import dev.reprise.diagnostic.ReplayException;
 
 import dev.reprise.playback.ReplayPlaybackException;
 import java.util.Optional;

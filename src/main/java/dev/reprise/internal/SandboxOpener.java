@@ -1,6 +1,6 @@
 package dev.reprise.internal;
 
-import dev.reprise.ReplayWarning;
+import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;

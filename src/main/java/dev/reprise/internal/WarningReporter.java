@@ -1,7 +1,7 @@
 package dev.reprise.internal;
 
-import dev.reprise.ReplayWarning;
-import dev.reprise.WarningCode;
+import dev.reprise.diagnostic.ReplayWarning;
+import dev.reprise.diagnostic.WarningCode;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import reactor.util.Logger;

@@ -1,6 +1,6 @@
 package dev.reprise.io;
 
-import dev.reprise.ReplayException;
+import dev.reprise.diagnostic.ReplayException;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -22,7 +22,7 @@ import reactor.core.Disposable;
  * settled {@code IGNORED}. {@link #claim()} reserves a handle first, so whoever applies it never races
  * the grace: see {@link PassiveHandle}. Thread-safe, non-blocking and idempotent: only the first answer
  * counts. An answer to a step already skipped returns {@code false} and reports warning 1002
- * ({@link dev.reprise.WarningCode#PASSIVE_ANSWER_LOST}), so a lost answer is never silent.
+ * ({@link dev.reprise.diagnostic.WarningCode#PASSIVE_ANSWER_LOST}), so a lost answer is never silent.
  */
 public final class PassiveStep extends PlaybackStep implements PassiveHandle {
 

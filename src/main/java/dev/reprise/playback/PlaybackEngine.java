@@ -1,6 +1,6 @@
 package dev.reprise.playback;
 
-import dev.reprise.WarningCode;
+import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;

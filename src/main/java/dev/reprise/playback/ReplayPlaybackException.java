@@ -1,6 +1,6 @@
 package dev.reprise.playback;
 
-import dev.reprise.ReplayException;
+import dev.reprise.diagnostic.ReplayException;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 

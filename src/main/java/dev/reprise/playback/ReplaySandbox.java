@@ -1,6 +1,6 @@
 package dev.reprise.playback;
 
-import dev.reprise.ReplayWarning;
+import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.internal.SandboxOpener;
 import dev.reprise.internal.WarningReporter;

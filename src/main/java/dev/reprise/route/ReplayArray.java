@@ -2,8 +2,8 @@ package dev.reprise.route;
 
 import static dev.reprise.route.RouteLayout.*;
 
-import dev.reprise.ReplayWarning;
-import dev.reprise.WarningCode;
+import dev.reprise.diagnostic.ReplayWarning;
+import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.internal.WarningReporter;
 import java.nio.ByteBuffer;
 import java.util.Arrays;

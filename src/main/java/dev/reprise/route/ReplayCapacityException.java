@@ -1,6 +1,6 @@
 package dev.reprise.route;
 
-import dev.reprise.ReplayException;
+import dev.reprise.diagnostic.ReplayException;
 
 /**
  * Thrown when a write would take a route past its configured maximum number of steps or param

@@ -2,7 +2,7 @@ package dev.reprise.route;
 
 import static dev.reprise.route.RouteLayout.*;
 
-import dev.reprise.WarningCode;
+import dev.reprise.diagnostic.WarningCode;
 import java.math.BigInteger;
 import java.util.ConcurrentModificationException;
 import java.util.Objects;

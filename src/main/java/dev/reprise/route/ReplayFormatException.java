@@ -1,6 +1,6 @@
 package dev.reprise.route;
 
-import dev.reprise.ReplayException;
+import dev.reprise.diagnostic.ReplayException;
 
 /**
  * Thrown when bytes that should hold a route (or a replay file) are malformed.

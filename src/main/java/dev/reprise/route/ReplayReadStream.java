@@ -1,6 +1,6 @@
 package dev.reprise.route;
 
-import dev.reprise.WarningCode;
+import dev.reprise.diagnostic.WarningCode;
 import java.util.ConcurrentModificationException;
 
 /**

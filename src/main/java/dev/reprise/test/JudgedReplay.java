@@ -1,6 +1,6 @@
 package dev.reprise.test;
 
-import dev.reprise.ReplayException;
+import dev.reprise.diagnostic.ReplayException;
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.desync.ReplayDesyncException;

@@ -8,7 +8,7 @@ import dev.reprise.io.ReplayFile;
  * once: it must be thread-safe, and the games it returns must share no mutable state.
  *
  * <p>A factory that cannot build a game for the file throws: an {@link IllegalArgumentException} (for
- * example a missing or malformed metadata value) or a {@link dev.reprise.ReplayException} makes the
+ * example a missing or malformed metadata value) or a {@link dev.reprise.diagnostic.ReplayException} makes the
  * replay {@link Outcome#INVALID_FILE}; any other exception makes it {@link Outcome#FAILED}. Either way
  * the batch goes on.
  */

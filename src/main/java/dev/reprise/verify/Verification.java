@@ -1,6 +1,6 @@
 package dev.reprise.verify;
 
-import dev.reprise.ReplayException;
+import dev.reprise.diagnostic.ReplayException;
 import dev.reprise.ReplaySystem;
 import dev.reprise.desync.ReplayDesyncException;
 import dev.reprise.io.CommandDictionary;

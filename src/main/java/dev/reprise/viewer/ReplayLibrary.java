@@ -1,6 +1,6 @@
 package dev.reprise.viewer;
 
-import dev.reprise.ReplayException;
+import dev.reprise.diagnostic.ReplayException;
 import dev.reprise.io.ReplayFile;
 import java.io.IOException;
 import java.nio.file.Files;

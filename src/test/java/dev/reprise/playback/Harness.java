@@ -1,7 +1,7 @@
 package dev.reprise.playback;
 
 import dev.reprise.ReplaySystem;
-import dev.reprise.ReplayWarning;
+import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import java.util.List;

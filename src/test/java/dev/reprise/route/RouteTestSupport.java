@@ -2,7 +2,7 @@ package dev.reprise.route;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reprise.ReplayWarning;
+import dev.reprise.diagnostic.ReplayWarning;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

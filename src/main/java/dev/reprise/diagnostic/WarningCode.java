@@ -1,4 +1,4 @@
-package dev.reprise;
+package dev.reprise.diagnostic;
 
 /**
  * The kinds of warning Reprise reports, each with the numeric code the original motajs engine logs

@@ -1,4 +1,4 @@
-package dev.reprise;
+package dev.reprise.diagnostic;
 
 import org.jspecify.annotations.Nullable;
 
