@@ -7,7 +7,6 @@ import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.TowerState;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.viewer.ViewerFixtures.Recording;
 import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.awt.image.BufferedImage;
@@ -214,12 +213,12 @@ class ViewerBrowserTest {
         waitUntil(d -> text("message").startsWith("Moved to step"));
         long dragged = model("replayed");
         assertThat(dragged).isBetween(length / 5L, length / 2L);
-        assertPanel(ViewerFixtures.straight(recording, (int) dragged, ChoiceMode.BY_COMMAND));
+        assertPanel(ViewerFixtures.straight(recording, (int) dragged));
         for (int target : new int[] {length * 3 / 4, length / 5, length / 2}) {
             seek(target);
             long landed = model("replayed");
             assertThat(landed).isBetween((long) target, target + 8L);
-            assertPanel(ViewerFixtures.straight(recording, (int) landed, ChoiceMode.BY_COMMAND));
+            assertPanel(ViewerFixtures.straight(recording, (int) landed));
         }
         waitUntil(d -> !d.findElements(By.cssSelector("#marks .checkpoint")).isEmpty());
     }
@@ -227,7 +226,7 @@ class ViewerBrowserTest {
     @Test
     void interactiveChoice_takesThePersonsBranch() {
         int choice = recording.choiceAfter(0);
-        TowerState before = ViewerFixtures.straight(recording, choice, ChoiceMode.BY_SUBSCRIBER);
+        TowerState before = ViewerFixtures.before(recording, choice);
         int recorded = recording.route().get(choice).intParam(0);
         int option = otherAllowedOption(before, recorded);
         TowerGame expected = new TowerGame(recording.tower());
@@ -323,7 +322,7 @@ class ViewerBrowserTest {
         awaitState("ENDED");
         seek(45); // early on the first floor: monsters, keys and doors still about
         long landed = model("replayed");
-        TowerState expected = ViewerFixtures.straight(recording, (int) landed, ChoiceMode.BY_COMMAND);
+        TowerState expected = ViewerFixtures.straight(recording, (int) landed);
         assertPanel(expected);
         new Actions(driver).moveToLocation(5, 5).perform();
         waitUntil(d -> text("rate").equals("0")); // the last second's rate has run out: the picture is at rest
@@ -354,7 +353,7 @@ class ViewerBrowserTest {
         assertThat(text("state")).isEqualTo("READY");
         assertThat(text("message")).contains("Press Play");
         assertThat(driver.findElement(By.id("start")).isDisplayed()).isFalse();
-        assertPanel(ViewerFixtures.straight(recording, 0, ChoiceMode.BY_COMMAND));
+        assertPanel(ViewerFixtures.straight(recording, 0));
     }
 
     @Test

@@ -7,13 +7,13 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplaySave;
+import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerBot;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
 import dev.reprise.samples.tower.TowerState;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
@@ -62,7 +62,7 @@ final class ViewerFixtures {
     static Recording record(long seed, int floors, int inputLimit, int hashInterval) {
         TowerGame game = new TowerGame(TowerGenerator.generate(seed, floors));
         ReplaySystem system = new ReplaySystem();
-        TowerCommands.register(system, game, ChoiceMode.BY_COMMAND); // so the recorder knows CHOICE is passive
+        TowerCommands.register(system, game); // so the recorder knows CHOICE is passive
         StateHashRecorder recorder = new StateHashRecorder(system, TowerCommands.STATE_HASH, hashInterval,
                 () -> game.state().stateHash());
         TowerBot.Run run = new TowerBot(game, seed, inputLimit).play(recorder::record);
@@ -102,7 +102,7 @@ final class ViewerFixtures {
 
     private static Optional<ReplayDesyncException> desyncOf(Recording recording, ReplaySave route) {
         TowerGame game = new TowerGame(recording.tower());
-        ReplaySystem player = TowerCommands.player(route, game, ChoiceMode.BY_COMMAND);
+        ReplaySystem player = TowerCommands.player(route, game);
         ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         sandbox.play();
         return sandbox.steps().then(Mono.<ReplayDesyncException>empty())
@@ -111,15 +111,33 @@ final class ViewerFixtures {
     }
 
     /**
-     * The state after playing the first {@code steps} steps straight, the last run of moves committed; in
-     * {@code mode}, so a CHOICE the steps stop before is left open.
+     * The state after playing the first {@code steps} steps straight, the last run of moves committed and
+     * the recorded answers of the last group applied (what a stop there leaves).
      */
-    static TowerState straight(Recording recording, int steps, ChoiceMode mode) {
+    static TowerState straight(Recording recording, int steps) {
         TowerGame game = new TowerGame(recording.tower());
-        ReplaySystem player = TowerCommands.player(recording.system().saveState(), game, mode);
+        ReplaySystem player = TowerCommands.player(recording.system().saveState(), game);
         ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         sandbox.play();
         sandbox.steps().take(steps).then().block(TIMEOUT); // cancelling stops the playback and finalizes
+        return game.state();
+    }
+
+    /**
+     * The state a route of only the first {@code steps} steps ends in: nothing of step {@code steps} or
+     * later applied, so a CHOICE at {@code steps} is still open.
+     */
+    static TowerState before(Recording recording, int steps) {
+        ReplayArray prefix = new ReplayArray();
+        for (int i = 0; i < steps; i++) {
+            ReplayStep step = recording.route().get(i);
+            prefix.add(step.code(), step.params().toArray());
+        }
+        TowerGame game = new TowerGame(recording.tower());
+        ReplaySystem player = TowerCommands.player(prefix.saveState(), game);
+        ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
+        sandbox.play();
+        sandbox.steps().then().block(TIMEOUT);
         return game.state();
     }
 }

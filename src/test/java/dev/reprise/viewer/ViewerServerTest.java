@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.io.ReplayFileReader;
 import dev.reprise.samples.tower.TowerState;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.viewer.ViewerFixtures.Recording;
 import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
@@ -80,7 +79,7 @@ class ViewerServerTest {
                 String seeked = client.await("seeked", WAIT);
                 int landed = (int) ViewerClient.number(seeked, "replayed");
                 assertThat(landed).isBetween(target, target + 8);
-                assertSameHero(seeked, ViewerFixtures.straight(recording, landed, ChoiceMode.BY_COMMAND));
+                assertSameHero(seeked, ViewerFixtures.straight(recording, landed));
             }
             assertThat(client.await("stats", message -> message.contains("\"checkpoints\":[5"), WAIT))
                     .as("checkpoints are reported").isNotNull();

@@ -6,9 +6,7 @@ import dev.reprise.playback.PassiveAnswers;
 import dev.reprise.playback.PassiveStep;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.samples.tower.Choice;
-import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.ReplayVerdict;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import java.time.Duration;
@@ -21,9 +19,9 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Sample 3, an async UI for passive steps: the commands leave the CHOICE steps alone
- * ({@link ChoiceMode#BY_SUBSCRIBER}); a UI running on its own scheduler shows each choice as a dialog,
- * "thinks" for a while and then answers it with the recorded option.
+ * Sample 3, an async UI for passive steps: the tower's one command set (CHOICE registered with its
+ * apply); a UI running on its own scheduler shows each choice as a dialog, "thinks" for a while and then
+ * says yes to the recorded option, and playback applies it.
  *
  * <p>{@link PassiveAnswers#by} does the hard part: it claims each choice the moment it arrives, so the
  * passive grace (zero by default) can never skip it and playback waits for the answer; it completes the
@@ -65,7 +63,7 @@ public final class AsyncUiSample {
     public static Mono<UiReport> play(SampleRecording recording, Scheduler ui, Duration thinkTime, Duration timeout,
                                       Consumer<String> show) {
         TowerGame game = new TowerGame(recording.tower());
-        ReplaySystem player = recording.player(game, ChoiceMode.BY_SUBSCRIBER);
+        ReplaySystem player = recording.player(game);
         Ui dialogs = new Ui(game, ui, thinkTime, show);
         return Mono.defer(() -> {
             ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game)
@@ -95,12 +93,11 @@ public final class AsyncUiSample {
             this.show = show;
         }
 
-        /** Answers a claimed choice after the think time; a recorded answer that does not fit errors. */
+        /** Says yes to a claimed choice after the think time: playback then applies it (Choices.apply). */
         Mono<ReplayCommandResult> answer(PassiveStep choice) {
             return Mono.delay(thinkTime, scheduler).map(tick -> {
                 Choice open = game.state().choice().orElseThrow();
                 int option = choice.step().intParam(0);
-                game.apply(TowerCodes.CHOICE, choice.step().params()); // a TowerRuleException fails the step
                 answered.incrementAndGet();
                 threads.add(Thread.currentThread().getName());
                 show.accept("[" + Thread.currentThread().getName() + "] " + open.dialog() + ": "

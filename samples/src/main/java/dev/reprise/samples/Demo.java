@@ -10,7 +10,6 @@ import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerBot;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.ReplayVerdict;
 import dev.reprise.samples.tower.replay.StateTrail;
 import dev.reprise.samples.tower.replay.TowerCommands;
@@ -159,7 +158,7 @@ public final class Demo {
 
         Replay(Tower tower, ReplaySave route) {
             game = new TowerGame(tower);
-            ReplaySystem player = TowerCommands.player(route, game, ChoiceMode.BY_COMMAND);
+            ReplaySystem player = TowerCommands.player(route, game);
             sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         }
 

@@ -12,7 +12,6 @@ import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
 import dev.reprise.samples.tower.TowerState;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import java.time.Duration;
 import java.util.Optional;
@@ -102,7 +101,7 @@ public final class DesyncAndSeekSample {
     private static ReplaySystem record(Tower tower, long seed) {
         TowerGame game = new TowerGame(tower);
         ReplaySystem system = new ReplaySystem();
-        TowerCommands.register(system, game, ChoiceMode.BY_COMMAND); // so the recorder knows CHOICE is passive
+        TowerCommands.register(system, game); // so the recorder knows CHOICE is passive
         StateHashRecorder recorder = new StateHashRecorder(system, TowerCommands.STATE_HASH, HASH_INTERVAL,
                 () -> game.state().stateHash());
         new TowerBot(game, seed).play(recorder::record);
@@ -137,7 +136,7 @@ public final class DesyncAndSeekSample {
     }
 
     private static ReplaySystem player(TowerGame game, ReplaySystem recording) {
-        return TowerCommands.player(recording.saveState(), game, ChoiceMode.BY_COMMAND);
+        return TowerCommands.player(recording.saveState(), game);
     }
 
     /** The first move at or after {@code from}, or -1. */

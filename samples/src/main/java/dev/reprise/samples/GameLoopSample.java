@@ -3,7 +3,6 @@ package dev.reprise.samples;
 import dev.reprise.ReplaySystem;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.samples.tower.TowerGame;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import java.time.Duration;
 import org.reactivestreams.Publisher;
@@ -44,7 +43,7 @@ public final class GameLoopSample {
         SampleRecording recording = SampleRecording.record(3L, 4, 400);
         TowerGame game = new TowerGame(recording.tower());
         Scheduler gameThread = Schedulers.newSingle("game");
-        ReplaySandbox sandbox = open(recording.player(game, ChoiceMode.BY_COMMAND), game,
+        ReplaySandbox sandbox = open(recording.player(game), game,
                 Flux.interval(Duration.ofMillis(16)), gameThread);
         Flux.concat(Mono.delay(Duration.ofMillis(500)).doOnNext(t -> sandbox.pauseNow()),
                         Mono.delay(Duration.ofMillis(300)).doOnNext(t -> sandbox.stepNow()),

@@ -7,7 +7,6 @@ import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerBot;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.ReplayVerdict;
 import dev.reprise.samples.tower.replay.StateTrail;
 import dev.reprise.samples.tower.replay.TowerCommands;
@@ -57,7 +56,7 @@ public final class RecordAndReplaySample {
         // 3. Load it into a fresh system whose commands drive a fresh game.
         TowerGame replayedGame = new TowerGame(tower);
         ReplaySystem player = new ReplaySystem();
-        TowerCommands.register(player, replayedGame, ChoiceMode.BY_COMMAND);
+        TowerCommands.register(player, replayedGame);
         ReplayFile loaded = TowerCommands.verifier().verify(ReplayFile.read(file));
         player.loadState(loaded.route());
 

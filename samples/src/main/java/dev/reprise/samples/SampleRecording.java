@@ -5,7 +5,6 @@ import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerBot;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.StateTrail;
 import dev.reprise.samples.tower.replay.TowerCommands;
 
@@ -42,11 +41,10 @@ public record SampleRecording(Tower tower, ReplaySystem recorder, StateTrail tra
      * to drive {@code game}.
      *
      * @param game the game to replay onto, usually {@code new TowerGame(tower())}
-     * @param mode who answers the passive CHOICE steps
      * @return the system, ready to create a sandbox
      */
-    public ReplaySystem player(TowerGame game, ChoiceMode mode) {
-        return TowerCommands.player(recorder.saveState(), game, mode);
+    public ReplaySystem player(TowerGame game) {
+        return TowerCommands.player(recorder.saveState(), game);
     }
 
     /**

@@ -8,7 +8,6 @@ import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +31,7 @@ class GameLoopSampleTest {
     private final List<String> threads = new ArrayList<>();
 
     private ReplaySandbox open(VirtualTimeScheduler time) {
-        ReplaySystem player = recording.player(game, ChoiceMode.BY_COMMAND);
+        ReplaySystem player = recording.player(game);
         return GameLoopSample.open(player, game, Flux.interval(FRAME), time);
     }
 
@@ -97,7 +96,7 @@ class GameLoopSampleTest {
     void frameLoop_runsEveryCommandOnTheGameThread() {
         reactor.core.scheduler.Scheduler gameThread = reactor.core.scheduler.Schedulers.newSingle("game");
         try {
-            ReplaySystem player = recording.player(game, ChoiceMode.BY_COMMAND);
+            ReplaySystem player = recording.player(game);
             ReplaySandbox sandbox = GameLoopSample.open(player, game, Flux.interval(Duration.ofMillis(1)), gameThread);
             StepVerifier.create(sandbox.steps().doOnNext(step -> threads.add(Thread.currentThread().getName())))
                     .thenConsumeWhile(step -> true)

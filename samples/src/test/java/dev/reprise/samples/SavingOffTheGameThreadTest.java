@@ -6,7 +6,6 @@ import dev.reprise.ReplaySystem;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.samples.tower.TowerGame;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,7 +55,7 @@ class SavingOffTheGameThreadTest {
         // Later: load on boundedElastic, verify, and come back to the game thread to load the route.
         TowerGame game = new TowerGame(recording.tower());
         ReplaySystem player = new ReplaySystem();
-        TowerCommands.register(player, game, ChoiceMode.BY_COMMAND);
+        TowerCommands.register(player, game);
         Mono<Integer> loaded = ReplayFile.readAsync(file)
                 .map(TowerCommands.verifier()::verify)
                 .publishOn(gameThread)

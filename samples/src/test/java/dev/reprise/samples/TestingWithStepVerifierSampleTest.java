@@ -13,7 +13,6 @@ import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerRuleException;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.test.PlaybackVerifier;
 import java.time.Duration;
@@ -42,7 +41,7 @@ class TestingWithStepVerifierSampleTest {
     private final ReplaySystem system = new ReplaySystem();
 
     TestingWithStepVerifierSampleTest() {
-        TowerCommands.register(system, replayed, ChoiceMode.BY_COMMAND);
+        TowerCommands.register(system, replayed);
     }
 
     /** Records an input and applies it to the recording game, like a player's input handler. */
@@ -184,7 +183,7 @@ class TestingWithStepVerifierSampleTest {
     void aRecordedBotGame_replaysToTheRecordedState() {
         SampleRecording recording = SampleRecording.record(5L, 3, 1_000);
         TowerGame game = new TowerGame(recording.tower());
-        ReplaySystem player = recording.player(game, ChoiceMode.BY_COMMAND);
+        ReplaySystem player = recording.player(game);
 
         PlaybackVerifier.create(player, TowerCommands.sandbox(player.array(), game).build())
                 .expectSteps(player.array().length())

@@ -9,7 +9,6 @@ import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerBot;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.VerifiableGame;
@@ -92,7 +91,7 @@ public final class TowerVerification {
     public static ReplayFile record(long seed, int floors, int inputLimit) {
         TowerGame game = new TowerGame(TowerGenerator.generate(seed, floors));
         ReplaySystem system = new ReplaySystem();
-        TowerCommands.register(system, game, ChoiceMode.BY_COMMAND); // so the recorder knows CHOICE is passive
+        TowerCommands.register(system, game); // so the recorder knows CHOICE is passive
         StateHashRecorder recorder = new StateHashRecorder(system, TowerCommands.STATE_HASH, HASH_INTERVAL,
                 () -> game.state().stateHash());
         new TowerBot(game, seed, inputLimit).play(recorder::record);
@@ -155,7 +154,7 @@ public final class TowerVerification {
 
         Game(TowerGame game) {
             this.game = game;
-            TowerCommands.register(system, game, ChoiceMode.BY_COMMAND);
+            TowerCommands.register(system, game);
         }
 
         @Override

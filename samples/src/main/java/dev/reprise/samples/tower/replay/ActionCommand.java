@@ -10,13 +10,13 @@ import reactor.core.publisher.Mono;
 
 /**
  * TELEPORT, USE_ITEM, EQUIP, UNEQUIP, SHOP and FLY: applies the step's input to the game at once (which
- * first commits any moves still queued), then, in {@link ChoiceMode#BY_COMMAND}, answers the choices the
- * input opened.
+ * first commits any moves still queued). The choices the input opens are passive CHOICE steps, applied
+ * after it by {@link Choices#apply}.
  */
 final class ActionCommand extends TowerCommand {
 
-    ActionCommand(TowerGame game, ChoiceMode mode) {
-        super(game, mode);
+    ActionCommand(TowerGame game) {
+        super(game);
     }
 
     @Override
@@ -29,6 +29,6 @@ final class ActionCommand extends TowerCommand {
         } catch (TowerInputException e) {
             return Mono.error(e);
         }
-        return answerChoices(context);
+        return SUCCESS;
     }
 }

@@ -1,22 +1,18 @@
 package dev.reprise.samples.tower.replay;
 
-import dev.reprise.command.PassiveHandle;
-import dev.reprise.command.PlaybackContext;
-import dev.reprise.command.ReplayCommandResult;
-import dev.reprise.playback.PassiveStep;
+import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerInputException;
 import dev.reprise.samples.tower.TowerRuleException;
-import reactor.core.publisher.Mono;
 
 /**
- * Applies passive {@link TowerCodes#CHOICE} steps to a game and settles their handles: the one place
- * where a recorded answer meets the game, shared by the commands ({@link ChoiceMode#BY_COMMAND}) and by
- * UIs ({@link ChoiceMode#BY_SUBSCRIBER}).
- *
- * <p>Call it from one thread at a time per game: playback waits for every handle of a group before it
- * plays the next group, so a UI thread answering a handle never races the commands.
+ * Applies a passive {@link TowerCodes#CHOICE} step to a game: the one place where an answer meets the
+ * game. {@link TowerCommands#register} registers it as CHOICE's
+ * {@link dev.reprise.command.ReplayCommand#passive(java.util.function.Consumer) apply}, so the same code
+ * runs when playback applies a recorded answer headless (the verifier, tests) and when a UI said yes
+ * to it through {@link dev.reprise.playback.PassiveAnswers} (then playback applies it on the game's
+ * thread).
  */
 public final class Choices {
 
@@ -24,46 +20,25 @@ public final class Choices {
     }
 
     /**
-     * Applies the recorded answer of a passive step to the game (committing queued moves first, so the
-     * choice sees the hero where the moves left it) and completes the handle with {@code SUCCESS}.
+     * Applies the answer of a CHOICE step to the game (committing queued moves first, so the choice
+     * sees the hero where the moves left it).
      *
-     * @param game the game being replayed
-     * @param choice a passive step of code {@link TowerCodes#CHOICE}
-     * @return {@code true} if this call settled the handle
-     * @throws TowerRuleException if the answer does not fit the game (the replay diverged); the handle
-     *     is left unsettled so the caller decides how playback fails
+     * @param game   the game being replayed
+     * @param choice a step of code {@link TowerCodes#CHOICE}: the recorded answer, or one a person chose
+     * @throws TowerRuleException  if the answer does not fit the game (the replay diverged), naming the
+     *                             step; the game is left unchanged
      * @throws TowerInputException if the step is not a well-formed CHOICE
      */
-    public static boolean answer(TowerGame game, PassiveHandle choice) {
-        if (choice.step().code() != TowerCodes.CHOICE) {
-            throw new TowerInputException("passive step " + choice.step().index() + " has code "
-                    + choice.step().code() + ", the tower's only passive input is CHOICE ("
-                    + TowerCodes.CHOICE + ")");
+    public static void apply(TowerGame game, ReplayStep choice) {
+        if (choice.code() != TowerCodes.CHOICE) {
+            throw new TowerInputException("passive step " + choice.index() + " has code " + choice.code()
+                    + ", the tower's only passive input is CHOICE (" + TowerCodes.CHOICE + ")");
         }
         try {
-            game.apply(TowerCodes.CHOICE, choice.step().params());
+            game.apply(TowerCodes.CHOICE, choice.params());
         } catch (TowerRuleException e) {
-            throw new TowerRuleException("CHOICE step " + choice.step().index() + " " + choice.step().params()
-                    + ": " + e.getMessage());
+            throw new TowerRuleException("CHOICE step " + choice.index() + " " + choice.params() + ": "
+                    + e.getMessage());
         }
-        return choice.complete(ReplayCommandResult.SUCCESS);
-    }
-
-    /**
-     * Answers, one after the other, every passive step still pending in the group in flight: what an
-     * active command does in {@link ChoiceMode#BY_COMMAND}. Each step is taken with
-     * {@link PlaybackContext#nextPassive()}, looked up when subscribed, so the next one is found only
-     * after the previous one settled.
-     *
-     * @param game the game being replayed
-     * @param context the playback context handed to the active command
-     * @return completes when no passive step is pending; errors with {@link TowerRuleException} naming
-     *     the step if an answer does not fit the game
-     */
-    public static Mono<Void> answerPending(TowerGame game, PlaybackContext context) {
-        return context.nextPassive().flatMap(choice -> {
-            answer(game, choice);
-            return answerPending(game, context);
-        });
     }
 }

@@ -19,8 +19,8 @@ import reactor.core.publisher.Mono;
  */
 final class MoveCommand extends TowerCommand {
 
-    MoveCommand(TowerGame game, ChoiceMode mode) {
-        super(game, mode);
+    MoveCommand(TowerGame game) {
+        super(game);
     }
 
     @Override
@@ -34,7 +34,7 @@ final class MoveCommand extends TowerCommand {
                 return Mono.error(new TowerRuleException("step " + step.index() + ": " + e.getMessage()));
             }
         }
-        return answerChoices(context);
+        return SUCCESS;
     }
 
     @Override

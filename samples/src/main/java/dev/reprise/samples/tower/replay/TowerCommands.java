@@ -28,8 +28,9 @@ import java.util.Objects;
  *       <td>commits the run of moves</td></tr>
  *   <tr><td>TELEPORT, USE_ITEM, EQUIP, UNEQUIP, SHOP, FLY</td><td>{@link ActionCommand}</td><td>active</td>
  *       <td>applies the input</td><td>nothing</td></tr>
- *   <tr><td>CHOICE</td><td>{@link ReplayCommand#passive()}</td><td>passive</td><td>never executed: answered
- *       as {@link ChoiceMode} says</td><td>—</td></tr>
+ *   <tr><td>CHOICE</td><td>{@link ReplayCommand#passive(java.util.function.Consumer)}</td><td>passive</td>
+ *       <td>never executed: its recorded answer is applied by {@link Choices#apply} (headless right after
+ *       the step that opened it; with a UI once the UI said yes)</td><td>—</td></tr>
  * </table>
  */
 public final class TowerCommands {
@@ -55,13 +56,11 @@ public final class TowerCommands {
      *
      * @param system the system that plays the tower's routes
      * @param game the game the commands drive; driven from the playback's thread
-     * @param mode who answers the passive CHOICE steps
      */
-    public static void register(ReplaySystem system, TowerGame game, ChoiceMode mode) {
+    public static void register(ReplaySystem system, TowerGame game) {
         Objects.requireNonNull(game, "game");
-        Objects.requireNonNull(mode, "mode");
         for (InputSpec input : TowerCodes.all()) {
-            system.registerCommand(input.code(), input.name(), commandFor(input, game, mode));
+            system.registerCommand(input.code(), input.name(), commandFor(input, game));
         }
         system.registerCommand(STATE_HASH, STATE_HASH_NAME, new StateHashCheck(() -> game.state().stateHash()));
     }
@@ -72,21 +71,20 @@ public final class TowerCommands {
      *
      * @param route the route to play (copied in and validated, as {@link ReplaySystem#loadState} does)
      * @param game the game the commands drive
-     * @param mode who answers the passive CHOICE steps
      * @return the system
      */
-    public static ReplaySystem player(ReplaySave route, TowerGame game, ChoiceMode mode) {
+    public static ReplaySystem player(ReplaySave route, TowerGame game) {
         ReplaySystem player = new ReplaySystem();
-        register(player, game, mode);
+        register(player, game);
         player.loadState(route);
         return player;
     }
 
-    private static ReplayCommand commandFor(InputSpec input, TowerGame game, ChoiceMode mode) {
+    private static ReplayCommand commandFor(InputSpec input, TowerGame game) {
         if (input.passive()) {
-            return ReplayCommand.passive();
+            return ReplayCommand.passive(step -> Choices.apply(game, step));
         }
-        return TowerCodes.isMove(input.code()) ? new MoveCommand(game, mode) : new ActionCommand(game, mode);
+        return TowerCodes.isMove(input.code()) ? new MoveCommand(game) : new ActionCommand(game);
     }
 
     /**

@@ -11,8 +11,6 @@ import dev.reprise.samples.tower.Choice;
 import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
-import dev.reprise.samples.tower.TowerRuleException;
-import dev.reprise.samples.tower.replay.ChoiceMode;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.viewer.GameReplay;
 import java.util.ArrayList;
@@ -21,8 +19,8 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One session's tower game: the tower's commands on a fresh game (they leave the CHOICE steps to the
- * viewer, {@link ChoiceMode#BY_SUBSCRIBER}), its view and its choice dialogs.
+ * One session's tower game: the tower's commands on a fresh game (CHOICE registered with its apply, so
+ * the viewer applies recorded and chosen answers alike), its view and its choice dialogs.
  */
 final class TowerReplay implements GameReplay {
 
@@ -31,7 +29,7 @@ final class TowerReplay implements GameReplay {
 
     TowerReplay(Tower tower, ReplaySave route) {
         this.game = new TowerGame(tower);
-        this.system = TowerCommands.player(route, game, ChoiceMode.BY_SUBSCRIBER);
+        this.system = TowerCommands.player(route, game);
     }
 
     @Override
@@ -86,16 +84,5 @@ final class TowerReplay implements GameReplay {
             throw new IllegalArgumentException("option " + option + " is not one of the " + options + " options");
         }
         return GameReplay.super.answer(step, option);
-    }
-
-    /** Applies a CHOICE answer as the tower's rules say; a rule it breaks leaves the game unchanged. */
-    @Override
-    public void apply(ReplayStep step) {
-        try {
-            game.apply(step.code(), step.params());
-        } catch (TowerRuleException e) {
-            throw new TowerRuleException("step " + step.index() + " (" + TowerCodes.nameOf(step.code()) + " "
-                    + step.params() + "): " + e.getMessage());
-        }
     }
 }

@@ -29,7 +29,7 @@ class ReplayVerdictTest {
     private ReplayVerdict replay() {
         TowerGame game = new TowerGame(tower);
         ReplaySystem player = new ReplaySystem();
-        TowerCommands.register(player, game, ChoiceMode.BY_COMMAND);
+        TowerCommands.register(player, game);
         player.loadState(system.saveState());
         ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         sandbox.play();

@@ -3,10 +3,11 @@ package dev.reprise.samples.tower.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.command.ReplayCommandType;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayMismatch;
-import dev.reprise.playback.PassiveStep;
+import dev.reprise.playback.PassiveAnswers;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.samples.tower.InputSpec;
 import dev.reprise.samples.tower.Tower;
@@ -16,14 +17,16 @@ import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
 import dev.reprise.testing.SeededCases;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 class TowerCommandsTest {
 
     @Test
     void register_namesEveryInput_andMarksOnlyChoiceAsPassive() {
         ReplaySystem system = new ReplaySystem();
-        TowerCommands.register(system, new TowerGame(TowerGenerator.generate(1L, 2)), ChoiceMode.BY_COMMAND);
+        TowerCommands.register(system, new TowerGame(TowerGenerator.generate(1L, 2)));
 
         assertThat(system.commandNames()).isEqualTo(TowerCommands.dictionary().asMap());
         for (InputSpec input : TowerCodes.all()) {
@@ -59,24 +62,34 @@ class TowerCommandsTest {
     }
 
     @Test
-    void anySeed_playbackBySubscriber_reproducesTheBotsGame() {
-        SeededCases.check(10, gen -> playbackBySubscriberReproducesTheBotsGame(gen.longs()));
+    void anySeed_choicesSaidYesToByAUi_reproduceTheBotsGame() {
+        SeededCases.check(10, gen -> choicesSaidYesToByAUiReproduceTheBotsGame(gen.longs()));
     }
 
-    private static void playbackBySubscriberReproducesTheBotsGame(long seed) {
-        Recorded recorded = new Recorded(seed, ChoiceMode.BY_SUBSCRIBER);
+    private static void choicesSaidYesToByAUiReproduceTheBotsGame(long seed) {
+        Recorded recorded = new Recorded(seed);
         ReplaySandbox sandbox = recorded.player.createReplaySandbox(
                 TowerCommands.sandbox(recorded.player.array(), recorded.replayed).build());
+        AtomicInteger asked = new AtomicInteger();
         sandbox.play();
         sandbox.steps()
-                .doOnNext(step -> {
-                    if (step instanceof PassiveStep choice) {
-                        Choices.answer(recorded.replayed, choice);
-                    }
-                })
+                .transform(PassiveAnswers.by(choice -> {
+                    asked.incrementAndGet();
+                    return Mono.just(ReplayCommandResult.SUCCESS); // the same commands apply the answer
+                }, Duration.ofSeconds(10)))
                 .blockLast(Duration.ofSeconds(30));
 
+        assertThat(asked.get()).isEqualTo(countChoices(recorded.player));
+
         assertThat(recorded.replayed.state()).isEqualTo(recorded.run.finalState());
+    }
+
+    private static int countChoices(ReplaySystem player) {
+        int choices = 0;
+        for (int i = 0; i < player.array().length(); i++) {
+            choices += player.array().get(i).code() == TowerCodes.CHOICE ? 1 : 0;
+        }
+        return choices;
     }
 
     /** A bot's game on a 4-floor tower, recorded, and a second system ready to play it onto a fresh game. */
@@ -88,14 +101,10 @@ class TowerCommandsTest {
         final ReplaySystem player = new ReplaySystem();
 
         Recorded(long seed) {
-            this(seed, ChoiceMode.BY_COMMAND);
-        }
-
-        Recorded(long seed, ChoiceMode mode) {
             tower = TowerGenerator.generate(seed, 4);
             run = new TowerBot(new TowerGame(tower), seed).play(recorder::record);
             replayed = new TowerGame(tower);
-            TowerCommands.register(player, replayed, mode);
+            TowerCommands.register(player, replayed);
             player.loadState(recorder.saveState());
         }
     }
