@@ -41,6 +41,10 @@ public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer comma
      * Creates a save over the remaining bytes of two buffers, without copying them: the save keeps a
      * read-only view of each (from its position to its limit now), sharing the bytes.
      *
+     * @param length       the number of steps, as stored (validated on load)
+     * @param commandWidth the command width
+     * @param commandArray the command area, not copied
+     * @param paramArray   the param area, not copied
      * @throws NullPointerException if a width or buffer is {@code null}
      */
     public ReplaySave {
