@@ -414,7 +414,7 @@ final class FileCodec {
             ReplaySave route = body(bytes, layout);
             ReplayFile file = ReplayFile.trusted(gameId, gameBuild, metadata, dictionary, layout.compression(),
                     route, limits);
-            ReplayFileHeader header = new ReplayFileHeader(layout.major(), layout.minor(), layout.compression(),
+            ReplayFileHeader header = ReplayFileHeader.of(layout.major(), layout.minor(), layout.compression(),
                     layout.width(), layout.steps(), layout.paramBytes(), layout.bodyLength(), length,
                     layout.skipped());
             return new Decoded(file, header);

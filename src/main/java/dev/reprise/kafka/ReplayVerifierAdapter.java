@@ -69,7 +69,7 @@ final class ReplayVerifierAdapter implements SubmissionVerifier {
 
     @Override
     public VerifiedSubmission invalid(Submission submission, String reason) {
-        Verdict verdict = new Verdict(submission.id(), submission.sequence(), Outcome.INVALID_FILE, 0, 0,
+        Verdict verdict = Verdict.of(submission.id(), submission.sequence(), Outcome.INVALID_FILE, 0, 0,
                 OptionalLong.empty(), OptionalLong.empty(), reason, Duration.ZERO);
         return new VerifiedSubmission(submission.sequence(), Submissions.key(submission.id()), verdict.outcome().name(),
                 VerdictJson.write(verdict));

@@ -12,6 +12,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import dev.reprise.internal.support.VerdictJsonFormat;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.Verdict;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -202,8 +203,8 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
                 Done done = results.get(i);
                 VerifiedSubmission verdict = done.verdict();
                 // Small whatever the limits: a short id and reason, so that the replacement is never refused.
-                Verdict failed = new Verdict(VerdictJson.bounded(verdict.id(), 300), verdict.sequence(),
-                        Outcome.FAILED, 0, 0, OptionalLong.empty(), OptionalLong.empty(), VerdictJson.bounded("its "
+                Verdict failed = Verdict.of(VerdictJsonFormat.bounded(verdict.id(), 300), verdict.sequence(),
+                        Outcome.FAILED, 0, 0, OptionalLong.empty(), OptionalLong.empty(), VerdictJsonFormat.bounded("its "
                                 + verdict.outcome() + " verdict (" + verdict.json().length()
                                 + " characters) could not be published: " + refused.getMessage(), 400), Duration.ZERO);
                 results.set(i, new Done(done.partition(), new VerifiedSubmission(verdict.sequence(), verdict.id(),

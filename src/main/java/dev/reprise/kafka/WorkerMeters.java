@@ -61,9 +61,10 @@ final class WorkerMeters {
     WorkerStats snapshot(long abortedTransactions, int restarts) {
         Map<String, Long> byOutcome = new TreeMap<>();
         committed.forEach((outcome, count) -> byOutcome.put(outcome, count.sum()));
-        return new WorkerStats(byOutcome, Math.max(0, inFlight.get()), verified.sum(),
+        long lag = this.lag;
+        return WorkerStats.of(byOutcome, Math.max(0, inFlight.get()), verified.sum(),
                 Duration.ofNanos(verifyNanos.sum()), Duration.ofNanos(verifyMax.get()), commits.sum(),
                 Duration.ofNanos(commitNanos.sum()), Duration.ofNanos(commitMax.get()), abortedTransactions, restarts,
-                lag);
+                lag < 0 ? -1 : lag);
     }
 }

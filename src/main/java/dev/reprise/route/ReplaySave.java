@@ -2,6 +2,7 @@ package dev.reprise.route;
 
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A saved route: its length, command width, command area and param area, as the original engine saves
@@ -15,8 +16,19 @@ import java.util.Objects;
  *
  * <p>The save never hands out a writable buffer: {@link #commandArray()} and {@link #paramArray()}
  * return a fresh read-only view on each call (its own position and limit, sharing the bytes), so
- * nobody can write through a save or move its position for another reader. The views share the
- * bytes of the buffers the save was made from; keep a save across writes with {@link #detach()}.
+ * nobody can write through a save or move its position for another reader. A save takes its own
+ * read-only view of each buffer it is made from, so the region it covers (position to limit, as they
+ * were when it was made) stays put when the maker moves its buffer's position; but it shares the bytes
+ * with that buffer and never copies them: keep a save across writes with {@link #detach()}.
+ *
+ * <p><b>Equality is content equality at the time of the call</b>, as for {@link ByteBuffer}: two saves
+ * are equal when their lengths and widths are equal and their buffers hold the same bytes from
+ * position to limit now. A view (from {@code saveState()}, or a save over buffers someone still writes)
+ * can change underneath: after the route's next write it may no longer equal a save it equalled before,
+ * and its {@link #hashCode()} may change. Equality is stable only for a detached save (or one over
+ * buffers nobody writes, such as {@code ReplayFile.route()}); {@link #detach()} before keeping a save in
+ * a hash-based collection or comparing it later. Immutable in its own parts; thread-safe to read while
+ * nobody writes the bytes it shares.
  *
  * @param length        the number of steps, as stored (validated on load)
  * @param commandWidth  the command width, never {@code null}
@@ -26,14 +38,19 @@ import java.util.Objects;
 public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer commandArray, ByteBuffer paramArray) {
 
     /**
-     * Creates a save.
+     * Creates a save over the remaining bytes of two buffers, without copying them: the save keeps a
+     * read-only view of each (from its position to its limit now), sharing the bytes.
      *
+     * @param length       the number of steps, as stored (validated on load)
+     * @param commandWidth the command width
+     * @param commandArray the command area, not copied
+     * @param paramArray   the param area, not copied
      * @throws NullPointerException if a width or buffer is {@code null}
      */
     public ReplaySave {
         Objects.requireNonNull(commandWidth, "commandWidth");
-        Objects.requireNonNull(commandArray, "commandArray");
-        Objects.requireNonNull(paramArray, "paramArray");
+        commandArray = Objects.requireNonNull(commandArray, "commandArray").asReadOnlyBuffer();
+        paramArray = Objects.requireNonNull(paramArray, "paramArray").asReadOnlyBuffer();
     }
 
     /**
@@ -114,8 +131,16 @@ public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer comma
         return bytes;
     }
 
+    /**
+     * Tells whether another object is a save of the same length and width whose buffers hold the same
+     * bytes, from position to limit, at the time of the call. For a view whose bytes are written later
+     * the answer can change; see the class comment.
+     *
+     * @param other the object to compare with, may be {@code null}
+     * @return {@code true} if it is a save with the same content now
+     */
     @Override
-    public boolean equals(Object other) {
+    public boolean equals(@Nullable Object other) {
         return other instanceof ReplaySave that
                 && length == that.length
                 && commandWidth == that.commandWidth
@@ -123,11 +148,24 @@ public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer comma
                 && paramArray.equals(that.paramArray);
     }
 
+    /**
+     * Returns a hash code of the length, the width and the bytes the buffers hold now, consistent with
+     * {@link #equals}. For a view whose bytes are written later it changes: do not keep a view in a
+     * hash-based collection; {@link #detach()} it first.
+     *
+     * @return the hash code of the current content
+     */
     @Override
     public int hashCode() {
         return Objects.hash(length, commandWidth, commandArray, paramArray);
     }
 
+    /**
+     * Returns the length, the width and the sizes of the two areas (never their bytes), for logs and test
+     * failures; the format may change.
+     *
+     * @return e.g. {@code ReplaySave[length=6, commandWidth=UINT8, commandBytes=12, paramBytes=30]}
+     */
     @Override
     public String toString() {
         return "ReplaySave[length=" + length + ", commandWidth=" + commandWidth

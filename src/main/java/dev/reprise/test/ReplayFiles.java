@@ -61,7 +61,7 @@ final class ReplayFiles {
      */
     static Optional<Verdict> knownInvalid(ReplaySource source) {
         String problem = PROBLEMS.get(source);
-        return problem == null ? Optional.empty() : Optional.of(new Verdict(source.id(), 0, Outcome.INVALID_FILE, 0,
+        return problem == null ? Optional.empty() : Optional.of(Verdict.of(source.id(), 0, Outcome.INVALID_FILE, 0,
                 0, OptionalLong.empty(), OptionalLong.empty(), problem, Duration.ZERO));
     }
 

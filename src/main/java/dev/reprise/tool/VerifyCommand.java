@@ -134,7 +134,7 @@ final class VerifyCommand extends ToolCommand {
             Path path = found.get(i).path();
             String problem = found.get(i).problem() != null ? found.get(i).problem() : ToolFiles.problem(path);
             if (problem != null) {
-                refused.add(new Verdict(ToolFiles.show(path), i, Outcome.INVALID_FILE, 0, 0, OptionalLong.empty(),
+                refused.add(Verdict.of(ToolFiles.show(path), i, Outcome.INVALID_FILE, 0, 0, OptionalLong.empty(),
                         OptionalLong.empty(), problem, Duration.ZERO));
             } else {
                 sources.add(ReplaySource.of(path.toString(), path));
@@ -142,7 +142,7 @@ final class VerifyCommand extends ToolCommand {
             }
         }
         return Flux.concat(Flux.fromIterable(refused), verifier.verify(Flux.fromIterable(sources))
-                .map(v -> new Verdict(v.id(), positions.get((int) v.position()), v.outcome(), v.stepReached(),
+                .map(v -> Verdict.of(v.id(), positions.get((int) v.position()), v.outcome(), v.stepReached(),
                         v.stepCount(), v.expectedHash(), v.actualHash(), v.reason(), v.elapsed())));
     }
 }

@@ -113,7 +113,7 @@ final class Verification {
             if (source instanceof ReplaySource.FromPath p) {
                 return verifier.reader().read(p.path());
             } else if (source instanceof ReplaySource.FromBytes b) {
-                return verifier.reader().read(b.bytes());
+                return verifier.reader().read(b.array());
             }
             return ((ReplaySource.FromFile) source).file();
         } catch (ReplayFormatException e) {
@@ -201,7 +201,7 @@ final class Verification {
                         + "state hash to compare it with");
             }
             if (actual.getAsLong() != claimedHash.getAsLong()) {
-                return new Verdict(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
+                return Verdict.of(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
                         "final state hash " + ReplayVerifier.formatHash(actual.getAsLong()) + " differs from the "
                                 + ReplayVerifier.formatHash(claimedHash.getAsLong()) + " the file claims",
                         elapsed());
@@ -214,16 +214,16 @@ final class Verification {
             try {
                 accepted = accept.test(judged);
             } catch (RuntimeException e) {
-                return new Verdict(id, position, Outcome.FAILED, played, stepCount, claimedHash, actual,
+                return Verdict.of(id, position, Outcome.FAILED, played, stepCount, claimedHash, actual,
                         "the acceptance check failed: " + describe(e), elapsed());
             }
             if (!accepted) {
-                return new Verdict(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
+                return Verdict.of(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
                         "the game's acceptance check refused the final state", elapsed());
             }
             checked += "; final state accepted";
         }
-        return new Verdict(id, position, Outcome.VALID, played, stepCount, claimedHash, actual, checked,
+        return Verdict.of(id, position, Outcome.VALID, played, stepCount, claimedHash, actual, checked,
                 elapsed());
     }
 
@@ -234,7 +234,7 @@ final class Verification {
         var desync = ReplayDesyncException.in(error);
         if (desync.isPresent()) {
             ReplayDesyncException d = desync.get();
-            return Mono.just(new Verdict(id, position, Outcome.DESYNC, d.stepIndex(), stepCount,
+            return Mono.just(Verdict.of(id, position, Outcome.DESYNC, d.stepIndex(), stepCount,
                     OptionalLong.of(d.recordedHash()), OptionalLong.of(d.replayedHash()), d.getMessage(), elapsed()));
         }
         if (error instanceof ReplayPlaybackException p) {
@@ -250,7 +250,7 @@ final class Verification {
     }
 
     private Verdict verdict(Outcome outcome, int stepReached, String reason) {
-        return new Verdict(id, position, outcome, stepReached, stepCount, OptionalLong.empty(),
+        return Verdict.of(id, position, outcome, stepReached, stepCount, OptionalLong.empty(),
                 OptionalLong.empty(), reason, elapsed());
     }
 

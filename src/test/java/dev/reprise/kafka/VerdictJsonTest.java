@@ -3,6 +3,7 @@ package dev.reprise.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.internal.support.VerdictJsonFormat;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.Verdict;
 import java.time.Duration;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class VerdictJsonTest {
 
-    private static final Verdict DESYNC = new Verdict("a \"b\"\\c\n", 3, Outcome.DESYNC, 7, 9, OptionalLong.of(-1L),
+    private static final Verdict DESYNC = Verdict.of("a \"b\"\\c\n", 3, Outcome.DESYNC, 7, 9, OptionalLong.of(-1L),
             OptionalLong.of(0xabcL), "tab\there\u0001", Duration.ofNanos(1_500_000));
 
     @Test
@@ -24,7 +25,7 @@ class VerdictJsonTest {
 
     @Test
     void write_absentHashesAreNull() {
-        Verdict verdict = new Verdict("x", 0, Outcome.VALID, 2, 2, OptionalLong.empty(), OptionalLong.empty(), "ok",
+        Verdict verdict = Verdict.of("x", 0, Outcome.VALID, 2, 2, OptionalLong.empty(), OptionalLong.empty(), "ok",
                 Duration.ZERO);
         assertThat(VerdictJson.write(verdict)).contains("\"expectedHash\":null,\"actualHash\":null")
                 .contains("\"valid\":true").contains("\"elapsedMillis\":0.000");
@@ -33,7 +34,7 @@ class VerdictJsonTest {
     @Test
     void read_write_roundTrip() {
         assertThat(VerdictJson.read(VerdictJson.write(DESYNC))).isEqualTo(DESYNC);
-        Verdict valid = new Verdict("v", 12, Outcome.VALID, 5, 5, OptionalLong.empty(), OptionalLong.of(7),
+        Verdict valid = Verdict.of("v", 12, Outcome.VALID, 5, 5, OptionalLong.empty(), OptionalLong.of(7),
                 "played to the end", Duration.ofNanos(123_456_000));
         assertThat(VerdictJson.read(VerdictJson.write(valid))).isEqualTo(valid);
     }
@@ -60,19 +61,25 @@ class VerdictJsonTest {
     }
 
     @Test
-    void write_boundsTheIdAndTheReason_escapesCounted_neverSplittingAPair() {
-        String controls = "\u0001".repeat(200_000); // 6 bytes each once escaped: 1.2 MB
-        String pairs = "\uD83C\uDFB2".repeat(100_000);
-        Verdict huge = new Verdict("i".repeat(600_000), 0, Outcome.DESYNC, 1, 2, OptionalLong.empty(),
-                OptionalLong.empty(), "unknown command '" + controls + pairs + "'", Duration.ZERO);
+    void write_boundsTheIdAndTheReason_likeTheToolsFormat() {
+        Verdict huge = Verdict.of("i".repeat(600_000), 0, Outcome.DESYNC, 1, 2, OptionalLong.empty(),
+                OptionalLong.empty(), "r".repeat(600_000), Duration.ZERO);
         String json = VerdictJson.write(huge);
+        assertThat(json).isEqualTo(VerdictJsonFormat.write(huge));
         assertThat(json.getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
-                .isLessThan(VerdictJson.MAX_REASON_BYTES + VerdictJson.MAX_ID_BYTES + 1000);
-        Verdict read = VerdictJson.read(json);
-        assertThat(read.reason()).startsWith("unknown command '\u0001").endsWith(" more characters)");
-        assertThat(read.id()).startsWith("iii").endsWith(" more characters)");
-        String cut = VerdictJson.bounded("a" + pairs, 101);
-        assertThat(Character.isHighSurrogate(cut.charAt(cut.indexOf("...") - 1))).isFalse();
-        assertThat(VerdictJson.bounded("short", 100)).isEqualTo("short");
+                .isLessThan(VerdictJsonFormat.MAX_REASON_BYTES + VerdictJsonFormat.MAX_ID_BYTES + 1000);
+        assertThat(VerdictJson.read(json).id()).startsWith("iii").endsWith(" more characters)");
+    }
+
+    @Test
+    void maxIdBytes_holdsTheLongestSubmissionIdAllEscaped() {
+        assertThat(VerdictJsonFormat.MAX_ID_BYTES).isEqualTo(6 * Submissions.MAX_ID_LENGTH);
+        String longest = "\u0001".repeat(Submissions.MAX_ID_LENGTH);
+        assertThat(VerdictJsonFormat.bounded(longest, VerdictJsonFormat.MAX_ID_BYTES)).isSameAs(longest);
+    }
+
+    @Test
+    void version_isTheFormats() {
+        assertThat(VerdictJson.VERSION).isEqualTo(VerdictJsonFormat.VERSION);
     }
 }

@@ -19,12 +19,22 @@ import java.util.OptionalLong;
  * <p>Version {@value #VERSION}: {@code {"version":1,"id":..,"position":..,"outcome":"VALID","valid":true,
  * "stepReached":..,"stepCount":..,"expectedHash":"16 hex digits"|null,"actualHash":..|null,"reason":..,
  * "elapsedMillis":1.234}} ({@code elapsedMillis} has microsecond precision). A later version only adds
- * fields; a reader ignores fields it does not know. Not API. Stateless and thread-safe.
+ * fields; a reader ignores fields it does not know. The id and the reason are cut to
+ * {@link #MAX_ID_BYTES} and {@link #MAX_REASON_BYTES} of JSON, so that no replay can make a verdict larger
+ * than a Kafka message. Not API. Stateless and thread-safe.
  */
 public final class VerdictJsonFormat {
 
     /** The format version this class writes and the newest it reads. */
     public static final int VERSION = 1;
+
+    /** The most bytes a verdict's {@code reason} takes in its JSON (escapes counted); longer ones are cut. */
+    public static final int MAX_REASON_BYTES = 16 * 1024;
+    /**
+     * The most bytes a verdict's {@code id} takes in its JSON (escapes counted); longer ones are cut. Six
+     * bytes (an escaped control character) for each of the 1024 characters a Kafka submission's id may have.
+     */
+    public static final int MAX_ID_BYTES = 6 * 1024;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -32,7 +42,8 @@ public final class VerdictJsonFormat {
     }
 
     /**
-     * Writes a verdict as one line of JSON.
+     * Writes a verdict as one line of JSON, its id cut to {@link #MAX_ID_BYTES} and its reason to
+     * {@link #MAX_REASON_BYTES} (see {@link #bounded}).
      *
      * @param verdict the verdict
      * @return the JSON object, without a line break
@@ -40,7 +51,9 @@ public final class VerdictJsonFormat {
     public static String write(Verdict verdict) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("version", VERSION);
-        node.put("id", verdict.id());
+        // The id and the reason quote what a replay brought (names of its commands, its headers): bounded,
+        // so that no replay can make a verdict larger than a Kafka message or a line a reader can take.
+        node.put("id", bounded(verdict.id(), MAX_ID_BYTES));
         node.put("position", verdict.position());
         node.put("outcome", verdict.outcome().name());
         node.put("valid", verdict.valid());
@@ -48,7 +61,7 @@ public final class VerdictJsonFormat {
         node.put("stepCount", verdict.stepCount());
         hash(node, "expectedHash", verdict.expectedHash());
         hash(node, "actualHash", verdict.actualHash());
-        node.put("reason", verdict.reason());
+        node.put("reason", bounded(verdict.reason(), MAX_REASON_BYTES));
         long micros = verdict.elapsed().toNanos() / 1_000;
         node.put("elapsedMillis", BigDecimal.valueOf(micros, 3));
         try {
@@ -89,9 +102,56 @@ public final class VerdictJsonFormat {
             throw new IllegalArgumentException("verdict field 'outcome': unknown outcome '" + outcome + "'", e);
         }
         long micros = field(node, "elapsedMillis").decimalValue().movePointRight(3).longValue();
-        return new Verdict(field(node, "id").asText(), field(node, "position").asLong(), parsed,
+        return Verdict.of(field(node, "id").asText(), field(node, "position").asLong(), parsed,
                 field(node, "stepReached").asInt(), field(node, "stepCount").asInt(), hash(node, "expectedHash"),
                 hash(node, "actualHash"), field(node, "reason").asText(), Duration.ofNanos(micros * 1_000));
+    }
+
+    /**
+     * Cuts a text so that it takes at most {@code maxBytes} bytes as a JSON string in UTF-8, escapes counted
+     * (a control character takes six), never inside a surrogate pair, and marks the cut with how many
+     * characters were left out.
+     *
+     * @param text     the text
+     * @param maxBytes the most bytes its JSON string may take; the cut text leaves 40 of them for the marker
+     * @return the text itself if it fits, else its cut start and {@code "... (N more characters)"}
+     */
+    public static String bounded(String text, int maxBytes) {
+        int budget = maxBytes - 40; // room for the marker
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            bytes += jsonBytes(text.charAt(i));
+            if (bytes > maxBytes) {
+                int end = 0;
+                long used = 0;
+                while (end < text.length() && used + jsonBytes(text.charAt(end)) <= budget) {
+                    used += jsonBytes(text.charAt(end));
+                    end++;
+                }
+                if (end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
+                    end--;
+                }
+                return text.substring(0, end) + "... (" + (text.length() - end) + " more characters)";
+            }
+        }
+        return text;
+    }
+
+    /** The bytes one UTF-16 unit takes in a JSON string in UTF-8 (a surrogate counts half its pair's 4). */
+    private static int jsonBytes(char c) {
+        if (c < 0x20) {
+            return 6;
+        }
+        if (c == '"' || c == '\\') {
+            return 2;
+        }
+        if (c < 0x80) {
+            return 1;
+        }
+        if (c < 0x800 || Character.isSurrogate(c)) {
+            return 2;
+        }
+        return 3;
     }
 
     private static void hash(ObjectNode node, String name, OptionalLong hash) {
