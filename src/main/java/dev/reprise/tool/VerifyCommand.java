@@ -1,7 +1,6 @@
 package dev.reprise.tool;
 
 import dev.reprise.internal.support.ProgressBar;
-import dev.reprise.internal.support.VerdictJsonFormat;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;

@@ -1,4 +1,4 @@
-package dev.reprise.internal.support;
+package dev.reprise.tool;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,19 +12,20 @@ import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
- * The verdict's JSON, for the Kafka worker's verdicts topic ({@code dev.reprise.kafka.VerdictJson}, its
- * public face, delegates here) and the replay tool's {@code verify --json} lines, which must not depend
- * on the Kafka package: one JSON object on one line, written and read with Jackson.
+ * The verdict's JSON for the replay tool's {@code verify --json} lines: the format of the Kafka worker's
+ * verdicts topic ({@code dev.reprise.kafka.VerdictJson}), written here again so that the tool needs
+ * neither the Kafka package nor a shared helper that depends on {@code dev.reprise.verify}: one JSON object
+ * on one line, written and read with Jackson.
  *
  * <p>Version {@value #VERSION}: {@code {"version":1,"id":..,"position":..,"outcome":"VALID","valid":true,
  * "stepReached":..,"stepCount":..,"expectedHash":"16 hex digits"|null,"actualHash":..|null,"reason":..,
  * "elapsedMillis":1.234}} ({@code elapsedMillis} has microsecond precision). A later version only adds
- * fields; a reader ignores fields it does not know. Not API. Stateless and thread-safe.
+ * fields; a reader ignores fields it does not know. Stateless and thread-safe.
  */
-public final class VerdictJsonFormat {
+final class VerdictJsonFormat {
 
     /** The format version this class writes and the newest it reads. */
-    public static final int VERSION = 1;
+    static final int VERSION = 1;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -37,7 +38,7 @@ public final class VerdictJsonFormat {
      * @param verdict the verdict
      * @return the JSON object, without a line break
      */
-    public static String write(Verdict verdict) {
+    static String write(Verdict verdict) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("version", VERSION);
         node.put("id", verdict.id());
@@ -66,7 +67,7 @@ public final class VerdictJsonFormat {
      * @throws IllegalArgumentException if it is not JSON, has a newer version, or lacks a field (the message
      *     names it)
      */
-    public static Verdict read(String json) {
+    static Verdict read(String json) {
         JsonNode node;
         try {
             node = MAPPER.readTree(json);
