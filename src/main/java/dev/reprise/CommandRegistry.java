@@ -1,11 +1,13 @@
 package dev.reprise;
 
+import dev.reprise.command.CommandLookup;
 import dev.reprise.command.ReplayCode;
 import dev.reprise.command.ReplayCommand;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -44,6 +46,27 @@ final class CommandRegistry {
         TreeMap<Integer, String> grown = new TreeMap<>(names);
         grown.put(code, name);
         return new CommandRegistry(table, Collections.unmodifiableMap(grown));
+    }
+
+    /**
+     * Returns a lookup that reads the table {@code current} supplies at each call, so a sandbox finds
+     * the commands registered after it was opened.
+     *
+     * @param current supplies the table in force; read from any thread, so a volatile read
+     * @return the live lookup
+     */
+    static CommandLookup live(Supplier<CommandRegistry> current) {
+        return new CommandLookup() {
+            @Override
+            public @Nullable ReplayCommand command(int code) {
+                return current.get().get(code);
+            }
+
+            @Override
+            public @Nullable String name(int code) {
+                return current.get().names.get(code);
+            }
+        };
     }
 
     /** @return the default name of a code: the built-in name, else {@code "code-N"} */

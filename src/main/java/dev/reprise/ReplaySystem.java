@@ -3,7 +3,6 @@ package dev.reprise;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.diagnostic.WarningCode;
-import dev.reprise.internal.SandboxOpener;
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileVerifier;
@@ -379,14 +378,19 @@ public final class ReplaySystem {
      * (else on the thread that ends the old sandbox); with runOn it happens on the new sandbox's worker,
      * after the subscription and before any command. Never blocks.
      *
+     * <p>The usual way to open a sandbox. It is {@link ReplaySandbox#open(SandboxConfig,
+     * dev.reprise.command.CommandLookup, ReplaySandbox.OpenOptions) ReplaySandbox.open} with this system's
+     * commands, its {@link #warnings()} feed and the sandbox opened before: that primitive is for tools that
+     * play a route without a system.
+     *
      * @param config what to play and how
      * @return the new sandbox, {@code READY}; also {@link #sandbox()} from now on
      */
     public ReplaySandbox createReplaySandbox(SandboxConfig<?> config) {
         Objects.requireNonNull(config, "config");
         sandbox = null;
-        ReplaySandbox created = SandboxOpener.open(config, code -> registry.get(code),
-                code -> registry.names().get(code), this::publish, lastOpened);
+        ReplaySandbox created = ReplaySandbox.open(config, CommandRegistry.live(() -> registry),
+                ReplaySandbox.OpenOptions.NONE.withWarnings(this::publish).withReplacing(lastOpened));
         lastOpened = created;
         sandbox = created;
         return created;

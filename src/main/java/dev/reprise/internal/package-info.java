@@ -1,7 +1,9 @@
 /**
- * Reprise's internals shared across its packages: warning reporting and the bridge through which
- * {@link dev.reprise.ReplaySystem} opens sandboxes. Not API: the {@code dev.reprise} module does not
- * export this package, and nothing here is covered by compatibility promises.
+ * Reprise's internals shared across its packages: warning reporting. Not API: the {@code dev.reprise}
+ * module does not export this package, and nothing here is covered by compatibility promises.
+ *
+ * <p>It depends on no Reprise package but the leaf {@code dev.reprise.diagnostic}, and no public
+ * signature of an API package names a type of it.
  */
 @NullMarked
 package dev.reprise.internal;

@@ -1,12 +1,10 @@
 package dev.reprise.playback;
 
 import dev.reprise.diagnostic.ReplayWarning;
-import dev.reprise.command.ReplayCommand;
-import dev.reprise.internal.SandboxOpener;
+import dev.reprise.command.CommandLookup;
 import dev.reprise.internal.WarningReporter;
 import java.util.Objects;
 import java.util.function.Consumer;
-import java.util.function.IntFunction;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.GroupedFlux;
 import reactor.core.publisher.Mono;
@@ -49,8 +47,8 @@ import org.jspecify.annotations.Nullable;
  * drives playback at that moment: the thread that subscribes or requests, calls a control, completes a
  * passive step, signals a command's result, or runs a pacing timer or clock tick — so a
  * {@link PassiveStep#complete} from a UI thread may run the next group's commands on that thread before
- * it returns; the first reset runs in {@link dev.reprise.ReplaySystem#createReplaySandbox} (see
- * {@link ReplayResetter}). A UI answering through {@link PassiveAnswers} answers on its own thread; the
+ * it returns; the first reset runs in {@link dev.reprise.ReplaySystem#createReplaySandbox} (or
+ * {@link #open}; see {@link ReplayResetter}). A UI answering through {@link PassiveAnswers} answers on its own thread; the
  * library applies the answer on the game's thread.
  *
  * <p>{@link #seek} moves playback to any step, forward or backward, from checkpoints kept in a
@@ -68,23 +66,46 @@ public final class ReplaySandbox {
         this.windows = new PlaybackWindows(engine);
     }
 
-    static {
-        // The system opens sandboxes through this bridge, so the sandbox needs no public factory.
-        SandboxOpener.install(ReplaySandbox::open);
+    /**
+     * Opens a sandbox on the config's route at its start index, playing the commands {@code commands}
+     * resolves; the same as {@code open(config, commands, OpenOptions.NONE)}: warnings are only logged, and
+     * no earlier sandbox is stopped.
+     *
+     * @param config   what to play and how
+     * @param commands resolves each code to its command (and name) as steps are played
+     * @return the new sandbox, {@code READY}
+     * @see #open(SandboxConfig, CommandLookup, OpenOptions)
+     */
+    public static ReplaySandbox open(SandboxConfig<?> config, CommandLookup commands) {
+        return open(config, commands, OpenOptions.NONE);
     }
 
     /**
-     * Opens a sandbox on the config's route at its start index, stopping the one it replaces;
-     * {@link dev.reprise.ReplaySystem#createReplaySandbox} is the way in. The game is reset here when no
-     * runOn is set and nothing else plays; otherwise the new playback resets it itself, on its runOn
-     * worker and only once the sandbox it replaces has ended.
+     * Opens a sandbox on the config's route at its start index, playing the commands {@code commands}
+     * resolves: the primitive under {@link dev.reprise.ReplaySystem#createReplaySandbox}, for a tool that
+     * plays a route without a {@code ReplaySystem} (a verifier, a viewer, a test harness). A game uses the
+     * system's method, which passes its registered commands, feeds {@code ReplaySystem.warnings()} and keeps
+     * one sandbox at a time; this method keeps nothing: each call opens an independent sandbox.
+     *
+     * <p>The game is reset here, on the calling thread, through the config's resetter and save, when no
+     * {@link SandboxConfig#runOn() runOn} is set and nothing else plays. With runOn the new playback resets
+     * it itself, on its worker, after the subscription and before any command. With
+     * {@link OpenOptions#replacing} a sandbox still playing is stopped as {@link #stopNow()} does (its group
+     * in flight settles, its open window is finalized) and the game is reset only once it has ended, on the
+     * thread that ends it (or on the new sandbox's runOn worker): nothing of the old playback reaches the new
+     * one's game. Without it nothing else is stopped: two sandboxes playing one game at once are the caller's
+     * concern. Never blocks; safe from any thread.
+     *
+     * @param config   what to play and how
+     * @param commands resolves each code to its command (and name) as steps are played
+     * @param options  where warnings go and which sandbox this one replaces
+     * @return the new sandbox, {@code READY}
      */
-    private static ReplaySandbox open(SandboxConfig<?> config, IntFunction<? extends @Nullable ReplayCommand> commands,
-                                      IntFunction<@Nullable String> names,
-                                      @Nullable Consumer<? super ReplayWarning> warnings,
-                                      @Nullable ReplaySandbox replaced) {
+    public static ReplaySandbox open(SandboxConfig<?> config, CommandLookup commands, OpenOptions options) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(commands, "commands");
+        Objects.requireNonNull(options, "options");
+        ReplaySandbox replaced = options.replacing();
         Mono<PlaybackState> predecessor = null;
         if (replaced != null && !replaced.engine.state().isTerminal()) {
             replaced.stopNow();
@@ -95,8 +116,46 @@ public final class ReplaySandbox {
             config.reset();
             predecessor = null;
         }
-        return new ReplaySandbox(config, new PlaybackEngine(config, commands, names, new WarningReporter(warnings),
-                resetNow, predecessor));
+        return new ReplaySandbox(config, new PlaybackEngine(config, commands::command, commands::name,
+                new WarningReporter(options.warnings()), resetNow, predecessor));
+    }
+
+    /**
+     * What {@link ReplaySandbox#open(SandboxConfig, CommandLookup, OpenOptions)} does besides opening: where
+     * the sandbox's warnings go and which sandbox it replaces. Immutable; {@link #NONE} and the {@code with}
+     * methods build one.
+     *
+     * @param warnings  receives each of the sandbox's warnings after it is logged (on the thread that
+     *                  reports it; a listener that throws is logged and ignored), or {@code null} to only log
+     *                  them (logger {@code dev.reprise}, level WARN)
+     * @param replacing the sandbox the new one replaces: stopped on opening, and the game is reset only
+     *                  once it has ended; {@code null} (or a sandbox that has already ended) for none
+     */
+    public record OpenOptions(@Nullable Consumer<? super ReplayWarning> warnings,
+                              @Nullable ReplaySandbox replacing) {
+
+        /** No warnings listener, no sandbox replaced. */
+        public static final OpenOptions NONE = new OpenOptions(null, null);
+
+        /**
+         * Returns these options with another warnings listener.
+         *
+         * @param listener receives each warning after it is logged, or {@code null} to only log
+         * @return the new options
+         */
+        public OpenOptions withWarnings(@Nullable Consumer<? super ReplayWarning> listener) {
+            return new OpenOptions(listener, replacing);
+        }
+
+        /**
+         * Returns these options with another sandbox to replace.
+         *
+         * @param previous the sandbox to stop, and whose end the reset waits for, or {@code null} for none
+         * @return the new options
+         */
+        public OpenOptions withReplacing(@Nullable ReplaySandbox previous) {
+            return new OpenOptions(warnings, previous);
+        }
     }
 
     /**

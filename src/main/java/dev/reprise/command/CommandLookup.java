@@ -1,0 +1,43 @@
+package dev.reprise.command;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Resolves a route's command codes while it plays: the command a code stands for and, optionally, the
+ * name it was registered under. A sandbox asks again each time it comes to a step (possibly more than
+ * once per step), never caching an answer, so a lookup may change its answers between steps: a command
+ * registered late is found from then on.
+ *
+ * <p>{@code dev.reprise.ReplaySystem} passes its own registered commands; a tool that plays a route
+ * without a system ({@link dev.reprise.playback.ReplaySandbox#open ReplaySandbox.open}) passes any
+ * table, for instance {@code commands::get} on a {@code Map<Integer, ReplayCommand>}.
+ *
+ * <p>Thread-safety: called from whichever thread drives playback (see
+ * {@link dev.reprise.playback.ReplaySandbox}), possibly a different one for each step, so an
+ * implementation must be safe to read from any thread; it must not block.
+ */
+@FunctionalInterface
+public interface CommandLookup {
+
+    /**
+     * Returns the command a code stands for.
+     *
+     * @param code a code read from the route, {@code 0} to {@code 65535}
+     * @return the command, or {@code null} if no command is registered for the code: playback then fails
+     *         at that step with a {@link dev.reprise.playback.ReplayPlaybackException} (warning 157 is
+     *         logged)
+     */
+    @Nullable
+    ReplayCommand command(int code);
+
+    /**
+     * Returns the name the code's command was registered under, which a playback failure quotes
+     * ({@code Replay step 3 (code 1, jump) failed in execute: ...}). By default none.
+     *
+     * @param code a code read from the route, {@code 0} to {@code 65535}
+     * @return the name, or {@code null} if the code has none
+     */
+    default @Nullable String name(int code) {
+        return null;
+    }
+}

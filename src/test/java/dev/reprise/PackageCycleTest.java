@@ -1,0 +1,150 @@
+package dev.reprise;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.spi.ToolProvider;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The library's packages form no cycle: {@code jdeps} over the compiled main classes gives the package graph,
+ * and every strongly connected component of more than one package fails the build, named with the class
+ * dependencies that make it. The layering it keeps is in {@code docs/modules.md}.
+ */
+class PackageCycleTest {
+
+    /** jdeps takes a few seconds: the main classes' graph is read once for the tests that need it. */
+    private static PackageGraph mainGraph;
+
+    private static synchronized PackageGraph mainGraph() throws URISyntaxException {
+        if (mainGraph == null) {
+            Path classes = Path.of(ReplaySystem.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            assertThat(classes).as("the main classes, a folder under surefire").isDirectory();
+            mainGraph = PackageGraph.ofClasses(classes, "dev.reprise");
+        }
+        return mainGraph;
+    }
+
+    private static String describeAll(PackageGraph graph, List<SortedSet<String>> cycles) {
+        return cycles.stream().map(graph::describe).collect(Collectors.joining("\n"));
+    }
+
+    @Test
+    void mainClasses_packageGraph_hasNoCycle() throws Exception {
+        PackageGraph graph = mainGraph();
+
+        // jdeps really read the classes: the facade's own edges are there (else an empty graph would pass).
+        assertThat(graph.dependenciesOf("dev.reprise"))
+                .contains("dev.reprise.command", "dev.reprise.playback", "dev.reprise.route");
+        assertThat(graph.classEdges("dev.reprise", "dev.reprise.playback"))
+                .contains("dev.reprise.ReplaySystem -> dev.reprise.playback.ReplaySandbox");
+        List<SortedSet<String>> cycles = graph.cycles();
+        assertThat(cycles).withFailMessage(() -> describeAll(graph, cycles)).isEmpty();
+    }
+
+    @Test
+    void mainClasses_internalPackages_dependOnlyOnWhatTheyServe() throws Exception {
+        PackageGraph graph = mainGraph();
+
+        assertThat(graph.dependenciesOf("dev.reprise.diagnostic")).isEmpty();
+        assertThat(graph.dependenciesOf("dev.reprise.internal")).containsExactly("dev.reprise.diagnostic");
+        // The verdict's JSON, shared by the replay tool and the Kafka worker, writes the verify package's Verdict.
+        assertThat(graph.dependenciesOf("dev.reprise.internal.support")).containsExactly("dev.reprise.verify");
+    }
+
+    @Test
+    void cycles_threePackagesInALoop_namesTheLoopAndItsClassEdges() {
+        PackageGraph graph = new PackageGraph();
+        graph.add("p.a.A", "p.b.B");
+        graph.add("p.b.B", "p.c.C");
+        graph.add("p.c.C", "p.a.A");
+        graph.add("p.c.C$1", "p.a.Other");
+        graph.add("p.d.D", "p.a.A"); // into the loop, not part of it
+
+        List<SortedSet<String>> cycles = graph.cycles();
+
+        assertThat(cycles).containsExactly(new TreeSet<>(Set.of("p.a", "p.b", "p.c")));
+        assertThat(graph.describe(cycles.get(0))).isEqualTo("""
+                package cycle p.a -> p.b -> p.c -> p.a
+                  p.a -> p.b: p.a.A -> p.b.B
+                  p.b -> p.c: p.b.B -> p.c.C
+                  p.c -> p.a: p.c.C -> p.a.A, p.c.C$1 -> p.a.Other""");
+    }
+
+    @Test
+    void cycles_twoLoopsAndALayer_reportsEachLoopOnce() {
+        PackageGraph graph = new PackageGraph();
+        graph.add("p.a.A", "p.b.B");
+        graph.add("p.b.B", "p.a.A");
+        graph.add("p.b.B", "p.leaf.L");
+        graph.add("p.x.X", "p.y.Y");
+        graph.add("p.y.Y", "p.z.Z");
+        graph.add("p.z.Z", "p.y.Y");
+        graph.add("p.z.Z", "p.leaf.L");
+
+        assertThat(graph.cycles()).containsExactly(new TreeSet<>(Set.of("p.a", "p.b")), new TreeSet<>(Set.of("p.y", "p.z")));
+        assertThat(graph.describe(graph.cycles().get(1))).startsWith("package cycle p.y -> p.z -> p.y\n");
+    }
+
+    @Test
+    void cycles_layeredPackages_none() {
+        PackageGraph graph = new PackageGraph();
+        graph.add("p.top.T", "p.mid.M");
+        graph.add("p.top.T", "p.leaf.L");
+        graph.add("p.mid.M", "p.leaf.L");
+        graph.add("p.mid.M", "p.mid.Other"); // within a package: not an edge
+
+        assertThat(graph.cycles()).isEmpty();
+        assertThat(graph.dependenciesOf("p.mid")).containsExactly("p.leaf");
+    }
+
+    @Test
+    void ofJdeps_verboseClassOutput_keepsDependenciesBetweenPackagesUnderThePrefix() {
+        String output = """
+                dev -> target/classes/dev
+                   dev.reprise.ReplaySystem                 -> dev.reprise.playback.ReplaySandbox      dev
+                   dev.reprise.ReplaySystem                 -> dev.reprise.RecordedSteps               dev
+                   dev.reprise.route.ReplayArray            -> dev.reprise.internal.WarningReporter    dev
+                   dev.reprise.route.ReplayArray            -> reactor.core.publisher.Flux             not found
+                """;
+
+        PackageGraph graph = PackageGraph.ofJdeps(output, "dev.reprise");
+
+        assertThat(graph.packages()).containsExactly("dev.reprise", "dev.reprise.route");
+        assertThat(graph.dependenciesOf("dev.reprise")).containsExactly("dev.reprise.playback");
+        assertThat(graph.classEdges("dev.reprise.route", "dev.reprise.internal"))
+                .containsExactly("dev.reprise.route.ReplayArray -> dev.reprise.internal.WarningReporter");
+    }
+
+    @Test
+    void ofClasses_compiledPackagesThatUseEachOther_findsTheCycle(@TempDir Path dir) throws IOException {
+        Path sources = Files.createDirectories(dir.resolve("src"));
+        Path a = Files.writeString(sources.resolve("A.java"), "package fake.cycle.a; public class A { fake.cycle.b.B b; }");
+        Path b = Files.writeString(sources.resolve("B.java"), "package fake.cycle.b; public class B { fake.cycle.a.A a; }");
+        Path classes = dir.resolve("classes");
+        ToolProvider javac = ToolProvider.findFirst("javac").orElseThrow();
+        StringWriter errors = new StringWriter();
+        int status = javac.run(new PrintWriter(errors), new PrintWriter(errors), "-d", classes.toString(),
+                a.toString(), b.toString());
+        assertThat(status).withFailMessage(errors::toString).isZero();
+
+        PackageGraph graph = PackageGraph.ofClasses(classes, "fake.cycle");
+
+        assertThat(graph.cycles()).containsExactly(new TreeSet<>(Set.of("fake.cycle.a", "fake.cycle.b")));
+        assertThat(graph.describe(graph.cycles().get(0))).isEqualTo("""
+                package cycle fake.cycle.a -> fake.cycle.b -> fake.cycle.a
+                  fake.cycle.a -> fake.cycle.b: fake.cycle.a.A -> fake.cycle.b.B
+                  fake.cycle.b -> fake.cycle.a: fake.cycle.b.B -> fake.cycle.a.A""");
+    }
+}
