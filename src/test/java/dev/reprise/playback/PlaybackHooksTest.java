@@ -36,12 +36,12 @@ class PlaybackHooksTest {
 
     @Test
     void stepsAndWindows_passThroughOnAssembly() {
+        ReplaySandbox sandbox = new Harness().active(1).record(1).sandbox();
         List<String> assembled = new CopyOnWriteArrayList<>();
         Hooks.onEachOperator(KEY, publisher -> {
             assembled.add(Scannable.from(publisher).stepName());
             return publisher;
         });
-        ReplaySandbox sandbox = new Harness().active(1).record(1).sandbox();
         sandbox.steps();
         sandbox.windows();
         assertThat(assembled).containsExactly("playback", "playbackWindows");
