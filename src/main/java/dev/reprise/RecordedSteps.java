@@ -1,5 +1,6 @@
 package dev.reprise;
 
+import dev.reprise.internal.BadRequest;
 import dev.reprise.route.ReplayStep;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -7,18 +8,25 @@ import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Operators;
 import reactor.core.scheduler.Scheduler;
 import reactor.util.concurrent.Queues;
+import reactor.util.context.Context;
 
 /**
  * The publisher behind {@link ReplaySystem#recorded(int)}: fans each recorded step out to its
  * subscribers without ever running subscriber code on the recording thread. Each subscriber has a
  * bounded queue, drained on a worker of its own; a step that finds the queue full drops the subscriber
  * with {@link RecordedOverflowException}, delivered at once (not after the queued steps).
+ *
+ * <p>A request of {@code n <= 0} drops the subscriber the same way, with the rule 3.9
+ * {@link IllegalArgumentException}. The steps a dropped or cancelled subscriber leaves in its queue, and
+ * the step that overflowed it, go to {@link Operators#onDiscard} with the subscriber's {@code Context},
+ * on its worker (never on the recording thread). The Flux passes through {@code Flux.onAssembly}.
  *
  * <p>One recording thread calls {@link #emit}; subscribe, request and cancel may come from any thread.
  */
@@ -37,17 +45,20 @@ final class RecordedSteps {
     private static final Inner[] NONE = new Inner[0];
 
     /**
-     * The number of subscribers, changed atomically, read plainly by the recording thread: while zero,
-     * recording pays one load and decodes nothing. A plain read keeps the route's own fields hoistable in
-     * a recording loop; a subscriber arriving from another thread is seen a moment later (the Flux is
-     * hot anyway).
+     * The number of subscribers, changed atomically, read with opaque semantics by the recording thread:
+     * while zero, recording pays one load and decodes nothing. Opaque, not volatile, keeps the load as
+     * cheap as a plain one (no fence, the route's own fields stay hoistable around it), yet unlike a plain
+     * read it cannot be hoisted out of a recording loop, so a subscriber arriving from another thread is
+     * seen a moment later (the Flux is hot anyway); the subscribers themselves are then read from the
+     * volatile array.
      */
+    @SuppressWarnings("unused") // accessed through COUNT only
     private int count;
     private volatile Inner[] subscribers = NONE;
 
     /** @return {@code true} if nobody listens, as far as the recording thread can tell */
     boolean isEmpty() {
-        return count == 0;
+        return (int) COUNT.getOpaque(this) == 0;
     }
 
     /** Hands a recorded step to every subscriber's queue; never blocks and never runs subscriber code. */
@@ -59,6 +70,7 @@ final class RecordedSteps {
 
     /** @return a hot Flux delivering on a worker of {@code scheduler}, with a queue of {@code bufferSize} steps */
     Flux<ReplayStep> flux(int bufferSize, Scheduler scheduler) {
+        // Flux.from passes the publisher through Flux.onAssembly, so assembly hooks see it.
         return Flux.from(subscriber -> {
             Inner inner = new Inner(Operators.toCoreSubscriber(subscriber), bufferSize, scheduler.createWorker());
             // onSubscribe first, so that nothing, not even an overflow, can reach the subscriber before it.
@@ -104,6 +116,9 @@ final class RecordedSteps {
         /** Work-in-progress counter of the drain loop: only the thread that raised it from 0 drains. */
         private final AtomicInteger wip = new AtomicInteger();
         private volatile Throwable error;
+        /** The step that found the queue full; written before {@code error}, discarded by the drain. */
+        @Nullable
+        private ReplayStep overflowed;
         private volatile boolean cancelled;
         private boolean terminated;
 
@@ -120,6 +135,7 @@ final class RecordedSteps {
                 return;
             }
             if (queued.get() >= bufferSize) {
+                overflowed = step;
                 error = new RecordedOverflowException(bufferSize, step.index());
                 remove(this);
             } else {
@@ -132,7 +148,10 @@ final class RecordedSteps {
         @Override
         public void request(long n) {
             if (n <= 0) {
-                error = new IllegalArgumentException("Spec. Rule 3.9 - request must be positive, was " + n);
+                if (cancelled || error != null) {
+                    return; // cancelled (rule 3.6) or dropped already: the first error stands
+                }
+                error = BadRequest.error(n);
                 remove(this);
             } else {
                 requested.getAndAccumulate(n, Operators::addCap);
@@ -178,7 +197,7 @@ final class RecordedSteps {
                 Throwable failure = error;
                 if (cancelled || failure != null) {
                     terminated = true;
-                    queue.clear();
+                    discardAll();
                     worker.dispose();
                     if (!cancelled) {
                         actual.onError(failure);
@@ -189,6 +208,17 @@ final class RecordedSteps {
                 if (missed == 0) {
                     return;
                 }
+            }
+        }
+
+        /** On the worker, at the end: the queued steps and the one that overflowed go to the discard hook. */
+        private void discardAll() {
+            Context context = actual.currentContext();
+            ReplayStep dropped = overflowed;
+            overflowed = null;
+            Operators.onDiscardQueueWithClear(queue, context, null);
+            if (dropped != null) {
+                Operators.onDiscard(dropped, context);
             }
         }
     }

@@ -329,8 +329,15 @@ public final class ReplaySystem {
      * keep up with recording on average; one that only wants the latest steps can apply
      * {@code onBackpressureDrop} or {@code sample} itself, and then never falls behind.
      *
+     * <p>A request of {@code n <= 0} drops the subscriber the same way, with
+     * {@link IllegalArgumentException} (Reactive Streams rule 3.9). The steps a dropped or cancelled
+     * subscriber leaves in its buffer, and the step that overflowed it, go to
+     * {@code Operators.onDiscard} ({@code doOnDiscard}) on the subscriber's worker, never on the
+     * recording thread.
+     *
      * @param bufferSize how many steps a subscriber may fall behind, at least 1
-     * @return a hot Flux of recorded steps; it never completes, and fails only on an overflow
+     * @return a hot Flux of recorded steps; it never completes, and fails only on an overflow or a
+     *         request of {@code n <= 0}
      * @throws IllegalArgumentException if {@code bufferSize} is below 1
      */
     public Flux<ReplayStep> recorded(int bufferSize) {

@@ -2,6 +2,7 @@ package dev.reprise;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.reprise.route.ReplayStep;
 import java.time.Duration;
@@ -12,6 +13,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.reactivestreams.Subscription;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.test.StepVerifier;
 
@@ -98,7 +102,7 @@ class ReplaySystemRecordedTest {
         CompletableFuture<Throwable> slowError = new CompletableFuture<>();
         system.recorded(4).subscribe(new BaseSubscriber<ReplayStep>() {
             @Override
-            protected void hookOnSubscribe(org.reactivestreams.Subscription subscription) {
+            protected void hookOnSubscribe(Subscription subscription) {
                 // never requests
             }
 
@@ -145,5 +149,66 @@ class ReplaySystemRecordedTest {
     @Test
     void defaultBuffer_isDocumentedConstant() {
         assertThat(ReplaySystem.DEFAULT_RECORDED_BUFFER).isEqualTo(1024);
+    }
+
+    private static List<Integer> indices(java.util.Collection<Object> steps) {
+        return steps.stream().map(step -> ((ReplayStep) step).index()).toList();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, -1})
+    void nonPositiveRequest_dropsTheSubscriberWithTheRule39Error_andDiscardsItsQueue(long n) {
+        ReplaySystem system = new ReplaySystem();
+        AtomicReference<Subscription> held = new AtomicReference<>();
+        StepVerifier.create(system.recorded(8), 0)
+                .consumeSubscriptionWith(held::set)
+                .then(() -> {
+                    system.record(1, 0);
+                    system.record(1, 1);
+                })
+                .then(() -> held.get().request(n))
+                .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
+                .verifyThenAssertThat(Duration.ofSeconds(5))
+                .hasDiscardedElementsSatisfying(steps -> assertThat(indices(steps)).containsExactly(0, 1));
+        system.record(1, 2); // the dropped subscriber is no longer fed
+    }
+
+    @Test
+    void overflow_discardsTheQueuedStepsAndTheOneThatDidNotFit() {
+        ReplaySystem system = new ReplaySystem();
+        StepVerifier.create(system.recorded(2), 0)
+                .then(() -> {
+                    for (int i = 0; i < 3; i++) {
+                        system.record(1, i);
+                    }
+                })
+                .expectError(RecordedOverflowException.class)
+                .verifyThenAssertThat(Duration.ofSeconds(5))
+                .hasDiscardedElementsSatisfying(steps -> assertThat(indices(steps)).containsExactly(0, 1, 2));
+    }
+
+    @Test
+    void cancel_discardsTheQueuedSteps_onTheSubscribersWorker() {
+        ReplaySystem system = new ReplaySystem();
+        List<Integer> discarded = new CopyOnWriteArrayList<>();
+        List<String> threads = new CopyOnWriteArrayList<>();
+        BaseSubscriber<ReplayStep> subscriber = new BaseSubscriber<>() {
+            @Override
+            protected void hookOnSubscribe(Subscription subscription) {
+                // no demand: the steps wait in the queue
+            }
+        };
+        system.recorded(8)
+                .doOnDiscard(ReplayStep.class, step -> {
+                    discarded.add(step.index());
+                    threads.add(Thread.currentThread().getName());
+                })
+                .subscribe(subscriber);
+        system.record(1, 0);
+        system.record(1, 1);
+        subscriber.cancel();
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(discarded).containsExactly(0, 1));
+        assertThat(threads).noneMatch(name -> name.equals(Thread.currentThread().getName()));
     }
 }

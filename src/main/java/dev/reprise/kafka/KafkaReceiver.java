@@ -70,7 +70,9 @@ final class KafkaReceiver<K, V> {
      *
      * <p>The {@code Flux} may be subscribed to once: a second subscriber gets an
      * {@link IllegalStateException}. It never completes on its own; it completes after {@link #stop()},
-     * errors if the consumer or a listener fails, and cancelling it closes the consumer.
+     * errors if the consumer or a listener fails, and cancelling it closes the consumer. A request of
+     * {@code n <= 0} errors it with {@link IllegalArgumentException} (Reactive Streams rule 3.9) and
+     * closes the consumer, as a failure does.
      *
      * @return the records, fetched as they are requested
      */

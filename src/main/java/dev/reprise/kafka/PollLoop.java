@@ -1,5 +1,6 @@
 package dev.reprise.kafka;
 
+import dev.reprise.internal.BadRequest;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -30,6 +31,11 @@ import reactor.core.publisher.Operators;
  * demand returns. A request that arrives while paused wakes the poll up. The pause flag is written
  * before demand is re-read, and {@link #request} adds demand before reading the flag, so one of the two
  * always sees the other: no request is left waiting for a poll timeout.
+ *
+ * <p>A request of {@code n <= 0} (rule 3.9) fails the Flux with {@link IllegalArgumentException}: the
+ * request wakes the loop, which stops delivering, closes the consumer (not gracefully) and signals the
+ * error from the polling thread, so never concurrently with a record. After a cancel or the completion it
+ * does nothing.
  */
 final class PollLoop<K, V> implements Subscription, Runnable, ConsumerRebalanceListener {
 
@@ -47,6 +53,8 @@ final class PollLoop<K, V> implements Subscription, Runnable, ConsumerRebalanceL
 
     private volatile boolean cancelled;
     private volatile boolean stopping;
+    /** The rule 3.9 error of a non-positive request, signalled by the polling thread. */
+    private volatile @Nullable IllegalArgumentException badRequest;
     /** Written before demand is re-checked; read by {@link #request} after adding demand. */
     private volatile boolean paused;
     private volatile @Nullable Consumer<K, V> consumer;
@@ -68,11 +76,16 @@ final class PollLoop<K, V> implements Subscription, Runnable, ConsumerRebalanceL
 
     @Override
     public void request(long n) {
-        if (Operators.validate(n)) {
-            requested.getAndUpdate(r -> Operators.addCap(r, n));
-            if (paused) {
+        if (n <= 0) {
+            if (!cancelled && badRequest == null) {
+                badRequest = BadRequest.error(n);
                 wake();
             }
+            return;
+        }
+        requested.getAndUpdate(r -> Operators.addCap(r, n));
+        if (paused) {
+            wake();
         }
     }
 
@@ -109,6 +122,10 @@ final class PollLoop<K, V> implements Subscription, Runnable, ConsumerRebalanceL
             c.subscribe(topics, this);
             long stopDeadline = 0;
             while (!cancelled) {
+                IllegalArgumentException bad = badRequest;
+                if (bad != null && !completed) {
+                    throw bad; // closes the consumer and errors the subscriber, as a failed poll does
+                }
                 if (stopping) {
                     if (!completed) {
                         completed = true;
@@ -169,7 +186,7 @@ final class PollLoop<K, V> implements Subscription, Runnable, ConsumerRebalanceL
     }
 
     private void deliver() {
-        while (!buffer.isEmpty() && !cancelled && !stopping) {
+        while (!buffer.isEmpty() && !cancelled && !stopping && badRequest == null) {
             long r = requested.get();
             if (r == 0) {
                 return;

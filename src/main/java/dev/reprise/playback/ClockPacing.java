@@ -1,11 +1,13 @@
 package dev.reprise.playback;
 
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
-import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Operators;
+import reactor.util.context.Context;
 
 /**
  * Paces dispatches by the game's clock ({@link SandboxConfig#clock()}): each tick adds {@code speed}
@@ -13,11 +15,12 @@ import reactor.core.publisher.Operators;
  * so unused whole groups (while a slow group is in flight) never pile up into a burst, and ticks that
  * come while playback holds (paused) are dropped. Nothing is dispatched before the first tick.
  *
- * <p>The clock is subscribed with unbounded demand the first time {@link #allows} is asked, and
- * cancelled by {@link #dispose}. The clock's thread only counts ticks and wakes the drain; the credit
- * is drain-owned.
+ * <p>The clock is subscribed with unbounded demand the first time {@link #allows} is asked (once the
+ * playback has its subscriber), as a {@link CoreSubscriber} whose {@code Context} is the playback
+ * subscriber's, so a {@code contextWrite} downstream of the steps reaches the clock; it is cancelled by
+ * {@link #dispose}. The clock's thread only counts ticks and wakes the drain; the credit is drain-owned.
  */
-final class ClockPacing implements Pacing, Subscriber<Object> {
+final class ClockPacing implements Pacing, CoreSubscriber<Object> {
 
     /** Told when the clock ends before playback does. */
     @FunctionalInterface
@@ -36,6 +39,9 @@ final class ClockPacing implements Pacing, Subscriber<Object> {
     private final Publisher<?> clock;
     private final Runnable wake;
     private final Ended ended;
+    private final Supplier<Context> contextSource;
+    /** The playback subscriber's context, taken when the clock is subscribed. */
+    private volatile Context context = Context.empty();
     /** Ticks received; written by the clock. */
     volatile long ticks;
     @Nullable
@@ -46,16 +52,18 @@ final class ClockPacing implements Pacing, Subscriber<Object> {
     private long ticksSeen;
     private double credit;
 
-    ClockPacing(Publisher<?> clock, Runnable wake, Ended ended) {
+    ClockPacing(Publisher<?> clock, Runnable wake, Ended ended, Supplier<Context> context) {
         this.clock = clock;
         this.wake = wake;
         this.ended = ended;
+        this.contextSource = context;
     }
 
     @Override
     public boolean allows(double speed) {
         if (!subscribed) {
             subscribed = true;
+            context = contextSource.get();
             clock.subscribe(this);
         }
         long now = ticks;
@@ -102,6 +110,11 @@ final class ClockPacing implements Pacing, Subscriber<Object> {
     // ------------------------------------------------------------------ the clock's signals
 
     @Override
+    public Context currentContext() {
+        return context;
+    }
+
+    @Override
     public void onSubscribe(Subscription s) {
         if (!Operators.validate(subscription, s)) {
             return;
@@ -122,7 +135,9 @@ final class ClockPacing implements Pacing, Subscriber<Object> {
 
     @Override
     public void onError(Throwable error) {
-        if (!disposed) {
+        if (disposed) {
+            Operators.onErrorDropped(error, context);
+        } else {
             ended.ended(error);
         }
     }

@@ -14,6 +14,8 @@ final class Control {
     static final int BAD_REQUEST = 6;
     static final int SEEK = 7;
     static final int CLOCK_ENDED = 8;
+    /** A window's subscriber requested {@code n <= 0}: that window errors, playback goes on. */
+    static final int WINDOW_BAD_REQUEST = 9;
 
     static final Control PLAY_CONTROL = new Control(PLAY, null, 0);
     static final Control SPEED_CONTROL = new Control(SPEED, null, 0);
@@ -22,7 +24,7 @@ final class Control {
     final int kind;
     @Nullable
     private final Object sink;
-    /** The amount of a bad request. */
+    /** The amount of a bad request (of the playback or of a window). */
     final long amount;
 
     Control(int kind, @Nullable Object sink, long amount) {
@@ -41,6 +43,11 @@ final class Control {
     @Nullable
     Throwable clockError() {
         return (Throwable) sink;
+    }
+
+    /** @return the window whose subscriber made a bad request */
+    PlaybackWindows.Window window() {
+        return (PlaybackWindows.Window) sink;
     }
 
     Seeker.Request seekRequest() {

@@ -1,7 +1,9 @@
 package dev.reprise.playback;
 
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import reactor.core.scheduler.Scheduler;
+import reactor.util.context.Context;
 
 /**
  * When the next group may be dispatched: by a step interval ({@link IntervalPacing}) or by the game's
@@ -16,11 +18,12 @@ sealed interface Pacing permits IntervalPacing, ClockPacing {
      * @param config the sandbox's config
      * @param wake   wakes the drain: a timer fired or a tick came
      * @param ended  told once if the clock completes ({@code null}) or errors
+     * @param context the playback subscriber's context, read when the clock is subscribed
      * @return the pacing
      */
-    static Pacing of(SandboxConfig<?> config, Runnable wake, ClockPacing.Ended ended) {
+    static Pacing of(SandboxConfig<?> config, Runnable wake, ClockPacing.Ended ended, Supplier<Context> context) {
         var clock = config.clock();
-        return clock != null ? new ClockPacing(clock, wake, ended)
+        return clock != null ? new ClockPacing(clock, wake, ended, context)
                 : new IntervalPacing(config.scheduler(), config.stepInterval().toNanos(), wake);
     }
 

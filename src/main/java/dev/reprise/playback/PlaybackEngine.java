@@ -6,6 +6,7 @@ import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.command.ReplayCommandType;
+import dev.reprise.internal.BadRequest;
 import dev.reprise.internal.WarningReporter;
 import dev.reprise.playback.ReplayPlaybackException.Phase;
 import dev.reprise.route.ReplayCursor;
@@ -153,7 +154,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         this.names = names;
         this.warnings = warnings;
         this.cursor = config.route().cursor(config.startIndex());
-        this.pacing = Pacing.of(config, this::drain, this::clockEnded);
+        this.pacing = Pacing.of(config, this::drain, this::clockEnded, () -> context);
         this.scheduler = config.scheduler();
         this.runOn = config.runOn();
         this.startOnRequest = !config.startPaused();
@@ -193,10 +194,17 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         drain();
     }
 
+    /**
+     * Adds demand; {@code n <= 0} fails playback with the rule 3.9 {@link IllegalArgumentException} (the
+     * subscriber gets it as {@code onError}, the state turns {@link PlaybackState#FAILED}), and after a
+     * cancel it does nothing (rule 3.6).
+     */
     @Override
     public void request(long n) {
         if (n <= 0) {
-            post(new Control(Control.BAD_REQUEST, null, n));
+            if (!cancelled) {
+                post(new Control(Control.BAD_REQUEST, null, n));
+            }
             return;
         }
         Operators.addCap(REQUESTED, this, n);
@@ -210,6 +218,15 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     public void cancel() {
         cancelled = true;
         drain();
+    }
+
+    /**
+     * Returns this playback as the public API hands it out: through {@link Flux#onAssembly}, so that an
+     * assembly hook ({@code Hooks.onOperatorDebug}, {@code Hooks.onEachOperator}) sees it as it sees any
+     * operator. Without a hook, this very instance.
+     */
+    Flux<PlaybackStep> assembled() {
+        return onAssembly(this);
     }
 
     // ================================================================== Scannable
@@ -557,11 +574,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             }
             case Control.BAD_REQUEST -> {
                 if (!terminated) {
-                    terminate(PlaybackState.FAILED, new IllegalArgumentException(
-                            "Reactive Streams rule 3.9 violated: request must be positive, was " + control.amount),
-                            null);
+                    terminate(PlaybackState.FAILED, BadRequest.error(control.amount), null);
                 }
             }
+            case Control.WINDOW_BAD_REQUEST -> control.window().reject(control.amount);
             default -> throw new IllegalStateException("Unknown control " + control.kind);
         }
     }
@@ -616,11 +632,14 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         if (next == null) {
             return closeWindowOr(PlaybackState.ENDED);
         }
+        CoreSubscriber<? super PlaybackStep> subscriber = actual;
+        if (subscriber == null) {
+            return false; // nothing is paced, so no clock is subscribed, before the subscriber's context is known
+        }
         if (!seeking && !pacing.allows(speed)) {
             return false;
         }
-        CoreSubscriber<? super PlaybackStep> subscriber = actual;
-        if (subscriber == null || (gate == null && requested == 0)) {
+        if (gate == null && requested == 0) {
             return false;
         }
         int code = next.code();
@@ -724,7 +743,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             result = command.execute(step, this);
         } catch (Throwable error) {
             Exceptions.throwIfJvmFatal(error);
-            run.threw(error);
+            run.threw(Operators.onOperatorError(null, error, step, context));
             return;
         }
         run.start(result, context);
@@ -760,7 +779,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             result = command.finalizeRun(this);
         } catch (Throwable error) {
             Exceptions.throwIfJvmFatal(error);
-            run.threw(error);
+            run.threw(Operators.onOperatorError(null, error, null, context));
             return true;
         }
         run.start(result, context);
@@ -880,9 +899,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private boolean applyAnswer(PassiveStep handle) {
         try {
             handle.apply();
-        } catch (Throwable error) {
-            Exceptions.throwIfJvmFatal(error);
+        } catch (Throwable thrown) {
+            Exceptions.throwIfJvmFatal(thrown);
             ReplayStep step = handle.step();
+            Throwable error = Operators.onOperatorError(null, thrown, step, context);
             fail(step.index(), step.code(), Phase.PASSIVE, "its apply threw " + error, error, handle);
             return false;
         }

@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import dev.reprise.internal.BadRequest;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import org.jspecify.annotations.Nullable;
@@ -18,7 +19,16 @@ import reactor.util.context.Context;
  * only when its window requested it). A window completes once its {@code finalizeRun} settled.
  *
  * <p>Cancelling the outer Flux stops playback like cancelling {@link ReplaySandbox#steps()}. Cancelling
- * a window drops the rest of its steps: they are played without waiting for demand.
+ * a window drops the rest of its steps: they are played without waiting for demand, and each goes to
+ * {@link Operators#onDiscard} with the window subscriber's {@code Context} (a step that finds no window
+ * open, with the outer subscriber's).
+ *
+ * <p>A non-positive request (rule 3.9): on the outer Flux it fails playback, as on {@code steps()}; on a
+ * window it errors that window alone with {@link IllegalArgumentException} and then counts as a cancel of
+ * the window — the rest of its steps are dropped, playback goes on. A window is one consumer among those
+ * of the playback, like a group of {@code groupBy}: its subscriber's mistake ends its own subscription and
+ * leaves the game's replay alone. The error is delivered by the engine's drain, so never concurrently with
+ * a step.
  */
 final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> implements Scannable {
 
@@ -44,6 +54,14 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
     @Override
     public String stepName() {
         return "playbackWindows";
+    }
+
+    /**
+     * Returns this view as the public API hands it out: through {@link Flux#onAssembly}, so that an assembly
+     * hook sees it as it sees any operator. Without a hook, this very instance.
+     */
+    Flux<GroupedFlux<Integer, PlaybackStep>> assembled() {
+        return onAssembly(this);
     }
 
     /** The engine's subscriber: routes steps to the open window and windows to the outer subscriber. */
@@ -75,7 +93,7 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
 
         @Override
         public void request(long n) {
-            upstream.request(n); // the engine's own demand counts windows
+            upstream.request(n); // the engine's own demand counts windows; n <= 0 fails playback (rule 3.9)
         }
 
         @Override
@@ -88,6 +106,8 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
             Window window = open;
             if (window != null) {
                 window.next(step);
+            } else {
+                Operators.onDiscard(step, actual.currentContext());
             }
         }
 
@@ -109,7 +129,7 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
 
         @Override
         public void openWindow(int code) {
-            Window window = new Window(code, engine);
+            Window window = new Window(code, engine, actual.currentContext());
             open = window;
             actual.onNext(window);
         }
@@ -126,7 +146,7 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
         @Override
         public long stepDemand() {
             Window window = open;
-            return window == null ? 0 : window.cancelled ? Long.MAX_VALUE : window.requested;
+            return window == null ? 0 : window.cancelled || window.rejected ? Long.MAX_VALUE : window.requested;
         }
 
         @Override
@@ -155,14 +175,19 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
         volatile int once;
         volatile int delivered;
         volatile boolean done;
+        /** The subscriber requested {@code n <= 0}: its steps are dropped until the drain errors it. */
+        volatile boolean rejected;
         @Nullable
         private volatile Throwable error;
         @Nullable
         private volatile CoreSubscriber<? super PlaybackStep> actual;
+        /** Where dropped steps are discarded: the subscriber's context once subscribed, else the outer one. */
+        private volatile Context context;
 
-        Window(int code, PlaybackEngine engine) {
+        Window(int code, PlaybackEngine engine, Context outer) {
             this.key = code;
             this.engine = engine;
+            this.context = outer;
         }
 
         @Override
@@ -177,16 +202,24 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
                         "A playback window allows only one subscriber; window " + key + " is already subscribed"));
                 return;
             }
+            context = subscriber.currentContext();
             // Published before onSubscribe: a request made inside onSubscribe may emit at once.
             actual = subscriber;
             subscriber.onSubscribe(this);
             deliverTerminal();
         }
 
+        /**
+         * Adds demand for this window's steps; {@code n <= 0} errors this window (rule 3.9) and drops the rest
+         * of its steps, playback goes on. After a cancel or the terminal signal it does nothing.
+         */
         @Override
         public void request(long n) {
             if (n <= 0) {
-                engine.request(n); // fails the playback with the rule 3.9 error
+                if (!cancelled && !rejected) {
+                    rejected = true;
+                    engine.post(new Control(Control.WINDOW_BAD_REQUEST, this, n));
+                }
                 return;
             }
             Operators.addCap(REQUESTED, this, n);
@@ -236,10 +269,28 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
             return "playbackWindow(" + key + ")";
         }
 
+        /** A step of this window, from the engine's drain: delivered, or discarded if the subscriber left. */
         void next(PlaybackStep step) {
             CoreSubscriber<? super PlaybackStep> subscriber = actual;
-            if (subscriber != null && !cancelled) {
+            if (subscriber != null && !cancelled && !rejected) {
                 subscriber.onNext(step);
+            } else {
+                Operators.onDiscard(step, context);
+            }
+        }
+
+        /**
+         * Errors the subscriber after its request of {@code n <= 0}, unless a terminal signal went first, and
+         * cancels the window; from the engine's drain, so never concurrently with {@link #next}.
+         */
+        void reject(long n) {
+            CoreSubscriber<? super PlaybackStep> subscriber = actual;
+            cancelled = true;
+            actual = null;
+            if (subscriber != null && DELIVERED.compareAndSet(this, 0, 1)) {
+                IllegalArgumentException failure = BadRequest.error(n);
+                error = failure;
+                subscriber.onError(failure);
             }
         }
 
@@ -251,7 +302,8 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
 
         private void deliverTerminal() {
             CoreSubscriber<? super PlaybackStep> subscriber = actual;
-            if (done && subscriber != null && !cancelled && DELIVERED.compareAndSet(this, 0, 1)) {
+            // After a bad request the drain delivers the rule 3.9 error instead (reject).
+            if (done && subscriber != null && !cancelled && !rejected && DELIVERED.compareAndSet(this, 0, 1)) {
                 Throwable failure = error;
                 if (failure != null) {
                     subscriber.onError(failure);

@@ -167,12 +167,18 @@ public final class ReplaySandbox {
      * {@link PlaybackState#FAILED}). Cancelling stops playback like {@link #stop()}: pending passive steps
      * get the passive grace and are skipped, the group in flight settles, the open window is finalized.
      * A second subscriber, to this or to {@link #windows()}, gets an {@link IllegalStateException}: a
-     * sandbox plays once.
+     * sandbox plays once. A request of {@code n <= 0} fails playback with {@link IllegalArgumentException}
+     * (Reactive Streams rule 3.9, {@link PlaybackState#FAILED}).
      *
-     * @return the Flux of steps; the same instance on every call
+     * <p>Reactor's hooks apply as to any operator: the Flux passes through {@code Flux.onAssembly} (so
+     * {@code Hooks.onOperatorDebug} and {@code checkpoint()} name it), an exception a command throws goes
+     * through {@code Operators.onOperatorError} before it fails playback, and the game's
+     * {@link SandboxConfig#clock() clock} is subscribed with the subscriber's {@code Context}.
+     *
+     * @return the Flux of steps; the same instance on every call unless an assembly hook wraps it
      */
     public Flux<PlaybackStep> steps() {
-        return engine;
+        return engine.assembled();
     }
 
     /**
@@ -188,12 +194,16 @@ public final class ReplaySandbox {
      * window must be subscribed, as with any {@code GroupedFlux}). The controls work as with
      * {@link #steps()}. Unicast, sharing the playback with {@link #steps()}: a sandbox plays once, through
      * one of them. The outer Flux completes or errors as {@link #steps()} would; cancelling it stops
-     * playback; cancelling a window drops (but still plays) the rest of its steps.
+     * playback; cancelling a window drops (but still plays) the rest of its steps, each going to
+     * {@code Operators.onDiscard} with the window subscriber's {@code Context}. A request of {@code n <= 0}
+     * on the outer Flux fails playback (rule 3.9); on a window it errors that window alone with
+     * {@link IllegalArgumentException} and drops the rest of its steps as a cancel would, and playback
+     * goes on. Reactor's hooks apply as on {@link #steps()}.
      *
-     * @return the Flux of windows; the same instance on every call
+     * @return the Flux of windows; the same instance on every call unless an assembly hook wraps it
      */
     public Flux<GroupedFlux<Integer, PlaybackStep>> windows() {
-        return windows;
+        return windows.assembled();
     }
 
     /**

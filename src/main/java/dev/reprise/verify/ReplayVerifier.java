@@ -97,10 +97,12 @@ public final class ReplayVerifier {
      * @param sources the replays; requested as work slots free up and verdicts are taken
      * @return a cold Flux with one verdict per source, in the order they finish; it completes after the
      *         last verdict and errors only if {@code sources} errors or the heap runs out (after the
-     *         verdicts in flight)
+     *         verdicts in flight), or with {@link IllegalArgumentException} at once, the replays in work
+     *         cancelled, on a request of {@code n <= 0} (Reactive Streams rule 3.9); it passes through
+     *         {@code Flux.onAssembly}, so assembly hooks such as {@code Hooks.onOperatorDebug} see it
      */
     public Flux<Verdict> verify(Publisher<ReplaySource> sources) {
-        return new VerificationBatch(this, sources);
+        return VerificationBatch.of(this, sources);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.reprise.verify;
 
+import dev.reprise.internal.BadRequest;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -36,7 +37,8 @@ import reactor.util.context.Context;
  * <p>Errors: an error of the sources ends the batch after the replays in work, their verdicts emitted.
  * A replay whose verification itself errors (it ran out of memory) stops the batch from taking more
  * sources: the replays in work finish, their verdicts are emitted, then the error. Cancelling cancels
- * the sources and the playbacks in work; the end of the batch, or a cancel, releases the workers.
+ * the sources and the playbacks in work; the end of the batch, or a cancel, releases the workers. A
+ * request of {@code n <= 0} cancels the same way, then signals the rule 3.9 {@link IllegalArgumentException}.
  */
 final class VerificationBatch extends Flux<Verdict> implements Scannable {
 
@@ -46,6 +48,14 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
     VerificationBatch(ReplayVerifier verifier, Publisher<ReplaySource> sources) {
         this.verifier = verifier;
         this.sources = Objects.requireNonNull(sources, "sources");
+    }
+
+    /**
+     * Returns a batch as the public API hands it out: through {@link Flux#onAssembly}, so that an assembly
+     * hook ({@code Hooks.onOperatorDebug}, {@code Hooks.onEachOperator}) sees it as it sees any operator.
+     */
+    static Flux<Verdict> of(ReplayVerifier verifier, Publisher<ReplaySource> sources) {
+        return onAssembly(new VerificationBatch(verifier, sources));
     }
 
     @Override
@@ -98,6 +108,9 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
         /** A verification errored: no more sources are taken. */
         volatile boolean stopped;
         volatile boolean cancelled;
+        /** The rule 3.9 error of a non-positive request: set before {@code cancelled}, signalled by the drain. */
+        @Nullable
+        volatile IllegalArgumentException badRequest;
 
         /** Every slot made so far, made only as sources arrive: a batch of two replays makes two slots. */
         private final VerificationSlot[] slots;
@@ -168,12 +181,22 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
             }
         }
 
+        /**
+         * Adds demand; {@code n <= 0} (rule 3.9) cancels the batch as {@link #cancel()} does — the sources,
+         * the replays in work, the verdicts not emitted — and then signals {@link IllegalArgumentException}.
+         * After a cancel or the terminal signal it does nothing.
+         */
         @Override
         public void request(long n) {
-            if (Operators.validate(n)) {
-                Operators.addCap(REQUESTED, this, n);
-                drain();
+            if (n <= 0) {
+                if (!cancelled) {
+                    badRequest = BadRequest.error(n);
+                    cancel();
+                }
+                return;
             }
+            Operators.addCap(REQUESTED, this, n);
+            drain();
         }
 
         @Override
@@ -222,6 +245,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
             for (;;) {
                 if (cancelled) {
                     release();
+                    signalBadRequest();
                     return;
                 }
                 VerificationSlot slot;
@@ -253,6 +277,15 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
             }
         }
 
+        /** After a cancel, in the drain: the rule 3.9 error goes out once, unless the batch had terminated. */
+        private void signalBadRequest() {
+            IllegalArgumentException bad = badRequest;
+            if (bad != null && !terminated) {
+                terminated = true;
+                actual.onError(bad);
+            }
+        }
+
         /** Emits the verdicts ready, as far as demand allows; returns how many, or -1 if cancelled meanwhile. */
         private long emit() {
             long demand = requested;
@@ -266,6 +299,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
                 emitted++;
                 if (cancelled) {
                     release();
+                    signalBadRequest();
                     return -1;
                 }
             }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -15,6 +16,9 @@ import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.reactivestreams.Subscription;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
@@ -198,6 +202,23 @@ class KafkaReceiverTest {
         assertThat(receiver.awaitTermination(WAIT)).isTrue();
         assertThat(consumer.closed()).isTrue();
         assertThat(receiver.failure()).hasMessage("broker on fire");
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, -1})
+    void nonPositiveRequest_errorsTheFluxWithTheRule39Error_andClosesTheConsumer(long n) throws InterruptedException {
+        assignWithRecords(3);
+        AtomicReference<Subscription> held = new AtomicReference<>();
+        StepVerifier.create(receiver.receive(), 1)
+                .consumeSubscriptionWith(held::set)
+                .expectNextCount(1)
+                .then(() -> held.get().request(n))
+                .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
+                .verify(WAIT);
+        assertThat(receiver.awaitTermination(WAIT)).isTrue();
+        assertThat(consumer.closed()).isTrue();
+        assertThat(probe.closedGracefully).isFalse();
     }
 
     @Test

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 import reactor.test.publisher.TestPublisher;
+import reactor.util.context.Context;
 
 /** clock(ticks): each tick lets speed() groups go, fractions carry over, nothing before the first tick. */
 class PlaybackClockTest {
@@ -207,5 +209,21 @@ class PlaybackClockTest {
         assertThatThrownBy(builder::build)
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("stepInterval(PT0.016S) and clock(...) were both set");
+    }
+
+    @Test
+    void clock_isSubscribedWithTheSubscribersContext() {
+        Harness h = route(2);
+        AtomicReference<String> seen = new AtomicReference<>();
+        Flux<Long> contextual = Flux.deferContextual(context -> {
+            seen.set(context.getOrDefault("game", "none"));
+            return Flux.just(0L).concatWith(Flux.never());
+        });
+        ReplaySandbox sandbox = h.sandbox(builder -> builder.clock(contextual).startPaused(false));
+        StepVerifier.create(sandbox.steps().contextWrite(Context.of("game", "tower")))
+                .expectNextCount(1)
+                .thenCancel()
+                .verify(TIMEOUT);
+        assertThat(seen).hasValue("tower");
     }
 }

@@ -2,9 +2,15 @@ package dev.reprise.playback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.reactivestreams.Subscription;
+import reactor.core.publisher.BaseSubscriber;
+import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
 /** Backpressure: one unit of demand per emitted step, nothing dispatched without demand. */
@@ -102,15 +108,38 @@ class PlaybackDemandTest {
                 .verify(Duration.ofSeconds(10));
     }
 
-    @Test
-    void nonPositiveRequest_failsWithIllegalArgumentException() {
+    @ParameterizedTest
+    @ValueSource(longs = {0, -1, Long.MIN_VALUE})
+    void nonPositiveRequest_failsWithTheRule39IllegalArgumentException(long n) {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
         StepVerifier.create(sandbox.steps(), 0)
-                .consumeSubscriptionWith(subscription -> subscription.request(0))
-                .expectError(IllegalArgumentException.class)
+                .consumeSubscriptionWith(subscription -> subscription.request(n))
+                .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
                 .verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+        assertThat(h.log).isEmpty();
+    }
+
+    @Test
+    void nonPositiveRequest_afterCancel_isIgnored() {
+        Sinks.One<ReplayCommandResult> running = Sinks.one();
+        Harness h = new Harness().command(1, ReplayCommand.active((step, context) -> running.asMono())).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        Subscription[] held = new Subscription[1];
+        sandbox.steps().subscribe(new BaseSubscriber<>() {
+            @Override
+            protected void hookOnSubscribe(Subscription subscription) {
+                held[0] = subscription;
+                subscription.request(1);
+            }
+        });
+        held[0].cancel(); // stops once the command in flight settles
+        held[0].request(0); // rule 3.6: after a cancel, a request does nothing, even a bad one
+        running.tryEmitValue(ReplayCommandResult.SUCCESS);
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
     }
 
     @Test

@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.reactivestreams.Subscription;
 import reactor.core.Scannable;
 import reactor.core.publisher.BaseSubscriber;
@@ -220,5 +222,83 @@ class PlaybackWindowsTest {
                 .expectComplete()
                 .verify(TIMEOUT);
         assertThat(h.log).containsExactly("exec1@0", "fin1", "exec2@1", "exec2@2", "fin2");
+    }
+
+    /** Subscribes to the windows with a demand of one window, collecting them. */
+    private static BaseSubscriber<GroupedFlux<Integer, PlaybackStep>> oneWindow(
+            List<GroupedFlux<Integer, PlaybackStep>> windows) {
+        return new BaseSubscriber<>() {
+            @Override
+            protected void hookOnSubscribe(Subscription subscription) {
+                subscription.request(1);
+            }
+
+            @Override
+            protected void hookOnNext(GroupedFlux<Integer, PlaybackStep> window) {
+                windows.add(window);
+            }
+        };
+    }
+
+    private static List<Integer> indices(java.util.Collection<Object> steps) {
+        return steps.stream().map(step -> ((PlaybackStep) step).step().index()).toList();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, -1})
+    void window_nonPositiveRequest_errorsThatWindowAlone_dropsItsSteps_andPlaybackGoesOn(long n) {
+        Harness h = new Harness().active(1, 2).record(1, 1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        List<GroupedFlux<Integer, PlaybackStep>> windows = new CopyOnWriteArrayList<>();
+        BaseSubscriber<GroupedFlux<Integer, PlaybackStep>> outer = oneWindow(windows);
+        sandbox.windows().subscribe(outer);
+        Subscription[] first = new Subscription[1];
+
+        StepVerifier.create(windows.get(0), 0)
+                .consumeSubscriptionWith(subscription -> first[0] = subscription)
+                .thenRequest(1)
+                .assertNext(step -> assertThat(step.step().index()).isZero())
+                .then(() -> first[0].request(n))
+                .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
+                .verifyThenAssertThat()
+                .hasDiscardedElementsSatisfying(steps -> assertThat(indices(steps)).containsExactly(1));
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1"); // played as after a cancel
+        assertThat(sandbox.state()).isNotEqualTo(PlaybackState.FAILED);
+
+        outer.request(1);
+        StepVerifier.create(windows.get(1).map(step -> step.step().index()))
+                .expectNext(2)
+                .expectComplete()
+                .verify(TIMEOUT);
+        StepVerifier.create(sandbox.terminated()).expectNext(PlaybackState.ENDED).expectComplete().verify(TIMEOUT);
+    }
+
+    @Test
+    void windows_outerNonPositiveRequest_failsPlaybackWithTheRule39Error() {
+        Harness h = new Harness().active(1).record(1);
+        ReplaySandbox sandbox = h.sandbox();
+        StepVerifier.create(sandbox.windows(), 0)
+                .consumeSubscriptionWith(subscription -> subscription.request(0))
+                .expectErrorMessage("§3.9 violated: positive request amount required but it was 0")
+                .verify(TIMEOUT);
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+    }
+
+    @Test
+    void windows_cancelledWindow_discardsTheRestOfItsSteps_withItsSubscribersContext() {
+        Harness h = new Harness().active(1, 2).record(1, 1, 1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        List<GroupedFlux<Integer, PlaybackStep>> windows = new CopyOnWriteArrayList<>();
+        sandbox.windows().subscribe(oneWindow(windows));
+
+        StepVerifier.create(windows.get(0), 1)
+                .assertNext(step -> assertThat(step.step().index()).isZero())
+                .thenCancel()
+                .verifyThenAssertThat()
+                .hasDiscardedElementsSatisfying(steps -> assertThat(indices(steps)).containsExactly(1, 2));
+        assertThat(h.log).containsExactly("exec1@0", "exec1@1", "exec1@2", "fin1");
     }
 }

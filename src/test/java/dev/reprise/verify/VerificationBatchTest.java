@@ -7,15 +7,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.RejectedExecutionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.reactivestreams.Subscription;
 import reactor.core.Disposable;
 import reactor.core.Scannable;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -243,6 +249,43 @@ class VerificationBatchTest {
         subscription[0].request(1);
         subscription[0].cancel();
         assertThat(coordinator.scan(Scannable.Attr.CANCELLED)).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, -1})
+    void nonPositiveRequest_cancelsTheBatch_andSignalsTheRule39Error(long n) {
+        ManualScheduler scheduler = new ManualScheduler();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).scheduler(scheduler).build();
+        AtomicBoolean sourcesCancelled = new AtomicBoolean();
+        Flux<ReplaySource> sources = Flux.just(ReplaySource.of("r0", REPLAY)).concatWith(Flux.never())
+                .doOnCancel(() -> sourcesCancelled.set(true));
+        AtomicReference<Subscription> held = new AtomicReference<>();
+
+        StepVerifier.create(verifier.verify(sources), 0)
+                .consumeSubscriptionWith(held::set)
+                .then(() -> assertThat(scheduler.queued()).isOne()) // r0 is in work
+                .then(() -> held.get().request(n))
+                .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
+                .verify(TIMEOUT);
+        assertThat(sourcesCancelled).isTrue();
+        assertThat(scheduler.disposed()).containsExactly(0);
+    }
+
+    @Test
+    void verify_passesThroughOnAssembly() {
+        String key = "reprise-batch-test";
+        List<Object> assembled = new CopyOnWriteArrayList<>();
+        Hooks.onEachOperator(key, publisher -> {
+            assembled.add(publisher);
+            return publisher;
+        });
+        try {
+            ReplayVerifier.builder(CounterGame::of).build().verify(Flux.empty());
+        } finally {
+            Hooks.resetOnEachOperator(key);
+        }
+        assertThat(assembled).hasAtLeastOneElementOfType(VerificationBatch.class);
     }
 
     /**
