@@ -161,12 +161,16 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
             return;
         }
         long start = System.nanoTime();
-        List<Future<RecordMetadata>> sent = new ArrayList<>();
+        // Per verdict, the refusal the producer gave it at once (null if none): a record too large is refused
+        // synchronously, while records still pending when the transaction fails are later failed with the same
+        // exception, which must not make their verdicts look unpublishable.
+        List<@Nullable Throwable> refused = new ArrayList<>();
         try {
             producer.beginTransaction();
             for (Done done : ready.results()) {
                 VerifiedSubmission verdict = done.verdict();
-                sent.add(producer.send(new ProducerRecord<>(verdictsTopic, verdict.id(), verdict.json())));
+                Future<RecordMetadata> send = producer.send(new ProducerRecord<>(verdictsTopic, verdict.id(), verdict.json()));
+                refused.add(refusal(send));
             }
             producer.sendOffsetsToTransaction(ready.offsets(), consumer.groupMetadata());
             producer.commitTransaction();
@@ -185,7 +189,7 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         } catch (KafkaException abortable) {
             producer.abortTransaction();
             abortedTransactions.incrementAndGet();
-            retry = withoutUnsendable(ready, sent);
+            retry = withoutUnsendable(ready, refused);
         }
     }
 
@@ -195,10 +199,10 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
      * saying so, so that one submission cannot keep every other verdict of the batch from being committed.
      */
     private static SubmissionTracker.Ready<Done> withoutUnsendable(SubmissionTracker.Ready<Done> ready,
-            List<Future<RecordMetadata>> sent) {
+            List<@Nullable Throwable> refusals) {
         List<Done> results = new ArrayList<>(ready.results());
-        for (int i = 0; i < sent.size(); i++) {
-            Throwable refused = refusal(sent.get(i));
+        for (int i = 0; i < refusals.size(); i++) {
+            Throwable refused = refusals.get(i);
             if (refused != null) {
                 Done done = results.get(i);
                 VerifiedSubmission verdict = done.verdict();
@@ -214,7 +218,7 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         return new SubmissionTracker.Ready<>(results, ready.offsets());
     }
 
-    /** The error a send failed with that no retry can cure (the record itself is refused), or null. */
+    /** The error a send has already failed with that no retry can cure (the record itself is refused), or null. */
     private static @Nullable Throwable refusal(Future<RecordMetadata> send) {
         if (!send.isDone()) {
             return null;

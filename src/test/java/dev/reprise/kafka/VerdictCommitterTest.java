@@ -3,17 +3,23 @@ package dev.reprise.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.verify.Outcome;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.BeforeEach;
@@ -186,6 +192,53 @@ class VerdictCommitterTest {
         committer.onClose(consumer, true);
         assertThat(committedKeys()).containsExactly("id-0-0");
         assertThat(producer.closed()).isTrue();
+    }
+
+    /**
+     * A verdict the producer refuses at once (too large) is replaced by a small FAILED one; a verdict still
+     * pending when the transaction fails, and failed with that same exception, is not: it is retried as is.
+     */
+    @Test
+    void tooLargeVerdict_failsAlone_evenWhenPendingOnesFailWithItsException() {
+        RecordTooLargeException tooLarge = new RecordTooLargeException("The message is 16659 bytes when serialized");
+        MockProducer<String, String> refusing = new MockProducer<>(false, null, new StringSerializer(),
+                new StringSerializer()) {
+            @Override
+            public synchronized Future<RecordMetadata> send(ProducerRecord<String, String> record) {
+                if (record.value().contains("x".repeat(200))) {
+                    return CompletableFuture.failedFuture(tooLarge);
+                }
+                return super.send(record);
+            }
+
+            @Override
+            public synchronized void abortTransaction() {
+                while (errorNext(tooLarge)) {
+                    // what the accumulator does to the batches of a failed transaction
+                }
+                super.abortTransaction();
+            }
+        };
+        refusing.initTransactions();
+        VerdictCommitter committing = new VerdictCommitter(refusing, "verdicts", Duration.ofNanos(1), () -> { });
+        Submission small = committing.track(new ConsumerRecord<>("subs", 0, 0, "small", new byte[] {1}));
+        Submission big = committing.track(new ConsumerRecord<>("subs", 0, 1, "big", new byte[] {1}));
+        committing.offer(new VerifiedSubmission(small.sequence(), "small", "VALID", "{\"id\":\"small\"}"));
+        committing.offer(new VerifiedSubmission(big.sequence(), "big", "VALID", "{\"reason\":\"" + "x".repeat(200) + "\"}"));
+        refusing.commitTransactionException = new KafkaException("the transaction failed");
+
+        committing.onPoll(consumer);
+        assertThat(committing.abortedTransactions()).isEqualTo(1);
+
+        refusing.commitTransactionException = null;
+        committing.onPoll(consumer);
+        refusing.completeNext();
+        refusing.completeNext();
+        Map<String, String> values = new HashMap<>();
+        refusing.history().forEach(record -> values.put(record.key(), record.value()));
+        assertThat(values.get("small")).isEqualTo("{\"id\":\"small\"}");
+        assertThat(VerdictJson.read(values.get("big")).outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(VerdictJson.read(values.get("big")).reason()).contains("could not be published");
     }
 
     private void finishAll(Submission... submissions) {

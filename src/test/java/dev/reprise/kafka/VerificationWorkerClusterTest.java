@@ -486,7 +486,8 @@ class VerificationWorkerClusterTest {
             verdicts.forEach(v -> byKey.put(v.key(), VerdictJson.read(v.value())));
             assertThat(verdicts).allSatisfy(v -> assertThat(v.value().length()).isLessThan(12_000));
             for (int i : new int[] {0, 2, 5}) {
-                assertThat(byKey.get(CORPUS.get(i).id()).outcome()).as("verdict %d", i).isEqualTo(CORPUS.get(i).expected());
+                dev.reprise.verify.Verdict verdict = byKey.get(CORPUS.get(i).id());
+                assertThat(verdict.outcome()).as("verdict %d: %s", i, verdict).isEqualTo(CORPUS.get(i).expected());
             }
             dev.reprise.verify.Verdict longKey = byKey.get("k".repeat(Submissions.MAX_ID_LENGTH));
             assertThat(longKey.outcome()).isEqualTo(Outcome.INVALID_FILE);

@@ -4,15 +4,19 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -122,6 +126,34 @@ public final class LocalKafka implements AutoCloseable {
         try (Admin admin = cluster.admin()) {
             admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1)))
                     .all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            awaitLeaders(admin, name, partitions);
+        }
+    }
+
+    /**
+     * Waits until the broker's metadata has the new topic with a leader for every partition: created is
+     * not yet visible to a client that asks at once (it would be told the topic does not exist).
+     */
+    private static void awaitLeaders(Admin admin, String name, int partitions) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        for (;;) {
+            try {
+                TopicDescription topic = admin.describeTopics(List.of(name)).allTopicNames()
+                        .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(name);
+                if (topic.partitions().size() == partitions
+                        && topic.partitions().stream().allMatch(partition -> partition.leader() != null)) {
+                    return;
+                }
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                    throw e;
+                }
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("topic " + name + " has no leader for each of its " + partitions
+                        + " partitions after " + TIMEOUT.toSeconds() + " s");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
         }
     }
 
