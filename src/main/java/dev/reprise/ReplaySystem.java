@@ -25,7 +25,6 @@ import java.util.Optional;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
-import reactor.core.scheduler.Schedulers;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -43,11 +42,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ReplaySystem {
 
-    /** The buffer of a {@link #recorded()} subscriber, in steps: how far it may fall behind before it is dropped. */
-    public static final int DEFAULT_RECORDED_BUFFER = 1024;
-
     private final Sinks.Many<ReplayWarning> warningSink = Sinks.many().multicast().directBestEffort();
-    private final RecordedSteps recorded = new RecordedSteps();
     private final ReplayArray array;
     private volatile CommandRegistry registry = CommandRegistry.EMPTY;
     @Nullable
@@ -181,9 +176,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if the route is full
      */
     public void record(int code) {
-        int before = beforeRecording();
         array.add(code);
-        afterRecording(before);
     }
 
     /**
@@ -195,9 +188,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -210,9 +201,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0, int p1) {
-        int before = beforeRecording();
         array.add(code, p0, p1);
-        afterRecording(before);
     }
 
     /**
@@ -224,9 +213,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, long p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -240,9 +227,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0, int p1, int p2) {
-        int before = beforeRecording();
         array.add(code, p0, p1, p2);
-        afterRecording(before);
     }
 
     /**
@@ -254,9 +239,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, boolean p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -269,9 +252,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, double p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -283,9 +264,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, String p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -300,58 +279,21 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, Object... params) {
-        int before = beforeRecording();
         array.add(code, params);
-        afterRecording(before);
     }
 
     /**
-     * Returns every step recorded from now on, with a buffer of {@link #DEFAULT_RECORDED_BUFFER} steps
-     * per subscriber; see {@link #recorded(int)}.
+     * Returns every step recorded from now on, for live spectating and hooks: the route's own feed,
+     * {@code array().recorded()}, so a step appended through {@code array().add(...)} is published as one
+     * recorded here. Hot; each subscriber has a buffer of {@link ReplayArray#DEFAULT_RECORDED_BUFFER}
+     * steps and is dropped with {@link dev.reprise.route.RecordedOverflowException} when it falls further
+     * behind ({@link ReplayArray#recorded(int)} chooses another size, and says the rest). Recording never
+     * waits for a subscriber. Safe from any thread.
      *
-     * @return a hot Flux of recorded steps; it never completes
+     * @return a hot Flux of recorded steps; it never completes, and fails only on an overflow
      */
     public Flux<ReplayStep> recorded() {
-        return recorded(DEFAULT_RECORDED_BUFFER);
-    }
-
-    /**
-     * Returns every step recorded from now on, as the route stores it (decoded back), for live
-     * spectating and hooks. Hot: a subscriber sees only steps recorded after it subscribed, and steps
-     * that were not written (recording disabled, a failed write) are never published. Steps are decoded
-     * only while someone subscribes.
-     *
-     * <p>Recording never waits for a subscriber: steps are handed to each subscriber on a
-     * {@code Schedulers.boundedElastic()} worker, through a buffer of its own. Backpressure: steps the
-     * subscriber has not requested wait in that buffer; when a step is recorded while
-     * {@code bufferSize} steps already wait, the subscriber is dropped — its Flux fails with
-     * {@link RecordedOverflowException} naming the buffer size and the step — and the others go on.
-     * So a subscriber may be as slow as it likes for a burst of up to {@code bufferSize} steps, but must
-     * keep up with recording on average; one that only wants the latest steps can apply
-     * {@code onBackpressureDrop} or {@code sample} itself, and then never falls behind.
-     *
-     * @param bufferSize how many steps a subscriber may fall behind, at least 1
-     * @return a hot Flux of recorded steps; it never completes, and fails only on an overflow
-     * @throws IllegalArgumentException if {@code bufferSize} is below 1
-     */
-    public Flux<ReplayStep> recorded(int bufferSize) {
-        if (bufferSize < 1) {
-            throw new IllegalArgumentException("The buffer of a recorded() subscriber must hold at least 1 step, was "
-                    + bufferSize);
-        }
-        return recorded.flux(bufferSize, Schedulers.boundedElastic());
-    }
-
-    /** @return the route's length before a write, or -1 when nobody listens to {@link #recorded()} */
-    private int beforeRecording() {
-        return recorded.isEmpty() ? -1 : array.length();
-    }
-
-    /** Publishes the step just written, if someone listens and the write really happened. */
-    private void afterRecording(int before) {
-        if (before >= 0 && array.length() > before) {
-            recorded.emit(array.get(before));
-        }
+        return array.recorded();
     }
 
     /** Suspends recording until a matching {@link #enable()} (a nesting counter); see {@link ReplayArray#disable()}. */

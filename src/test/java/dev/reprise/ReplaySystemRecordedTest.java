@@ -3,6 +3,8 @@ package dev.reprise;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.route.RecordedOverflowException;
+import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayStep;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -16,7 +18,8 @@ import reactor.core.publisher.BaseSubscriber;
 import reactor.test.StepVerifier;
 
 /**
- * {@link ReplaySystem#recorded(int)}: a game's input never waits for a spectator. Each subscriber has a
+ * {@link ReplaySystem#recorded()}, the route's feed ({@link ReplayArray#recorded(int)}): a game's input never
+ * waits for a spectator, and a step appended through {@code array().add(...)} reaches it like a recorded one. Each subscriber has a
  * bounded buffer; one that falls further behind is dropped with {@link RecordedOverflowException}.
  * Deterministic: no sleeps and no timing assertions, only bounded waits.
  */
@@ -25,7 +28,7 @@ class ReplaySystemRecordedTest {
     @Test
     void subscriberThatNeverRequests_isDroppedWithOverflow_namingBufferAndStep() {
         ReplaySystem system = new ReplaySystem();
-        StepVerifier.create(system.recorded(8), 0)
+        StepVerifier.create(system.array().recorded(8), 0)
                 .then(() -> {
                     for (int i = 0; i < 100; i++) {
                         system.record(1, i);
@@ -53,7 +56,7 @@ class ReplaySystemRecordedTest {
         List<Integer> received = new CopyOnWriteArrayList<>();
         AtomicReference<Throwable> error = new AtomicReference<>();
         AtomicReference<String> onRecordingThread = new AtomicReference<>();
-        system.recorded(16).subscribe(new BaseSubscriber<ReplayStep>() {
+        system.array().recorded(16).subscribe(new BaseSubscriber<ReplayStep>() {
             @Override
             protected void hookOnNext(ReplayStep step) {
                 if (Thread.currentThread() == recordingThread) {
@@ -96,7 +99,7 @@ class ReplaySystemRecordedTest {
         ReplaySystem system = new ReplaySystem();
         // The overflow reaches the slow subscriber off the recording thread: wait for it, bounded.
         CompletableFuture<Throwable> slowError = new CompletableFuture<>();
-        system.recorded(4).subscribe(new BaseSubscriber<ReplayStep>() {
+        system.array().recorded(4).subscribe(new BaseSubscriber<ReplayStep>() {
             @Override
             protected void hookOnSubscribe(org.reactivestreams.Subscription subscription) {
                 // never requests
@@ -122,7 +125,7 @@ class ReplaySystemRecordedTest {
     @Test
     void subscriberWithinItsBuffer_getsEveryStep_whenItRequestsLater() {
         ReplaySystem system = new ReplaySystem();
-        StepVerifier.create(system.recorded(32).map(ReplayStep::index), 0)
+        StepVerifier.create(system.array().recorded(32).map(ReplayStep::index), 0)
                 .then(() -> {
                     for (int i = 0; i < 20; i++) {
                         system.record(4, "s" + i);
@@ -137,13 +140,50 @@ class ReplaySystemRecordedTest {
     @Test
     void recorded_rejectsABufferBelowOne() {
         ReplaySystem system = new ReplaySystem();
-        assertThatThrownBy(() -> system.recorded(0))
+        assertThatThrownBy(() -> system.array().recorded(0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("at least 1 step, was 0");
     }
 
     @Test
     void defaultBuffer_isDocumentedConstant() {
-        assertThat(ReplaySystem.DEFAULT_RECORDED_BUFFER).isEqualTo(1024);
+        assertThat(ReplayArray.DEFAULT_RECORDED_BUFFER).isEqualTo(1024);
+    }
+
+    @Test
+    void arrayAdd_reachesRecordedSubscribers_inOrderWithRecord() {
+        ReplaySystem system = new ReplaySystem();
+        StepVerifier.create(system.recorded(), 0)
+                .then(() -> {
+                    system.record(1, 7);
+                    system.array().add(2, "direct");
+                    system.array().insert(system.array().length(), 3, 1.5); // insert at the end appends
+                    system.array().insert(0, 4);                             // an edit, not an append
+                    system.record(5);
+                })
+                .thenRequest(4)
+                .expectNext(new ReplayStep(0, 1, List.of(7)))
+                .expectNext(new ReplayStep(1, 2, List.of("direct")))
+                .expectNext(new ReplayStep(2, 3, List.of(1.5)))
+                .expectNext(new ReplayStep(4, 5, List.of()))
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void standaloneRoute_publishesItsAppends() {
+        ReplayArray route = new ReplayArray();
+        StepVerifier.create(route.recorded(2).map(ReplayStep::code), 0)
+                .then(() -> {
+                    route.add(6);
+                    route.disable();
+                    route.add(7); // not written: not published
+                    route.enable();
+                    route.add(8, true);
+                })
+                .thenRequest(2)
+                .expectNext(6, 8)
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
     }
 }

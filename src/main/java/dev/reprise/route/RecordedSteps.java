@@ -1,6 +1,5 @@
-package dev.reprise;
+package dev.reprise.route;
 
-import dev.reprise.route.ReplayStep;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -15,8 +14,8 @@ import reactor.core.scheduler.Scheduler;
 import reactor.util.concurrent.Queues;
 
 /**
- * The publisher behind {@link ReplaySystem#recorded(int)}: fans each recorded step out to its
- * subscribers without ever running subscriber code on the recording thread. Each subscriber has a
+ * The publisher behind {@link ReplayArray#recorded(int)} (and so {@code ReplaySystem.recorded()}): fans
+ * each step appended to a route out to its subscribers without ever running subscriber code on the recording thread. Each subscriber has a
  * bounded queue, drained on a worker of its own; a step that finds the queue full drops the subscriber
  * with {@link RecordedOverflowException}, delivered at once (not after the queued steps).
  *
