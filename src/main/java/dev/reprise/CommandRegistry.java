@@ -2,6 +2,7 @@ package dev.reprise;
 
 import dev.reprise.command.ReplayCode;
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.io.CommandDictionary;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
@@ -21,6 +22,9 @@ final class CommandRegistry {
 
     private final ReplayCommand[] byCode;
     private final Map<Integer, String> names;
+    /** {@link #names} as a file's dictionary, made on first use (a name a file cannot store throws then). */
+    @Nullable
+    private volatile CommandDictionary dictionary;
 
     private CommandRegistry(ReplayCommand[] byCode, Map<Integer, String> names) {
         this.byCode = byCode;
@@ -35,6 +39,16 @@ final class CommandRegistry {
     /** @return an unmodifiable map from code to name, in code order */
     Map<Integer, String> names() {
         return names;
+    }
+
+    /** @return the names as a replay file's command dictionary */
+    CommandDictionary dictionary() {
+        CommandDictionary made = dictionary;
+        if (made == null) {
+            made = CommandDictionary.of(names);
+            dictionary = made;
+        }
+        return made;
     }
 
     /** @return a table with the code's command and name set, added or replacing the current ones */

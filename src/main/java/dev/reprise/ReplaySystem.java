@@ -5,9 +5,6 @@ import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.internal.SandboxOpener;
 import dev.reprise.io.CommandDictionary;
-import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
-import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
@@ -17,13 +14,9 @@ import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.route.ReplayStep;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import org.jspecify.annotations.Nullable;
 
@@ -37,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * {@link #warnings()}.
  *
  * <p>Like the route, a system has one writer: record, register, load and create sandboxes from one
- * thread at a time. {@link #command}, {@link #commandNames()}, {@link #warnings()} and
+ * thread at a time. {@link #command}, {@link #commandDictionary()}, {@link #warnings()} and
  * {@link #recorded()} are safe from any thread, and sandboxes look commands up from theirs.
  */
 public final class ReplaySystem {
@@ -158,12 +151,16 @@ public final class ReplaySystem {
     }
 
     /**
-     * Returns the name of every registered code: the command dictionary.
+     * Returns the name of every registered code: the command dictionary a replay file of this game
+     * stores ({@code ReplayFile.Builder.dictionary}) and a file is checked against
+     * ({@code ReplayCompatibility.builder(gameId, system.commandDictionary())}).
      *
-     * @return an unmodifiable snapshot, in code order
+     * @return an immutable snapshot, in code order ({@link CommandDictionary#asMap()})
+     * @throws IllegalArgumentException if a registered name cannot be stored in a file (more than 65,535
+     *                                  bytes of UTF-8, or not well-formed)
      */
-    public Map<Integer, String> commandNames() {
-        return registry.names();
+    public CommandDictionary commandDictionary() {
+        return registry.dictionary();
     }
 
     // ------------------------------------------------------------------ recording
@@ -296,7 +293,11 @@ public final class ReplaySystem {
         return array.recorded();
     }
 
-    /** Suspends recording until a matching {@link #enable()} (a nesting counter); see {@link ReplayArray#disable()}. */
+    /**
+     * Suspends recording until a matching {@link #enable()} (a nesting counter): the route's own switch,
+     * {@code array().disable()}, so writes through {@code array()} are suspended too; see
+     * {@link ReplayArray#disable()}.
+     */
     public void disable() {
         array.disable();
     }
@@ -389,7 +390,9 @@ public final class ReplaySystem {
     /**
      * Replaces the route with a saved one, validating everything first (on a problem it throws and
      * leaves the route untouched). Every read stream expires; a sandbox playing this route fails at once
-     * with {@link java.util.ConcurrentModificationException} (warning 156) and must be recreated.
+     * with {@link java.util.ConcurrentModificationException} (warning 156) and must be recreated. A replay
+     * file's route is {@code loadState(file.route())}, after checking the file against this game with
+     * {@code ReplayCompatibility}.
      *
      * @param save the route to load
      * @throws ReplayFormatException if the save is malformed or beyond the route's caps
@@ -400,103 +403,6 @@ public final class ReplaySystem {
         if (current != null && current.config().route() == array) {
             current.checkRoute();
         }
-    }
-
-    // ------------------------------------------------------------------ replay files
-
-    /**
-     * Returns the registered commands as a replay file's command dictionary (code to name, see
-     * {@link #commandNames()}).
-     *
-     * @return an immutable dictionary
-     */
-    public CommandDictionary commandDictionary() {
-        return CommandDictionary.of(commandNames());
-    }
-
-    /**
-     * Starts a replay file of the route as it is now, with this system's command dictionary. The route
-     * is copied when the builder's {@code build()} is called: call it on the recording thread, then
-     * write the file from anywhere (for example with {@link ReplayFile#writeAsync(Path)}).
-     *
-     * @param gameId    the game's identity, checked when the file is loaded
-     * @param gameBuild the game's build string
-     * @return a builder preset with the route, game and dictionary; add metadata or compression
-     */
-    public ReplayFile.Builder replayFile(String gameId, String gameBuild) {
-        return ReplayFile.builder(saveState()).gameId(gameId).gameBuild(gameBuild).dictionary(commandDictionary());
-    }
-
-    /**
-     * Writes the route as it is now to a replay file, blocking until it is on disk: the file is
-     * written atomically (a previous file there is replaced only once the new one is complete).
-     *
-     * @param target    the file to write
-     * @param gameId    the game's identity
-     * @param gameBuild the game's build string
-     * @throws IOException if the file cannot be written
-     */
-    public void writeReplay(Path target, String gameId, String gameBuild) throws IOException {
-        replayFile(gameId, gameBuild).build().write(target);
-    }
-
-    /**
-     * Writes the route as it is now to a replay file, without blocking the caller: the route is copied
-     * at once, on the calling thread (so later recording does not change what is written), and the file
-     * is written atomically on {@code Schedulers.boundedElastic()} when the Mono is subscribed.
-     *
-     * @param target    the file to write; a previous file there is replaced only once the new one is complete
-     * @param gameId    the game's identity
-     * @param gameBuild the game's build string
-     * @return a Mono completing once the file is on disk, or failing with the I/O error
-     */
-    public Mono<Void> writeReplayAsync(Path target, String gameId, String gameBuild) {
-        return replayFile(gameId, gameBuild).build().writeAsync(target);
-    }
-
-    /**
-     * Reads a replay file, blocking, and checks it against this game: its game id and every command
-     * code its route uses must match {@link #commandDictionary()}. Load the result with
-     * {@link #loadState(ReplayFile)} on the recording thread.
-     *
-     * @param source the file to read
-     * @param gameId this game's identity
-     * @return the verified file
-     * @throws ReplayFormatException   if the file is malformed
-     * @throws ReplayMismatchException listing every mismatch with this game
-     * @throws IOException             if the file cannot be read
-     */
-    public ReplayFile readReplay(Path source, String gameId) throws IOException {
-        return verifier(gameId).verify(ReplayFile.read(source));
-    }
-
-    /**
-     * Reads a replay file on {@code Schedulers.boundedElastic()} and checks it against this game, as
-     * {@link #readReplay(Path, String)} does. Load the result with {@link #loadState(ReplayFile)} on
-     * the recording thread.
-     *
-     * @param source the file to read
-     * @param gameId this game's identity
-     * @return a cold Mono of the verified file; it fails with {@link ReplayFormatException} for a
-     *         malformed file, {@link ReplayMismatchException} listing every mismatch, or the I/O error
-     */
-    public Mono<ReplayFile> readReplayAsync(Path source, String gameId) {
-        ReplayFileVerifier verifier = verifier(gameId);
-        return ReplayFile.readAsync(source).map(verifier::verify);
-    }
-
-    private ReplayFileVerifier verifier(String gameId) {
-        return ReplayFileVerifier.builder(gameId, commandDictionary()).build();
-    }
-
-    /**
-     * Replaces the route with a replay file's route, as {@link #loadState(ReplaySave)} does.
-     *
-     * @param file a file, typically from {@link #readReplay(Path, String)}
-     * @throws ReplayFormatException if the route is beyond this system's caps
-     */
-    public void loadState(ReplayFile file) {
-        loadState(file.route());
     }
 
     // ------------------------------------------------------------------ warnings

@@ -632,6 +632,10 @@ public final class ReplayArray {
      * copied in (the save is never adopted or changed), the index is rebuilt and all streams expire.
      * Bytes past the used region of either buffer are ignored. Not affected by {@link #disable()}.
      *
+     * <p>This is the way to load a standalone route. A system's route is loaded through
+     * {@code ReplaySystem.loadState(save)}, which does this and also fails a sandbox playing the route at
+     * once (loaded here, that sandbox fails at its next step instead).
+     *
      * @param save the route to load
      * @throws ReplayFormatException if the save is malformed or beyond this route's caps
      */

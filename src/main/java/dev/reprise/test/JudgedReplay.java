@@ -149,7 +149,7 @@ final class JudgedReplay<G extends VerifiableGame> {
 
     /** Replaces every state-hash check of this replay's own game by a command that checks nothing. */
     private static void ignoreStateHashes(ReplaySystem system) {
-        for (int code : system.commandNames().keySet()) {
+        for (int code : system.commandDictionary().asMap().keySet()) {
             if (system.command(code).orElse(null) instanceof StateHashCheck) {
                 system.replaceCommand(code, ReplayCommand.sync(step -> { }));
             }

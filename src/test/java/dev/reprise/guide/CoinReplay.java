@@ -73,7 +73,10 @@ final class CoinReplay {
 
     /** Saves what was recorded: the route, the game's id and build and its command names. */
     static void save(ReplaySystem replay, Path file) throws IOException {
-        replay.writeReplay(file, GAME_ID, GAME_BUILD);
+        ReplayFile.builder(replay.saveState())
+                .gameId(GAME_ID).gameBuild(GAME_BUILD).dictionary(replay.commandDictionary())
+                .build()
+                .write(file); // atomically
     }
 
     /** Loads a replay file into a fresh system for {@code game}, refusing a file of another game. */

@@ -40,7 +40,7 @@ public final class CoinViewer implements ViewerGame {
     public GameReplay open(ReplayFile file) {
         CoinGame game = new CoinGame();
         ReplaySystem system = CoinReplay.replaySystem(game); // the same commands as every other use of the game
-        system.loadState(file);
+        system.loadState(file.route());
         return new Session(game, system);
     }
 

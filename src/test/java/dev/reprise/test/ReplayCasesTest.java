@@ -44,7 +44,8 @@ class ReplayCasesTest {
 
     @Test
     void save_aFileWithMetadata_keepsTheExtensionGiven() throws IOException {
-        Path saved = ReplayCases.save(system.replayFile("my-game", "1").metadata("seed", "42").build(), folder,
+        Path saved = ReplayCases.save(ReplayFile.builder(system.saveState()).gameId("my-game").gameBuild("1")
+                .dictionary(system.commandDictionary()).metadata("seed", "42").build(), folder,
                 "case.reprise");
 
         assertThat(saved.getFileName().toString()).isEqualTo("case.reprise");

@@ -142,7 +142,7 @@ class TestingWithStepVerifierSampleTest {
                 .then(() -> system.sandbox().orElseThrow().step().subscribe())
                 .expectNextMatches(step -> step.step().code() == TowerCodes.RIGHT)
                 .expectNoEvent(Duration.ofDays(1))
-                .then(() -> system.sandbox().orElseThrow().resume())
+                .then(() -> system.sandbox().orElseThrow().play())
                 .expectNextMatches(step -> step.step().code() == TowerCodes.DOWN)
                 .expectComplete()
                 .verify(TIMEOUT);

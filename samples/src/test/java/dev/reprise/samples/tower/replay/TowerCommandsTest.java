@@ -25,7 +25,7 @@ class TowerCommandsTest {
         ReplaySystem system = new ReplaySystem();
         TowerCommands.register(system, new TowerGame(TowerGenerator.generate(1L, 2)), ChoiceMode.BY_COMMAND);
 
-        assertThat(system.commandNames()).isEqualTo(TowerCommands.dictionary().asMap());
+        assertThat(system.commandDictionary()).isEqualTo(TowerCommands.dictionary());
         for (InputSpec input : TowerCodes.all()) {
             ReplayCommandType type = system.command(input.code()).orElseThrow().type();
             assertThat(type).as(input.name())
