@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.reprise.command.ReplayCode;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatchException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +32,8 @@ class ReplaySystemReplayFileTest {
                 .dictionary(system.commandDictionary()).build();
     }
 
-    private static ReplayFileVerifier compatibility(ReplaySystem system, String gameId) {
-        return ReplayFileVerifier.builder(gameId, system.commandDictionary()).build();
+    private static ReplayCompatibility compatibility(ReplaySystem system, String gameId) {
+        return ReplayCompatibility.builder(gameId, system.commandDictionary()).build();
     }
 
     @Test
@@ -47,9 +47,9 @@ class ReplaySystemReplayFileTest {
         StepVerifier.create(save).expectComplete().verify(Duration.ofSeconds(10));
 
         ReplaySystem player = game();
-        ReplayFile read = ReplayFile.readAsync(file).map(compatibility(player, "tower")::verify)
+        ReplayFile read = ReplayFile.readAsync(file).map(compatibility(player, "tower")::check)
                 .block(Duration.ofSeconds(10));
-        player.loadState(read.route());
+        player.loadState(read.save());
 
         assertThat(player.array().length()).isEqualTo(2);
         assertThat(player.array().get(1).params()).containsExactly(7, "gold");
@@ -65,7 +65,7 @@ class ReplaySystemReplayFileTest {
         file(recorder, "tower", "1.0").writeAsync(file).block(Duration.ofSeconds(10));
 
         ReplaySystem other = new ReplaySystem(); // knows no command 20, and is another game
-        StepVerifier.create(ReplayFile.readAsync(file).map(compatibility(other, "other-game")::verify))
+        StepVerifier.create(ReplayFile.readAsync(file).map(compatibility(other, "other-game")::check))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayMismatchException.class)
                         .hasMessageContaining("other-game").hasMessageContaining("20"))
                 .verify(Duration.ofSeconds(10));
@@ -89,7 +89,7 @@ class ReplaySystemReplayFileTest {
         ReplaySystem small = new ReplaySystem(dev.reprise.route.ReplayArrayConfig.builder()
                 .initCommandLength(2).commandMaxLength(3).build());
         small.record(ReplayCode.UP);
-        assertThatThrownBy(() -> small.loadState(file.route())).isInstanceOf(dev.reprise.route.ReplayFormatException.class);
+        assertThatThrownBy(() -> small.loadState(file.save())).isInstanceOf(dev.reprise.route.ReplayFormatException.class);
         assertThat(small.array().length()).isEqualTo(1);
     }
 
@@ -101,10 +101,10 @@ class ReplaySystemReplayFileTest {
         file(recorder, "tower", "2.0").write(file);
 
         ReplaySystem player = game();
-        ReplayFile read = compatibility(player, "tower").verify(ReplayFile.read(file));
-        player.loadState(read.route());
+        ReplayFile read = compatibility(player, "tower").check(ReplayFile.read(file));
+        player.loadState(read.save());
         assertThat(player.array().get(0).params()).containsExactly(3, "key");
-        assertThatThrownBy(() -> compatibility(new ReplaySystem(), "other-game").verify(ReplayFile.read(file)))
+        assertThatThrownBy(() -> compatibility(new ReplaySystem(), "other-game").check(ReplayFile.read(file)))
                 .isInstanceOf(ReplayMismatchException.class).hasMessageContaining("other-game");
     }
 }

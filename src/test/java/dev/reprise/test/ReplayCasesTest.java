@@ -35,7 +35,7 @@ class ReplayCasesTest {
         ReplayFile file = ReplayFile.read(saved);
         assertThat(file.gameId()).isEqualTo("my-game");
         assertThat(file.gameBuild()).isEqualTo("1.2");
-        assertThat(file.route().length()).isEqualTo(2);
+        assertThat(file.save().length()).isEqualTo(2);
         assertThat(file.dictionary()).isEqualTo(system.commandDictionary());
         try (var files = Files.list(saved.getParent())) {
             assertThat(files).containsExactly(saved); // no temporary file left

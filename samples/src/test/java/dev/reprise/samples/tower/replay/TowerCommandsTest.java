@@ -39,7 +39,7 @@ class TowerCommandsTest {
         system.record(TowerCodes.RIGHT);
         ReplayFile file = ReplayFile.builder(system.saveState()).gameId("another.game").build();
 
-        assertThat(TowerCommands.verifier().mismatches(file)).extracting(ReplayMismatch::kind)
+        assertThat(TowerCommands.compatibility().mismatches(file)).extracting(ReplayMismatch::kind)
                 .containsExactly(ReplayMismatch.Kind.OTHER_GAME);
     }
 
