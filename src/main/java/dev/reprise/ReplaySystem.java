@@ -21,12 +21,24 @@ import reactor.core.publisher.Sinks;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The entry point: a route being recorded, the commands that give its codes meaning, and the sandbox
- * that plays it back.
+ * The entry point: a game's route, the commands that give its codes meaning, and the sandbox that plays
+ * it back. Four jobs, in the order a game meets them:
  *
- * <p>{@link #record} appends to {@link #array()}; {@link #createReplaySandbox} opens a
- * {@link ReplaySandbox} that looks commands up here; {@link #saveState()} and {@link #loadState} move the
- * route in and out. Warnings of the route and its sandboxes are logged and published on
+ * <ol>
+ *   <li><b>Register</b> the command of each code: {@link #registerCommand}, {@link #replaceCommand};
+ *       {@link #command(int)} and {@link #commandDictionary()} read them back.</li>
+ *   <li><b>Record</b> the player's inputs into the route, {@link #array()}: {@link #record}, with
+ *       {@link #disable()}/{@link #enable()} around what must not be recorded; live spectators follow
+ *       {@link #recorded()}.</li>
+ *   <li><b>Create a sandbox</b> that plays the route onto the game: {@link #createReplaySandbox}, or the
+ *       cold {@link #playback} (one fresh sandbox per subscription); {@link #releaseSandbox()} stops it.</li>
+ *   <li><b>Save and load</b> the route in memory: {@link #saveState()}, {@link #loadState(ReplaySave)}.</li>
+ * </ol>
+ *
+ * <p>Disk is not its job: a replay file is written with {@code ReplayFile.builder(system.saveState())}
+ * (with {@link #commandDictionary()}), read with {@code ReplayFile.read}, checked with
+ * {@code ReplayCompatibility} and loaded with {@code loadState(file.save())} — all in
+ * {@code dev.reprise.io}. Warnings of the route and its sandboxes are logged and published on
  * {@link #warnings()}.
  *
  * <p>Like the route, a system has one writer: record, register, load and create sandboxes from one
@@ -58,7 +70,13 @@ public final class ReplaySystem {
         this.array = new ReplayArray(config, this::publish);
     }
 
-    /** @return the route this system records into */
+    /**
+     * Returns the route this system records into: the same {@link ReplayArray} for the system's life.
+     * Appends through it are recorded like {@link #record}'s ({@link #recorded()} publishes them), and its
+     * edits and reads follow the array's own rules (one writer thread).
+     *
+     * @return the route
+     */
     public ReplayArray array() {
         return array;
     }
