@@ -8,7 +8,7 @@ import java.util.Objects;
  * <p>Warnings describe recoverable situations (an edit index out of range, a skipped passive step, ...);
  * input that cannot be recorded faithfully is an exception, not a warning. They are
  * delivered to the listener of the component that reported them (for example
- * {@link ReplaySystem#warnings()}) and always logged through Reactor's {@code Loggers} under the
+ * {@link dev.reprise.ReplaySystem#warnings()}) and always logged through Reactor's {@code Loggers} under the
  * logger name {@code dev.reprise}. Immutable and thread-safe.
  *
  * @param kind    what happened, never {@code null}
