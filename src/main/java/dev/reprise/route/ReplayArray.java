@@ -50,7 +50,7 @@ public final class ReplayArray {
     private final double commandMultiplier;
     private final double paramMultiplier;
     /** The subscribers of {@link #recorded(int)}: appends are decoded and published only while there is one. */
-    private final RecordedSteps recorded = new RecordedSteps();
+    private final RecordedSteps feed = new RecordedSteps();
 
     private CommandWidth width;
     private int entrySize;
@@ -561,7 +561,7 @@ public final class ReplayArray {
             throw new IllegalArgumentException("The buffer of a recorded() subscriber must hold at least 1 step, was "
                     + bufferSize);
         }
-        return recorded.flux(bufferSize, Schedulers.boundedElastic());
+        return feed.flux(bufferSize, Schedulers.boundedElastic());
     }
 
     // ------------------------------------------------------------------------------------------ reads
@@ -725,8 +725,8 @@ public final class ReplayArray {
         paramUsed += paramSize;
         length++;
         modCount++;
-        if (!recorded.isEmpty()) {
-            recorded.emit(decodeStep(length - 1));
+        if (!feed.isEmpty()) {
+            feed.emit(decodeStep(length - 1));
         }
     }
 
