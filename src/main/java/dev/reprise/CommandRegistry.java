@@ -3,6 +3,7 @@ package dev.reprise;
 import dev.reprise.command.CommandLookup;
 import dev.reprise.command.ReplayCode;
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.io.CommandDictionary;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
@@ -23,6 +24,9 @@ final class CommandRegistry {
 
     private final ReplayCommand[] byCode;
     private final Map<Integer, String> names;
+    /** {@link #names} as a file's dictionary, made on first use (a name a file cannot store throws then). */
+    @Nullable
+    private volatile CommandDictionary dictionary;
 
     private CommandRegistry(ReplayCommand[] byCode, Map<Integer, String> names) {
         this.byCode = byCode;
@@ -37,6 +41,16 @@ final class CommandRegistry {
     /** @return an unmodifiable map from code to name, in code order */
     Map<Integer, String> names() {
         return names;
+    }
+
+    /** @return the names as a replay file's command dictionary */
+    CommandDictionary dictionary() {
+        CommandDictionary made = dictionary;
+        if (made == null) {
+            made = CommandDictionary.of(names);
+            dictionary = made;
+        }
+        return made;
     }
 
     /** @return a table with the code's command and name set, added or replacing the current ones */

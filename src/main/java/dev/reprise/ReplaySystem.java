@@ -4,9 +4,6 @@ import dev.reprise.command.ReplayCommand;
 import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.io.CommandDictionary;
-import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
-import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
@@ -16,37 +13,40 @@ import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.route.ReplayStep;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
-import reactor.core.scheduler.Schedulers;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The entry point: a route being recorded, the commands that give its codes meaning, and the sandbox
- * that plays it back.
+ * The entry point: a game's route, the commands that give its codes meaning, and the sandbox that plays
+ * it back. Four jobs, in the order a game meets them:
  *
- * <p>{@link #record} appends to {@link #array()}; {@link #createReplaySandbox} opens a
- * {@link ReplaySandbox} that looks commands up here; {@link #saveState()} and {@link #loadState} move the
- * route in and out. Warnings of the route and its sandboxes are logged and published on
+ * <ol>
+ *   <li><b>Register</b> the command of each code: {@link #registerCommand}, {@link #replaceCommand};
+ *       {@link #command(int)} and {@link #commandDictionary()} read them back.</li>
+ *   <li><b>Record</b> the player's inputs into the route, {@link #array()}: {@link #record}, with
+ *       {@link #disable()}/{@link #enable()} around what must not be recorded; live spectators follow
+ *       {@link #recorded()}.</li>
+ *   <li><b>Create a sandbox</b> that plays the route onto the game: {@link #createReplaySandbox}, or the
+ *       cold {@link #playback} (one fresh sandbox per subscription); {@link #releaseSandbox()} stops it.</li>
+ *   <li><b>Save and load</b> the route in memory: {@link #saveState()}, {@link #loadState(ReplaySave)}.</li>
+ * </ol>
+ *
+ * <p>Disk is not its job: a replay file is written with {@code ReplayFile.builder(system.saveState())}
+ * (with {@link #commandDictionary()}), read with {@code ReplayFile.read}, checked with
+ * {@code ReplayCompatibility} and loaded with {@code loadState(file.save())} — all in
+ * {@code dev.reprise.io}. Warnings of the route and its sandboxes are logged and published on
  * {@link #warnings()}.
  *
  * <p>Like the route, a system has one writer: record, register, load and create sandboxes from one
- * thread at a time. {@link #command}, {@link #commandNames()}, {@link #warnings()} and
+ * thread at a time. {@link #command}, {@link #commandDictionary()}, {@link #warnings()} and
  * {@link #recorded()} are safe from any thread, and sandboxes look commands up from theirs.
  */
 public final class ReplaySystem {
 
-    /** The buffer of a {@link #recorded()} subscriber, in steps: how far it may fall behind before it is dropped. */
-    public static final int DEFAULT_RECORDED_BUFFER = 1024;
-
     private final Sinks.Many<ReplayWarning> warningSink = Sinks.many().multicast().directBestEffort();
-    private final RecordedSteps recorded = new RecordedSteps();
     private final ReplayArray array;
     private volatile CommandRegistry registry = CommandRegistry.EMPTY;
     @Nullable
@@ -69,7 +69,13 @@ public final class ReplaySystem {
         this.array = new ReplayArray(config, this::publish);
     }
 
-    /** @return the route this system records into */
+    /**
+     * Returns the route this system records into: the same {@link ReplayArray} for the system's life.
+     * Appends through it are recorded like {@link #record}'s ({@link #recorded()} publishes them), and its
+     * edits and reads follow the array's own rules (one writer thread).
+     *
+     * @return the route
+     */
     public ReplayArray array() {
         return array;
     }
@@ -162,12 +168,16 @@ public final class ReplaySystem {
     }
 
     /**
-     * Returns the name of every registered code: the command dictionary.
+     * Returns the name of every registered code: the command dictionary a replay file of this game
+     * stores ({@code ReplayFile.Builder.dictionary}) and a file is checked against
+     * ({@code ReplayCompatibility.builder(gameId, system.commandDictionary())}).
      *
-     * @return an unmodifiable snapshot, in code order
+     * @return an immutable snapshot, in code order ({@link CommandDictionary#asMap()})
+     * @throws IllegalArgumentException if a registered name cannot be stored in a file (more than 65,535
+     *                                  bytes of UTF-8, or not well-formed)
      */
-    public Map<Integer, String> commandNames() {
-        return registry.names();
+    public CommandDictionary commandDictionary() {
+        return registry.dictionary();
     }
 
     // ------------------------------------------------------------------ recording
@@ -180,9 +190,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if the route is full
      */
     public void record(int code) {
-        int before = beforeRecording();
         array.add(code);
-        afterRecording(before);
     }
 
     /**
@@ -194,9 +202,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -209,9 +215,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0, int p1) {
-        int before = beforeRecording();
         array.add(code, p0, p1);
-        afterRecording(before);
     }
 
     /**
@@ -223,9 +227,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, long p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -239,9 +241,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, int p0, int p1, int p2) {
-        int before = beforeRecording();
         array.add(code, p0, p1, p2);
-        afterRecording(before);
     }
 
     /**
@@ -253,9 +253,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, boolean p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -268,9 +266,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, double p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -282,9 +278,7 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, String p0) {
-        int before = beforeRecording();
         array.add(code, p0);
-        afterRecording(before);
     }
 
     /**
@@ -299,68 +293,28 @@ public final class ReplaySystem {
      * @throws ReplayCapacityException  if a cap would be exceeded
      */
     public void record(int code, Object... params) {
-        int before = beforeRecording();
         array.add(code, params);
-        afterRecording(before);
     }
 
     /**
-     * Returns every step recorded from now on, with a buffer of {@link #DEFAULT_RECORDED_BUFFER} steps
-     * per subscriber; see {@link #recorded(int)}.
+     * Returns every step recorded from now on, for live spectating and hooks: the route's own feed,
+     * {@code array().recorded()}, so a step appended through {@code array().add(...)} is published as one
+     * recorded here. Hot; each subscriber has a buffer of {@link ReplayArray#DEFAULT_RECORDED_BUFFER}
+     * steps and is dropped with {@link dev.reprise.route.RecordedOverflowException} when it falls further
+     * behind ({@link ReplayArray#recorded(int)} chooses another size, and says the rest). Recording never
+     * waits for a subscriber. Safe from any thread.
      *
-     * @return a hot Flux of recorded steps; it never completes
+     * @return a hot Flux of recorded steps; it never completes, and fails only on an overflow
      */
     public Flux<ReplayStep> recorded() {
-        return recorded(DEFAULT_RECORDED_BUFFER);
+        return array.recorded();
     }
 
     /**
-     * Returns every step recorded from now on, as the route stores it (decoded back), for live
-     * spectating and hooks. Hot: a subscriber sees only steps recorded after it subscribed, and steps
-     * that were not written (recording disabled, a failed write) are never published. Steps are decoded
-     * only while someone subscribes.
-     *
-     * <p>Recording never waits for a subscriber: steps are handed to each subscriber on a
-     * {@code Schedulers.boundedElastic()} worker, through a buffer of its own. Backpressure: steps the
-     * subscriber has not requested wait in that buffer; when a step is recorded while
-     * {@code bufferSize} steps already wait, the subscriber is dropped — its Flux fails with
-     * {@link RecordedOverflowException} naming the buffer size and the step — and the others go on.
-     * So a subscriber may be as slow as it likes for a burst of up to {@code bufferSize} steps, but must
-     * keep up with recording on average; one that only wants the latest steps can apply
-     * {@code onBackpressureDrop} or {@code sample} itself, and then never falls behind.
-     *
-     * <p>A request of {@code n <= 0} drops the subscriber the same way, with
-     * {@link IllegalArgumentException} (Reactive Streams rule 3.9). The steps a dropped or cancelled
-     * subscriber leaves in its buffer, and the step that overflowed it, go to
-     * {@code Operators.onDiscard} ({@code doOnDiscard}) on the subscriber's worker, never on the
-     * recording thread.
-     *
-     * @param bufferSize how many steps a subscriber may fall behind, at least 1
-     * @return a hot Flux of recorded steps; it never completes, and fails only on an overflow or a
-     *         request of {@code n <= 0}
-     * @throws IllegalArgumentException if {@code bufferSize} is below 1
+     * Suspends recording until a matching {@link #enable()} (a nesting counter): the route's own switch,
+     * {@code array().disable()}, so writes through {@code array()} are suspended too; see
+     * {@link ReplayArray#disable()}.
      */
-    public Flux<ReplayStep> recorded(int bufferSize) {
-        if (bufferSize < 1) {
-            throw new IllegalArgumentException("The buffer of a recorded() subscriber must hold at least 1 step, was "
-                    + bufferSize);
-        }
-        return recorded.flux(bufferSize, Schedulers.boundedElastic());
-    }
-
-    /** @return the route's length before a write, or -1 when nobody listens to {@link #recorded()} */
-    private int beforeRecording() {
-        return recorded.isEmpty() ? -1 : array.length();
-    }
-
-    /** Publishes the step just written, if someone listens and the write really happened. */
-    private void afterRecording(int before) {
-        if (before >= 0 && array.length() > before) {
-            recorded.emit(array.get(before));
-        }
-    }
-
-    /** Suspends recording until a matching {@link #enable()} (a nesting counter); see {@link ReplayArray#disable()}. */
     public void disable() {
         array.disable();
     }
@@ -458,7 +412,9 @@ public final class ReplaySystem {
     /**
      * Replaces the route with a saved one, validating everything first (on a problem it throws and
      * leaves the route untouched). Every read stream expires; a sandbox playing this route fails at once
-     * with {@link java.util.ConcurrentModificationException} (warning 156) and must be recreated.
+     * with {@link java.util.ConcurrentModificationException} (warning 156) and must be recreated. A replay
+     * file's route is {@code loadState(file.route())}, after checking the file against this game with
+     * {@code ReplayCompatibility}.
      *
      * @param save the route to load
      * @throws ReplayFormatException if the save is malformed or beyond the route's caps
@@ -469,103 +425,6 @@ public final class ReplaySystem {
         if (current != null && current.config().route() == array) {
             current.checkRoute();
         }
-    }
-
-    // ------------------------------------------------------------------ replay files
-
-    /**
-     * Returns the registered commands as a replay file's command dictionary (code to name, see
-     * {@link #commandNames()}).
-     *
-     * @return an immutable dictionary
-     */
-    public CommandDictionary commandDictionary() {
-        return CommandDictionary.of(commandNames());
-    }
-
-    /**
-     * Starts a replay file of the route as it is now, with this system's command dictionary. The route
-     * is copied when the builder's {@code build()} is called: call it on the recording thread, then
-     * write the file from anywhere (for example with {@link ReplayFile#writeAsync(Path)}).
-     *
-     * @param gameId    the game's identity, checked when the file is loaded
-     * @param gameBuild the game's build string
-     * @return a builder preset with the route, game and dictionary; add metadata or compression
-     */
-    public ReplayFile.Builder replayFile(String gameId, String gameBuild) {
-        return ReplayFile.builder(saveState()).gameId(gameId).gameBuild(gameBuild).dictionary(commandDictionary());
-    }
-
-    /**
-     * Writes the route as it is now to a replay file, blocking until it is on disk: the file is
-     * written atomically (a previous file there is replaced only once the new one is complete).
-     *
-     * @param target    the file to write
-     * @param gameId    the game's identity
-     * @param gameBuild the game's build string
-     * @throws IOException if the file cannot be written
-     */
-    public void writeReplay(Path target, String gameId, String gameBuild) throws IOException {
-        replayFile(gameId, gameBuild).build().write(target);
-    }
-
-    /**
-     * Writes the route as it is now to a replay file, without blocking the caller: the route is copied
-     * at once, on the calling thread (so later recording does not change what is written), and the file
-     * is written atomically on {@code Schedulers.boundedElastic()} when the Mono is subscribed.
-     *
-     * @param target    the file to write; a previous file there is replaced only once the new one is complete
-     * @param gameId    the game's identity
-     * @param gameBuild the game's build string
-     * @return a Mono completing once the file is on disk, or failing with the I/O error
-     */
-    public Mono<Void> writeReplayAsync(Path target, String gameId, String gameBuild) {
-        return replayFile(gameId, gameBuild).build().writeAsync(target);
-    }
-
-    /**
-     * Reads a replay file, blocking, and checks it against this game: its game id and every command
-     * code its route uses must match {@link #commandDictionary()}. Load the result with
-     * {@link #loadState(ReplayFile)} on the recording thread.
-     *
-     * @param source the file to read
-     * @param gameId this game's identity
-     * @return the verified file
-     * @throws ReplayFormatException   if the file is malformed
-     * @throws ReplayMismatchException listing every mismatch with this game
-     * @throws IOException             if the file cannot be read
-     */
-    public ReplayFile readReplay(Path source, String gameId) throws IOException {
-        return verifier(gameId).verify(ReplayFile.read(source));
-    }
-
-    /**
-     * Reads a replay file on {@code Schedulers.boundedElastic()} and checks it against this game, as
-     * {@link #readReplay(Path, String)} does. Load the result with {@link #loadState(ReplayFile)} on
-     * the recording thread.
-     *
-     * @param source the file to read
-     * @param gameId this game's identity
-     * @return a cold Mono of the verified file; it fails with {@link ReplayFormatException} for a
-     *         malformed file, {@link ReplayMismatchException} listing every mismatch, or the I/O error
-     */
-    public Mono<ReplayFile> readReplayAsync(Path source, String gameId) {
-        ReplayFileVerifier verifier = verifier(gameId);
-        return ReplayFile.readAsync(source).map(verifier::verify);
-    }
-
-    private ReplayFileVerifier verifier(String gameId) {
-        return ReplayFileVerifier.builder(gameId, commandDictionary()).build();
-    }
-
-    /**
-     * Replaces the route with a replay file's route, as {@link #loadState(ReplaySave)} does.
-     *
-     * @param file a file, typically from {@link #readReplay(Path, String)}
-     * @throws ReplayFormatException if the route is beyond this system's caps
-     */
-    public void loadState(ReplayFile file) {
-        loadState(file.route());
     }
 
     // ------------------------------------------------------------------ warnings

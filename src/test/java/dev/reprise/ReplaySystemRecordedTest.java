@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.reprise.route.RecordedOverflowException;
+import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayStep;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -20,7 +22,8 @@ import reactor.core.publisher.BaseSubscriber;
 import reactor.test.StepVerifier;
 
 /**
- * {@link ReplaySystem#recorded(int)}: a game's input never waits for a spectator. Each subscriber has a
+ * {@link ReplaySystem#recorded()}, the route's feed ({@link ReplayArray#recorded(int)}): a game's input never
+ * waits for a spectator, and a step appended through {@code array().add(...)} reaches it like a recorded one. Each subscriber has a
  * bounded buffer; one that falls further behind is dropped with {@link RecordedOverflowException}.
  * Deterministic: no sleeps and no timing assertions, only bounded waits.
  */
@@ -29,7 +32,7 @@ class ReplaySystemRecordedTest {
     @Test
     void subscriberThatNeverRequests_isDroppedWithOverflow_namingBufferAndStep() {
         ReplaySystem system = new ReplaySystem();
-        StepVerifier.create(system.recorded(8), 0)
+        StepVerifier.create(system.array().recorded(8), 0)
                 .then(() -> {
                     for (int i = 0; i < 100; i++) {
                         system.record(1, i);
@@ -57,7 +60,7 @@ class ReplaySystemRecordedTest {
         List<Integer> received = new CopyOnWriteArrayList<>();
         AtomicReference<Throwable> error = new AtomicReference<>();
         AtomicReference<String> onRecordingThread = new AtomicReference<>();
-        system.recorded(16).subscribe(new BaseSubscriber<ReplayStep>() {
+        system.array().recorded(16).subscribe(new BaseSubscriber<ReplayStep>() {
             @Override
             protected void hookOnNext(ReplayStep step) {
                 if (Thread.currentThread() == recordingThread) {
@@ -100,7 +103,7 @@ class ReplaySystemRecordedTest {
         ReplaySystem system = new ReplaySystem();
         // The overflow reaches the slow subscriber off the recording thread: wait for it, bounded.
         CompletableFuture<Throwable> slowError = new CompletableFuture<>();
-        system.recorded(4).subscribe(new BaseSubscriber<ReplayStep>() {
+        system.array().recorded(4).subscribe(new BaseSubscriber<ReplayStep>() {
             @Override
             protected void hookOnSubscribe(Subscription subscription) {
                 // never requests
@@ -126,7 +129,7 @@ class ReplaySystemRecordedTest {
     @Test
     void subscriberWithinItsBuffer_getsEveryStep_whenItRequestsLater() {
         ReplaySystem system = new ReplaySystem();
-        StepVerifier.create(system.recorded(32).map(ReplayStep::index), 0)
+        StepVerifier.create(system.array().recorded(32).map(ReplayStep::index), 0)
                 .then(() -> {
                     for (int i = 0; i < 20; i++) {
                         system.record(4, "s" + i);
@@ -141,14 +144,51 @@ class ReplaySystemRecordedTest {
     @Test
     void recorded_rejectsABufferBelowOne() {
         ReplaySystem system = new ReplaySystem();
-        assertThatThrownBy(() -> system.recorded(0))
+        assertThatThrownBy(() -> system.array().recorded(0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("at least 1 step, was 0");
     }
 
     @Test
     void defaultBuffer_isDocumentedConstant() {
-        assertThat(ReplaySystem.DEFAULT_RECORDED_BUFFER).isEqualTo(1024);
+        assertThat(ReplayArray.DEFAULT_RECORDED_BUFFER).isEqualTo(1024);
+    }
+
+    @Test
+    void arrayAdd_reachesRecordedSubscribers_inOrderWithRecord() {
+        ReplaySystem system = new ReplaySystem();
+        StepVerifier.create(system.recorded(), 0)
+                .then(() -> {
+                    system.record(1, 7);
+                    system.array().add(2, "direct");
+                    system.array().insert(system.array().length(), 3, 1.5); // insert at the end appends
+                    system.array().insert(0, 4);                             // an edit, not an append
+                    system.record(5);
+                })
+                .thenRequest(4)
+                .expectNext(new ReplayStep(0, 1, List.of(7)))
+                .expectNext(new ReplayStep(1, 2, List.of("direct")))
+                .expectNext(new ReplayStep(2, 3, List.of(1.5)))
+                .expectNext(new ReplayStep(4, 5, List.of()))
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void standaloneRoute_publishesItsAppends() {
+        ReplayArray route = new ReplayArray();
+        StepVerifier.create(route.recorded(2).map(ReplayStep::code), 0)
+                .then(() -> {
+                    route.add(6);
+                    route.disable();
+                    route.add(7); // not written: not published
+                    route.enable();
+                    route.add(8, true);
+                })
+                .thenRequest(2)
+                .expectNext(6, 8)
+                .thenCancel()
+                .verify(Duration.ofSeconds(5));
     }
 
     private static List<Integer> indices(java.util.Collection<Object> steps) {
@@ -160,7 +200,7 @@ class ReplaySystemRecordedTest {
     void nonPositiveRequest_dropsTheSubscriberWithTheRule39Error_andDiscardsItsQueue(long n) {
         ReplaySystem system = new ReplaySystem();
         AtomicReference<Subscription> held = new AtomicReference<>();
-        StepVerifier.create(system.recorded(8), 0)
+        StepVerifier.create(system.array().recorded(8), 0)
                 .consumeSubscriptionWith(held::set)
                 .then(() -> {
                     system.record(1, 0);
@@ -177,7 +217,7 @@ class ReplaySystemRecordedTest {
     @Test
     void overflow_discardsTheQueuedStepsAndTheOneThatDidNotFit() {
         ReplaySystem system = new ReplaySystem();
-        StepVerifier.create(system.recorded(2), 0)
+        StepVerifier.create(system.array().recorded(2), 0)
                 .then(() -> {
                     for (int i = 0; i < 3; i++) {
                         system.record(1, i);
@@ -199,7 +239,7 @@ class ReplaySystemRecordedTest {
                 // no demand: the steps wait in the queue
             }
         };
-        system.recorded(8)
+        system.array().recorded(8)
                 .doOnDiscard(ReplayStep.class, step -> {
                     discarded.add(step.index());
                     threads.add(Thread.currentThread().getName());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.reprise.command.ReplayCode;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatchException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,19 +27,29 @@ class ReplaySystemReplayFileTest {
         return system;
     }
 
+    private static ReplayFile file(ReplaySystem system, String gameId, String gameBuild) {
+        return ReplayFile.builder(system.saveState()).gameId(gameId).gameBuild(gameBuild)
+                .dictionary(system.commandDictionary()).build();
+    }
+
+    private static ReplayCompatibility compatibility(ReplaySystem system, String gameId) {
+        return ReplayCompatibility.builder(gameId, system.commandDictionary()).build();
+    }
+
     @Test
-    void writeReplayAsync_snapshotsAtCall_thenReadReplayAsync_loadsTheSameRoute() {
+    void writeAsync_snapshotsAtBuild_thenReadAsync_loadsTheSameRoute() {
         ReplaySystem recorder = game();
         recorder.record(ReplayCode.UP);
         recorder.record(20, 7, "gold");
         Path file = dir.resolve("run.rpl");
-        var save = recorder.writeReplayAsync(file, "tower", "1.0");
-        recorder.record(ReplayCode.UP); // after the call: not in the file
+        var save = file(recorder, "tower", "1.0").writeAsync(file);
+        recorder.record(ReplayCode.UP); // after build(): not in the file
         StepVerifier.create(save).expectComplete().verify(Duration.ofSeconds(10));
 
         ReplaySystem player = game();
-        ReplayFile read = player.readReplayAsync(file, "tower").block(Duration.ofSeconds(10));
-        player.loadState(read);
+        ReplayFile read = ReplayFile.readAsync(file).map(compatibility(player, "tower")::check)
+                .block(Duration.ofSeconds(10));
+        player.loadState(read.save());
 
         assertThat(player.array().length()).isEqualTo(2);
         assertThat(player.array().get(1).params()).containsExactly(7, "gold");
@@ -47,14 +58,14 @@ class ReplaySystemReplayFileTest {
     }
 
     @Test
-    void readReplayAsync_otherGameOrUnknownCommand_failsWithEveryMismatch() throws Exception {
+    void readAsync_otherGameOrUnknownCommand_failsWithEveryMismatch() throws Exception {
         ReplaySystem recorder = game();
         recorder.record(20, 1);
         Path file = dir.resolve("run.rpl");
-        recorder.writeReplayAsync(file, "tower", "1.0").block(Duration.ofSeconds(10));
+        file(recorder, "tower", "1.0").writeAsync(file).block(Duration.ofSeconds(10));
 
         ReplaySystem other = new ReplaySystem(); // knows no command 20, and is another game
-        StepVerifier.create(other.readReplayAsync(file, "other-game"))
+        StepVerifier.create(ReplayFile.readAsync(file).map(compatibility(other, "other-game")::check))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(ReplayMismatchException.class)
                         .hasMessageContaining("other-game").hasMessageContaining("20"))
                 .verify(Duration.ofSeconds(10));
@@ -73,26 +84,27 @@ class ReplaySystemReplayFileTest {
         for (int i = 0; i < 5; i++) {
             recorder.record(ReplayCode.UP);
         }
-        ReplayFile file = recorder.replayFile("tower", "1.0").build();
+        ReplayFile file = ReplayFile.builder(recorder.saveState()).gameId("tower").gameBuild("1.0")
+                .dictionary(recorder.commandDictionary()).build();
         ReplaySystem small = new ReplaySystem(dev.reprise.route.ReplayArrayConfig.builder()
                 .initCommandLength(2).commandMaxLength(3).build());
         small.record(ReplayCode.UP);
-        assertThatThrownBy(() -> small.loadState(file)).isInstanceOf(dev.reprise.route.ReplayFormatException.class);
+        assertThatThrownBy(() -> small.loadState(file.save())).isInstanceOf(dev.reprise.route.ReplayFormatException.class);
         assertThat(small.array().length()).isEqualTo(1);
     }
 
     @Test
-    void writeReplay_thenReadReplay_blocking_roundTripsAndVerifies() throws Exception {
+    void write_thenRead_blocking_roundTripsAndChecks() throws Exception {
         ReplaySystem recorder = game();
         recorder.record(20, 3, "key");
         Path file = dir.resolve("blocking.rpl");
-        recorder.writeReplay(file, "tower", "2.0");
+        file(recorder, "tower", "2.0").write(file);
 
         ReplaySystem player = game();
-        ReplayFile read = player.readReplay(file, "tower");
-        player.loadState(read);
+        ReplayFile read = compatibility(player, "tower").check(ReplayFile.read(file));
+        player.loadState(read.save());
         assertThat(player.array().get(0).params()).containsExactly(3, "key");
-        assertThatThrownBy(() -> new ReplaySystem().readReplay(file, "other-game"))
+        assertThatThrownBy(() -> compatibility(new ReplaySystem(), "other-game").check(ReplayFile.read(file)))
                 .isInstanceOf(ReplayMismatchException.class).hasMessageContaining("other-game");
     }
 }

@@ -69,7 +69,7 @@ class ReplaySystemTest {
         });
         assertThat(codes).isEmpty();
         assertThat(system.command(1)).containsSame(NOOP);
-        assertThat(system.commandNames()).containsEntry(1, "first");
+        assertThat(system.commandDictionary().asMap()).containsEntry(1, "first");
     }
 
     @Test
@@ -79,7 +79,7 @@ class ReplaySystemTest {
         system.registerCommand(1, "first", NOOP);
         system.replaceCommand(1, second);
         assertThat(system.command(1)).containsSame(second);
-        assertThat(system.commandNames()).containsExactly(java.util.Map.entry(1, "first"));
+        assertThat(system.commandDictionary().asMap()).containsExactly(java.util.Map.entry(1, "first"));
     }
 
     @Test
@@ -91,7 +91,7 @@ class ReplaySystemTest {
         system.replaceCommand(2, NOOP);
         system.replaceCommand(9, "nine", NOOP);
         assertThat(system.command(1)).containsSame(second);
-        assertThat(system.commandNames()).containsExactly(java.util.Map.entry(1, "renamed"),
+        assertThat(system.commandDictionary().asMap()).containsExactly(java.util.Map.entry(1, "renamed"),
                 java.util.Map.entry(2, "DOWN"), java.util.Map.entry(9, "nine"));
     }
 
@@ -101,7 +101,7 @@ class ReplaySystemTest {
         assertThatThrownBy(() -> system.replaceCommand(-1, NOOP)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> system.replaceCommand(65_536, "x", NOOP)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> system.replaceCommand(1, " ", NOOP)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(system.commandNames()).isEmpty();
+        assertThat(system.commandDictionary().asMap()).isEmpty();
     }
 
     @Test
@@ -331,10 +331,10 @@ class ReplaySystemTest {
         system.registerCommand(ReplayCode.UNEQUIP, NOOP);
         system.registerCommand(300, NOOP);
         system.registerCommand(42, "openChest", NOOP);
-        assertThat(system.commandNames()).containsExactly(
+        assertThat(system.commandDictionary().asMap()).containsExactly(
                 java.util.Map.entry(0, "UP"), java.util.Map.entry(7, "UNEQUIP"),
                 java.util.Map.entry(42, "openChest"), java.util.Map.entry(300, "code-300"));
-        assertThatThrownBy(() -> system.commandNames().put(1, "x")).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> system.commandDictionary().asMap().put(1, "x")).isInstanceOf(UnsupportedOperationException.class);
     }
 
     @Test
@@ -348,7 +348,7 @@ class ReplaySystemTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("blank");
         assertThatThrownBy(() -> system.registerCommand(1, null))
                 .isInstanceOf(NullPointerException.class);
-        assertThat(system.commandNames()).isEmpty();
+        assertThat(system.commandDictionary().asMap()).isEmpty();
     }
 
     @Test

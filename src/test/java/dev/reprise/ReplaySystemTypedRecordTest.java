@@ -2,7 +2,9 @@ package dev.reprise;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.route.ReplayArrayConfig;
 import dev.reprise.route.ReplayStep;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +68,36 @@ class ReplaySystemTypedRecordTest {
             }
         }
         assertThat(typed.saveState()).isEqualTo(boxed.saveState());
+    }
+
+    /**
+     * Why the typed overloads exist: without a {@code recorded()} subscriber they allocate nothing, whether
+     * or not the JIT has inlined the call site (the {@code Object...} form needs a varargs array and boxes,
+     * which only escape analysis can remove).
+     */
+    @Test
+    void typedRecords_withoutSubscribers_allocateNothing() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ReplaySystem system = new ReplaySystem(ReplayArrayConfig.builder()
+                .initCommandLength(8_000).initParamLength(200_000).build());
+        long least = Long.MAX_VALUE;
+        for (int round = 0; round < 20; round++) {
+            system.array().clear(); // keeps the capacity: no growth inside the measurement
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 1_000; i++) {
+                system.record(1);
+                system.record(2, i);
+                system.record(3, i, -i);
+                system.record(4, i, 7, -i);
+                system.record(5, (long) i << 33);
+                system.record(6, (i & 1) == 0);
+                system.record(7, i * 0.5);
+                system.record(8, "MT1");
+            }
+            least = Math.min(least, threads.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertThat(system.array().length()).isEqualTo(8_000);
+        assertThat(least).as("bytes allocated by 8,000 typed records").isLessThan(64);
     }
 
     @Test

@@ -38,7 +38,7 @@ final class BenchmarkRoutes {
             try {
                 Demo.run(Demo.SEED, TowerGenerator.DEFAULT_FLOORS, dir, new PrintStream(OutputStream.nullOutputStream()),
                         Duration.ZERO);
-                return ReplayFile.read(dir.resolve("tower.reprise")).route();
+                return ReplayFile.read(dir.resolve("tower.reprise")).save();
             } finally {
                 Files.deleteIfExists(dir.resolve("tower.reprise"));
                 Files.deleteIfExists(dir);
@@ -60,6 +60,6 @@ final class BenchmarkRoutes {
 
     /** The smallest file of the route: game id "g", build "1", no metadata, compressed. */
     static byte[] file(ReplaySave route) {
-        return ReplayFile.builder(route).gameId("g").gameBuild("1").compression(Compression.DEFLATE).build().toBytes();
+        return ReplayFile.builder(route).gameId("g").gameBuild("1").compression(Compression.COMPACT).build().toBytes();
     }
 }

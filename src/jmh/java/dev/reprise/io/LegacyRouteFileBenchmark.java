@@ -52,7 +52,7 @@ public class LegacyRouteFileBenchmark {
     /** Validates and encodes the route as a compressed file. */
     @Benchmark
     public byte[] write() {
-        return ReplayFile.builder(save).gameId(route).gameBuild("2.8.2").compression(Compression.DEFLATE).build()
+        return ReplayFile.builder(save).gameId(route).gameBuild("2.8.2").compression(Compression.COMPACT).build()
                 .toBytes();
     }
 

@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ReplayFileBenchmark {
 
     /** The body compression of the file written and read. */
-    @Param({"NONE", "DEFLATE"})
+    @Param({"NONE", "COMPACT"})
     public Compression compression;
 
     private ReplaySave route;

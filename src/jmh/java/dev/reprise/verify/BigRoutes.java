@@ -40,7 +40,8 @@ final class BigRoutes {
                 total[0] += add;
             }
             hashes.recordHash();
-            byte[] bytes = recorder.replayFile(GAME_ID, "1").metadata(FINAL_HASH_KEY,
+            byte[] bytes = ReplayFile.builder(recorder.saveState()).gameId(GAME_ID).gameBuild("1")
+                    .dictionary(recorder.commandDictionary()).metadata(FINAL_HASH_KEY,
                     ReplayVerifier.formatHash(hash(total[0]))).build().toBytes();
             templates.add(new TowerCorpus.Entry("long-" + t + "-" + recorder.array().length(), bytes,
                     Outcome.VALID));

@@ -142,7 +142,7 @@ public final class VerifierMemoryHarness {
         List<TowerCorpus.Entry> templates = new ArrayList<>(TowerCorpus.generate(SEED, TEMPLATES));
         for (int i = 0; i < 3; i++) { // long games: the largest routes of the run
             var file = TowerVerification.record(SEED + i, 40, 100_000);
-            templates.add(new TowerCorpus.Entry("long-" + i + "-" + file.route().length(), file.toBytes(),
+            templates.add(new TowerCorpus.Entry("long-" + i + "-" + file.save().length(), file.toBytes(),
                     Outcome.VALID));
         }
         return templates;

@@ -9,7 +9,7 @@ import java.util.TreeMap;
 
 /**
  * The commands a game registers, as code → name: stored in a replay file so that the replay can be
- * checked against the game that plays it ({@link ReplayFileVerifier}) and dumped in readable form.
+ * checked against the game that plays it ({@link ReplayCompatibility}) and dumped in readable form.
  *
  * <p>Immutable and thread-safe. Codes are 0..65535 (the widest command width); names are non-empty
  * strings of well-formed UTF-8 of at most 65,535 bytes.

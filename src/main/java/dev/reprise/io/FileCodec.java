@@ -37,7 +37,7 @@ final class FileCodec {
      * @throws IllegalStateException if nothing reads back (a bug; nothing is written)
      */
     static byte[] encode(ReplayFile file, ReplayFileReader limits) {
-        ReplaySave route = file.route();
+        ReplaySave route = file.save();
         if (file.compression() == Compression.NONE) {
             byte[] bytes = assemble(file, route, 0, null, route.commandArray().remaining()
                     + route.paramArray().remaining(), 0);
@@ -275,7 +275,7 @@ final class FileCodec {
         if (flags == FLAG_MODELED) {
             throw in.error("Flag bit 1 (modelled body) is set without flag bit 0 (compressed body)", FLAGS_OFFSET);
         }
-        Compression compression = (flags & FLAG_DEFLATE) != 0 ? Compression.DEFLATE : Compression.NONE;
+        Compression compression = (flags & FLAG_DEFLATE) != 0 ? Compression.COMPACT : Compression.NONE;
         boolean modelled = (flags & FLAG_MODELED) != 0;
         int widthValue = in.u8("command width");
         if (widthValue != 1 && widthValue != 2) {
@@ -293,7 +293,7 @@ final class FileCodec {
                     + limits.maxFileBytes() + " bytes)", bodyAt);
         }
         int inflatedLength = 0;
-        if (compression == Compression.DEFLATE) {
+        if (compression == Compression.COMPACT) {
             long at = in.offset();
             inflatedLength = in.varint("inflated body length", Integer.MAX_VALUE - 16);
             long bound = Math.min(inflatedBound(steps, paramBytes), modelled

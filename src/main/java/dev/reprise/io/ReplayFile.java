@@ -18,11 +18,11 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * A replay file as a value: the game's id and build, user metadata, an optional command dictionary,
- * the compression chosen for the body, and the route ({@link ReplaySave}). The byte format is in
- * {@code docs/file-format.md}.
+ * the compression chosen for the body, and the recorded route as a {@link ReplaySave} ({@link #save()}).
+ * The byte format is in {@code docs/file-format.md}.
  *
- * <p>Immutable and thread-safe. The route is validated and copied when the file is built, so a
- * {@code ReplayFile} always holds a well-formed route whose buffers (read-only, position 0, limit =
+ * <p>Immutable and thread-safe. The save is validated and copied when the file is built, so a
+ * {@code ReplayFile} always holds a well-formed save whose buffers (read-only, position 0, limit =
  * used bytes) stay valid forever, and within the caps of the reader it must be readable by
  * ({@link ReplayFileReader#DEFAULT} unless set otherwise). Writing to a {@link Path} is atomic: on
  * any failure the previous file is left intact and no temporary file remains. Reading validates
@@ -38,39 +38,39 @@ public final class ReplayFile {
     private final Map<String, String> metadata;
     private final CommandDictionary dictionary;
     private final Compression compression;
-    private final ReplaySave route;
+    private final ReplaySave save;
     /** The caps the file was built within (not part of its value): its bytes must read back with them. */
     private final ReplayFileReader limits;
 
     private ReplayFile(String gameId, String gameBuild, Map<String, String> metadata, CommandDictionary dictionary,
-                       Compression compression, ReplaySave route, ReplayFileReader limits) {
+                       Compression compression, ReplaySave save, ReplayFileReader limits) {
         this.gameId = gameId;
         this.gameBuild = gameBuild;
         this.metadata = metadata;
         this.dictionary = dictionary;
         this.compression = compression;
-        this.route = route;
+        this.save = save;
         this.limits = limits;
     }
 
-    /** Creates a file from parts the decoder has already validated (the route's arrays are owned). */
+    /** Creates a file from parts the decoder has already validated (the save's arrays are owned). */
     static ReplayFile trusted(String gameId, String gameBuild, Map<String, String> metadata,
-                              CommandDictionary dictionary, Compression compression, ReplaySave route,
+                              CommandDictionary dictionary, Compression compression, ReplaySave save,
                               ReplayFileReader limits) {
-        return new ReplayFile(gameId, gameBuild, Collections.unmodifiableMap(metadata), dictionary, compression, route,
+        return new ReplayFile(gameId, gameBuild, Collections.unmodifiableMap(metadata), dictionary, compression, save,
                 limits);
     }
 
     /**
-     * Returns a builder for a file of {@code route}; the route is validated and copied at
+     * Returns a builder for a file of a saved route; the save is validated and copied at
      * {@link Builder#build()}, so the caller may keep writing to the route it came from afterwards.
      *
-     * @param route the route, e.g. {@code array.saveState()}
+     * @param save the saved route, e.g. {@code system.saveState()} or {@code array.saveState()}
      * @return a new builder with an empty game id and build, no metadata, no dictionary and
-     *         {@link Compression#DEFLATE}
+     *         {@link Compression#COMPACT}
      */
-    public static Builder builder(ReplaySave route) {
-        return new Builder(route);
+    public static Builder builder(ReplaySave save) {
+        return new Builder(save);
     }
 
     /**
@@ -79,7 +79,7 @@ public final class ReplayFile {
      * @return a new builder
      */
     public Builder toBuilder() {
-        Builder builder = new Builder(route).gameId(gameId).gameBuild(gameBuild).dictionary(dictionary)
+        Builder builder = new Builder(save).gameId(gameId).gameBuild(gameBuild).dictionary(dictionary)
                 .compression(compression).readableBy(limits);
         builder.metadata.putAll(metadata);
         return builder;
@@ -131,14 +131,15 @@ public final class ReplayFile {
     }
 
     /**
-     * Returns the route. Its buffers are read-only and independent of any {@code ReplayArray};
-     * each call returns fresh views (position 0), so callers cannot disturb one another.
+     * Returns the recorded route, as a save. Its buffers are read-only and independent of any
+     * {@code ReplayArray}; each call returns fresh views (position 0), so callers cannot disturb one
+     * another.
      *
-     * @return the route, ready for {@code ReplayArray.loadState}
+     * @return the save, ready for {@code ReplaySystem.loadState} (or {@code ReplayArray.loadState})
      */
-    public ReplaySave route() {
-        return new ReplaySave(route.length(), route.commandWidth(), route.commandArray().duplicate(),
-                route.paramArray().duplicate());
+    public ReplaySave save() {
+        return new ReplaySave(save.length(), save.commandWidth(), save.commandArray().duplicate(),
+                save.paramArray().duplicate());
     }
 
     // ------------------------------------------------------------------------------------------ write
@@ -265,34 +266,34 @@ public final class ReplayFile {
                 && metadata.equals(that.metadata)
                 && dictionary.equals(that.dictionary)
                 && compression == that.compression
-                && route.equals(that.route);
+                && save.equals(that.save);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(gameId, gameBuild, metadata, dictionary, compression, route);
+        return Objects.hash(gameId, gameBuild, metadata, dictionary, compression, save);
     }
 
     @Override
     public String toString() {
         return "ReplayFile[gameId=" + gameId + ", gameBuild=" + gameBuild + ", metadata=" + metadata.size()
                 + " entries, dictionary=" + dictionary.size() + " entries, compression=" + compression
-                + ", route=" + route + "]";
+                + ", save=" + save + "]";
     }
 
     /** Builds a {@link ReplayFile}, checking each value as it is set. Not thread-safe. */
     public static final class Builder {
 
-        private final ReplaySave route;
+        private final ReplaySave save;
         private final Map<String, String> metadata = new LinkedHashMap<>();
         private String gameId = "";
         private String gameBuild = "";
         private CommandDictionary dictionary = CommandDictionary.empty();
-        private Compression compression = Compression.DEFLATE;
+        private Compression compression = Compression.COMPACT;
         private ReplayFileReader limits = ReplayFileReader.DEFAULT;
 
-        private Builder(ReplaySave route) {
-            this.route = Objects.requireNonNull(route, "route");
+        private Builder(ReplaySave save) {
+            this.save = Objects.requireNonNull(save, "save");
         }
 
         /**
@@ -354,7 +355,7 @@ public final class ReplayFile {
         /**
          * Chooses how the body is stored.
          *
-         * @param compression {@link Compression#DEFLATE} (the default) or {@link Compression#NONE}
+         * @param compression {@link Compression#COMPACT} (the default) or {@link Compression#NONE}
          * @return this builder
          */
         public Builder compression(Compression compression) {
@@ -387,7 +388,7 @@ public final class ReplayFile {
          *                                 could be written but not read back)
          */
         public ReplayFile build() {
-            int steps = route.length();
+            int steps = save.length();
             if (steps < 0 || steps > ReplayArrayConfig.MAX_STEPS_LIMIT) {
                 throw new ReplayFormatException("Route length " + steps + " is outside 0.."
                         + ReplayArrayConfig.MAX_STEPS_LIMIT, -1, -1);
@@ -396,21 +397,21 @@ public final class ReplayFile {
                 throw new ReplayCapacityException("The route has " + steps + " steps, more than the "
                         + limits.maxSteps() + " the reader allows (" + limits + ")");
             }
-            int commandBytes = steps * route.commandWidth().entrySize();
-            if (route.commandArray().remaining() < commandBytes) {
-                throw new ReplayFormatException("Command area holds " + route.commandArray().remaining()
+            int commandBytes = steps * save.commandWidth().entrySize();
+            if (save.commandArray().remaining() < commandBytes) {
+                throw new ReplayFormatException("Command area holds " + save.commandArray().remaining()
                         + " bytes, but " + steps + " steps need " + commandBytes, -1, -1);
             }
-            byte[] commands = copy(route.commandArray(), commandBytes);
-            ReplaySave exact = RouteCheck.validated(steps, route.commandWidth(), commands,
-                    copy(route.paramArray(), route.paramArray().remaining()), -1, true);
+            byte[] commands = copy(save.commandArray(), commandBytes);
+            ReplaySave exact = RouteCheck.validated(steps, save.commandWidth(), commands,
+                    copy(save.paramArray(), save.paramArray().remaining()), -1, true);
             int paramBytes = exact.paramArray().remaining();
             if (paramBytes > limits.maxParamBytes()) {
                 throw new ReplayCapacityException("The route has " + paramBytes + " param bytes, more than the "
                         + limits.maxParamBytes() + " the reader allows (" + limits + ")");
             }
             long header = FileCodec.headerBound(gameId, gameBuild, metadata, dictionary, steps, paramBytes,
-                    route.commandWidth(), compression);
+                    save.commandWidth(), compression);
             if (header > limits.maxHeaderBytes()) {
                 throw new ReplayCapacityException("The header (game id, build, " + metadata.size()
                         + " metadata entries, " + dictionary.size() + " dictionary names) takes up to " + header

@@ -1,7 +1,7 @@
 package dev.reprise.io;
 
 /**
- * One way a replay file does not fit the game about to play it, found by {@link ReplayFileVerifier}.
+ * One way a replay file does not fit the game about to play it, found by {@link ReplayCompatibility}.
  *
  * @param kind    what kind of mismatch
  * @param code    the command code concerned, or {@code -1} for {@link Kind#OTHER_GAME} and

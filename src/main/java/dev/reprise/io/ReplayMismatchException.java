@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Thrown by {@link ReplayFileVerifier#verify(ReplayFile)} when a replay file does not fit the game:
+ * Thrown by {@link ReplayCompatibility#check(ReplayFile)} when a replay file does not fit the game:
  * it lists every mismatch at once, before playback starts.
  */
 public final class ReplayMismatchException extends ReplayException {

@@ -4,9 +4,9 @@ package dev.reprise.playback;
  * The life cycle of a {@link ReplaySandbox}.
  *
  * <pre>
- *            play()/resume()              pause()
+ *                play()                   pause()
  *   READY ─────────────────────► PLAYING ◄────────► PAUSED
- *     │ step() → PAUSED              │   play()/resume()  │
+ *     │ step() → PAUSED              │       play()       │
  *     │                              │                    │
  *     └──────────────┬───────────────┴────────────────────┘
  *                    ▼

@@ -24,8 +24,8 @@ import org.jspecify.annotations.Nullable;
  * nothing happens until it is subscribed, and each subscription acts again ({@link #pause()} and
  * {@link #stop()} are idempotent; each subscription to {@link #step()} plays one more group, each to
  * {@link #seek} seeks once). So {@code Mono.delay(Duration.ofSeconds(1)).then(sandbox.stop())} stops
- * after a second, not at once. <b>A {@code void} method acts at once</b>: {@link #play()},
- * {@link #resume()}, {@link #setSpeed}, {@link #checkRoute()} and the fire-and-forget twins
+ * after a second, not at once. <b>A {@code void} method acts at once</b>: {@link #play()}
+ * (which also continues a paused playback), {@link #setSpeed}, {@link #checkRoute()} and the fire-and-forget twins
  * {@link #pauseNow()}, {@link #stopNow()}, {@link #stepNow()} and {@link #seekNow}. Cancelling a
  * control's Mono does not undo what it started. Every control is safe from any thread. Once the state
  * is {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
@@ -237,11 +237,6 @@ public final class ReplaySandbox {
     /** Pauses now, like subscribing to {@link #pause()} without waiting for the group in flight. */
     public void pauseNow() {
         engine.post(new Control(Control.PAUSE, null, 0));
-    }
-
-    /** Continues a paused playback; the same as {@link #play()}. */
-    public void resume() {
-        engine.play();
     }
 
     /**

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * A route: the binary recording of a game's steps, in three areas — fixed-width command entries,
@@ -30,16 +32,25 @@ import org.jspecify.annotations.Nullable;
  * {@code String}, up to three {@code int}s) allocate nothing and write exactly the bytes that
  * {@link #add(int, Object...)} writes for the same values boxed.
  *
+ * <p>Every step appended ({@code add}, or {@code insert} at the end) is published on {@link #recorded()},
+ * the hot feed of live spectators, whoever appends it: {@code ReplaySystem.record} and
+ * {@code system.array().add(...)} reach the same subscribers.
+ *
  * <p>Warnings (150, 154, 155, 179) are logged through Reactor's {@code Loggers} and handed to the listener
  * given at construction. <b>Not thread-safe</b>: like {@code ArrayList}, one thread writes at a time
- * and readers must not run concurrently with writes.
+ * and readers must not run concurrently with writes; {@link #recorded()} may be subscribed from any thread.
  */
 public final class ReplayArray {
+
+    /** The buffer of a {@link #recorded()} subscriber, in steps: how far it may fall behind before it is dropped. */
+    public static final int DEFAULT_RECORDED_BUFFER = 1024;
 
     private final ReplayArrayConfig config;
     private final WarningReporter warnings;
     private final double commandMultiplier;
     private final double paramMultiplier;
+    /** The subscribers of {@link #recorded(int)}: appends are decoded and published only while there is one. */
+    private final RecordedSteps feed = new RecordedSteps();
 
     private CommandWidth width;
     private int entrySize;
@@ -512,6 +523,54 @@ public final class ReplayArray {
         return disabled > 0;
     }
 
+    // ------------------------------------------------------------------------------------------ recorded
+
+    /**
+     * Returns every step appended from now on, with a buffer of {@link #DEFAULT_RECORDED_BUFFER} steps per
+     * subscriber; see {@link #recorded(int)}.
+     *
+     * @return a hot Flux of appended steps; it never completes
+     */
+    public Flux<ReplayStep> recorded() {
+        return recorded(DEFAULT_RECORDED_BUFFER);
+    }
+
+    /**
+     * Returns every step appended to this route from now on ({@code add}, or {@code insert} at the end;
+     * through {@code ReplaySystem.record} or directly), as the route stores it (decoded back), for live
+     * spectating and hooks. Hot: a subscriber sees only steps appended after it subscribed; steps that
+     * were not written (recording disabled, a failed write) and other edits ({@code insert} before the
+     * end, {@code set}, {@code delete}, {@link #loadState}, {@link #clear()}) are never published. Steps
+     * are decoded only while someone subscribes: without subscribers an append stays allocation-free.
+     *
+     * <p>Appending never waits for a subscriber: steps are handed to each subscriber on a
+     * {@code Schedulers.boundedElastic()} worker, through a buffer of its own. Backpressure: steps the
+     * subscriber has not requested wait in that buffer; when a step is appended while {@code bufferSize}
+     * steps already wait, the subscriber is dropped — its Flux fails with {@link RecordedOverflowException}
+     * naming the buffer size and the step — and the others go on. So a subscriber may be as slow as it
+     * likes for a burst of up to {@code bufferSize} steps, but must keep up with recording on average; one
+     * that only wants the latest steps can apply {@code onBackpressureDrop} or {@code sample} itself, and
+     * then never falls behind. Thread-safe: subscribe, request and cancel from any thread.
+     *
+     * <p>A request of {@code n <= 0} drops the subscriber the same way, with
+     * {@link IllegalArgumentException} (Reactive Streams rule 3.9). The steps a dropped or cancelled
+     * subscriber leaves in its buffer, and the step that overflowed it, go to
+     * {@code Operators.onDiscard} ({@code doOnDiscard}) on the subscriber's worker, never on the
+     * appending thread.
+     *
+     * @param bufferSize how many steps a subscriber may fall behind, at least 1
+     * @return a hot Flux of appended steps; it never completes, and fails only on an overflow or a
+     *         request of {@code n <= 0}
+     * @throws IllegalArgumentException if {@code bufferSize} is below 1
+     */
+    public Flux<ReplayStep> recorded(int bufferSize) {
+        if (bufferSize < 1) {
+            throw new IllegalArgumentException("The buffer of a recorded() subscriber must hold at least 1 step, was "
+                    + bufferSize);
+        }
+        return feed.flux(bufferSize, Schedulers.boundedElastic());
+    }
+
     // ------------------------------------------------------------------------------------------ reads
 
     /**
@@ -579,6 +638,10 @@ public final class ReplayArray {
      * step and byte offset, with this route and its open streams untouched. Otherwise the bytes are
      * copied in (the save is never adopted or changed), the index is rebuilt and all streams expire.
      * Bytes past the used region of either buffer are ignored. Not affected by {@link #disable()}.
+     *
+     * <p>This is the way to load a standalone route. A system's route is loaded through
+     * {@code ReplaySystem.loadState(save)}, which does this and also fails a sandbox playing the route at
+     * once (loaded here, that sandbox fails at its next step instead).
      *
      * @param save the route to load
      * @throws ReplayFormatException if the save is malformed or beyond this route's caps
@@ -669,6 +732,9 @@ public final class ReplayArray {
         paramUsed += paramSize;
         length++;
         modCount++;
+        if (!feed.isEmpty()) {
+            feed.emit(decodeStep(length - 1));
+        }
     }
 
     /** Makes room for one more step with {@code bytes} param bytes, or throws leaving all unchanged. */

@@ -7,7 +7,7 @@ import dev.reprise.desync.ReplayDesyncException;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileReader;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatch;
 import dev.reprise.playback.ActiveStep;
 import dev.reprise.playback.PlaybackStep;
@@ -102,7 +102,7 @@ final class JudgedReplay<G extends VerifiableGame> {
         } catch (ReplayException | IOException | UncheckedIOException e) {
             return new Failure("INVALID_FILE: " + describe(e), e);
         }
-        stepCount = file.route().length();
+        stepCount = file.save().length();
         G built;
         try {
             built = games.apply(file);
@@ -115,7 +115,7 @@ final class JudgedReplay<G extends VerifiableGame> {
         game = built;
         ReplaySystem system = built.system();
         names = new StepNames(system);
-        List<ReplayMismatch> mismatches = ReplayFileVerifier.builder(file.gameId(), system.commandDictionary())
+        List<ReplayMismatch> mismatches = ReplayCompatibility.builder(file.gameId(), system.commandDictionary())
                 .build().mismatches(file);
         if (!mismatches.isEmpty()) {
             return new Failure("INVALID_FILE: " + mismatches.stream().map(ReplayMismatch::message)
@@ -125,7 +125,7 @@ final class JudgedReplay<G extends VerifiableGame> {
             ignoreStateHashes(system);
         }
         try {
-            system.loadState(file.route());
+            system.loadState(file.save());
         } catch (ReplayFormatException e) {
             return new Failure("INVALID_FILE: the route does not fit the game's route: " + e.getMessage(), e);
         }
@@ -149,7 +149,7 @@ final class JudgedReplay<G extends VerifiableGame> {
 
     /** Replaces every state-hash check of this replay's own game by a command that checks nothing. */
     private static void ignoreStateHashes(ReplaySystem system) {
-        for (int code : system.commandNames().keySet()) {
+        for (int code : system.commandDictionary().asMap().keySet()) {
             if (system.command(code).orElse(null) instanceof StateHashCheck) {
                 system.replaceCommand(code, ReplayCommand.sync(step -> { }));
             }

@@ -8,7 +8,7 @@ import dev.reprise.playback.SandboxConfig;
 import java.time.Duration;
 
 /**
- * Says what a playback waits on when a {@link PlaybackVerifier} script waited in vain: its state, how far
+ * Says what a playback waits on when a {@link PlaybackStepVerifier} script waited in vain: its state, how far
  * it got, and the first thing that holds it — a passive answer, a command's answer, a pause, demand, or
  * the time of the next step.
  */

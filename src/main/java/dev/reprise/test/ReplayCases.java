@@ -16,7 +16,7 @@ import java.util.Objects;
  * button — and commit the file:
  *
  * <pre>{@code
- * ReplayCases.save(system.replayFile(GAME_ID, BUILD).build(), Path.of("src/test/replays"), "bug-1234");
+ * ReplayCases.save(system, Path.of("src/test/replays"), "bug-1234", GAME_ID, BUILD);
  * }</pre>
  *
  * <p>A case is never overwritten: a name already taken fails, so a kept regression is not lost to a new
@@ -45,14 +45,16 @@ public final class ReplayCases {
     public static Path save(ReplaySystem system, Path folder, String name, String gameId, String gameBuild)
             throws IOException {
         Objects.requireNonNull(system, "system");
-        return save(system.replayFile(gameId, gameBuild).build(), folder, name);
+        ReplayFile file = ReplayFile.builder(system.saveState()).gameId(gameId).gameBuild(gameBuild)
+                .dictionary(system.commandDictionary()).build();
+        return save(file, folder, name);
     }
 
     /**
      * Writes {@code file} as the replay file {@code folder/name.reprise}: use this one when the game's
      * verifier needs metadata (a level seed, a final state hash), added to the file's builder first.
      *
-     * @param file   the replay file, for instance {@code system.replayFile(id, build).metadata(...).build()}
+     * @param file   the replay file, for instance {@code ReplayFile.builder(system.saveState()).gameId(id)...metadata(...).build()}
      * @param folder the test folder, created if missing
      * @param name   the case's name, a file name without folders; {@code .reprise} is added unless present
      * @return the file written

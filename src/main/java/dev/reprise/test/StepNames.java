@@ -12,7 +12,7 @@ final class StepNames {
     private final Map<Integer, String> names;
 
     StepNames(ReplaySystem system) {
-        this.names = system.commandNames();
+        this.names = system.commandDictionary().asMap();
     }
 
     /** @return e.g. {@code RIGHT (code 1)}, or {@code code 42 (no command)} for an unregistered code */

@@ -81,15 +81,6 @@ public final class TestRoutes {
             Objects.requireNonNull(route, "route");
         }
 
-        /**
-         * Replaces the route of {@code system} with this one (through {@link ReplaySystem#loadState}).
-         *
-         * @param system the system to play it on
-         */
-        public void loadInto(ReplaySystem system) {
-            system.loadState(route.saveState());
-        }
-
         /** @return e.g. {@code TestRoute[seed=0x1f2e3d4c5b6a7988, 37 steps, UINT16]} */
         @Override
         public String toString() {

@@ -13,14 +13,14 @@ import reactor.core.publisher.Operators;
  * The steps of a sandbox's {@code windows()}, one after another, with the demand of the steps: what
  * {@code steps()} is, plus {@link #closeOpenWindow()}, which lets the open window's {@code finalizeRun}
  * run without dispatching the next step (it asks for the next window, not for its steps). That is how
- * {@link PlaybackVerifier#expectWindow} sees a window's finalize before the next step is played.
+ * {@link PlaybackStepVerifier#expectWindow} sees a window's finalize before the next step is played.
  *
  * <p>Demand is exact: the downstream's outstanding demand is handed to the open window (counted in
  * steps); a next window is asked for only when the downstream has demand left and no window is open,
  * or to close the open one. Bookkeeping is under this object's monitor; signals are delivered outside
  * it, from the engine's drain, which serializes them. One subscriber.
  *
- * <p>{@linkplain #scripted() Scripted}, for a {@link PlaybackVerifier} script, the subscriber's own
+ * <p>{@linkplain #scripted() Scripted}, for a {@link PlaybackStepVerifier} script, the subscriber's own
  * demand (a {@code StepVerifier} asking for everything) is ignored: the script's lines decide while it
  * runs. Counted since the start are the steps the script {@linkplain #expect expected}, those asked of
  * playback and those delivered; an expectation asks only for what was not asked for already (by

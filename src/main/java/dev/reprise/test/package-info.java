@@ -2,7 +2,7 @@
  * The test kit, as {@code reactor-test} is for Reactor: replay files as tests
  * ({@link dev.reprise.test.ReplayAssertions}, {@link dev.reprise.test.ReplayFilesSource}), judged as
  * recorded or by what must hold in the game ({@link dev.reprise.test.ReplayCheck}), a
- * step-by-step {@code StepVerifier} for playback ({@link dev.reprise.test.PlaybackVerifier}), seeded
+ * step-by-step {@code StepVerifier} for playback ({@link dev.reprise.test.PlaybackStepVerifier}), seeded
  * random and hand-written routes ({@link dev.reprise.test.TestRoutes}) and a one-call way to keep a
  * failing session as a test case ({@link dev.reprise.test.ReplayCases}).
  *

@@ -20,7 +20,8 @@ final class ConvertCommand extends ToolCommand {
     @Parameters(index = "1", paramLabel = "OUTPUT", description = "the replay file to write (may be the input)")
     Path output;
 
-    @Option(names = "--compression", required = true, description = "NONE or DEFLATE (compressed)")
+    @Option(names = "--compression", required = true,
+            description = "NONE or COMPACT (compressed: the smaller of raw DEFLATE and a context-modelled coder)")
     Compression compression;
 
     @Override

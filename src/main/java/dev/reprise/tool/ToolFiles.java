@@ -212,12 +212,12 @@ final class ToolFiles {
      * @return a new route holding the file's steps
      */
     static ReplayArray route(ReplayFile file) {
-        int steps = Math.max(1, file.route().length());
-        int params = Math.max(1, file.route().paramArray().remaining());
+        int steps = Math.max(1, file.save().length());
+        int params = Math.max(1, file.save().paramArray().remaining());
         ReplayArray array = new ReplayArray(ReplayArrayConfig.builder().initCommandLength(steps)
                 .commandMaxLength(steps).initParamLength(params).paramMaxLength(params)
-                .commandWidth(file.route().commandWidth()).build());
-        array.loadState(file.route());
+                .commandWidth(file.save().commandWidth()).build());
+        array.loadState(file.save());
         return array;
     }
 

@@ -5,7 +5,7 @@ import dev.reprise.ReplaySystem;
 import dev.reprise.desync.ReplayDesyncException;
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatch;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplayPlaybackException;
@@ -81,7 +81,7 @@ final class Verification {
 
     private void prepare() {
         ReplayFile file = read();
-        stepCount = file.route().length();
+        stepCount = file.save().length();
         check(file);
         VerifiableGame created;
         try {
@@ -98,7 +98,7 @@ final class Verification {
             mismatches(file, system.commandDictionary());
         }
         try {
-            system.loadState(file.route());
+            system.loadState(file.save());
         } catch (ReplayFormatException e) {
             throw new InvalidFile("the route does not fit the game's route: " + e.getMessage());
         }
@@ -148,7 +148,7 @@ final class Verification {
 
     private static void mismatches(ReplayFile file, CommandDictionary commands) {
         // The game id was checked already (or is not checked): only the codes matter here.
-        List<ReplayMismatch> found = ReplayFileVerifier.builder(file.gameId(), commands).build().mismatches(file);
+        List<ReplayMismatch> found = ReplayCompatibility.builder(file.gameId(), commands).build().mismatches(file);
         if (!found.isEmpty()) {
             throw new InvalidFile(found.stream().map(ReplayMismatch::message).collect(Collectors.joining("; ")));
         }

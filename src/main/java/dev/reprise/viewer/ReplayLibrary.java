@@ -146,7 +146,7 @@ final class ReplayLibrary {
         } catch (ReplayException e) {
             throw new IllegalArgumentException(shown + ": " + e.getMessage(), e);
         }
-        ReplaySave route = loaded.file().route();
+        ReplaySave route = loaded.file().save();
         long held = Math.max(stream.reserved(), (long) route.commandArray().capacity() + route.paramArray().capacity());
         String token = uploads.keep(loaded, stream.handOver(), held);
         if (token == null) {
@@ -193,6 +193,6 @@ final class ReplayLibrary {
             throw new IllegalArgumentException(name + ": a replay of \"" + file.gameId() + "\", the viewer knows "
                     + games.keySet());
         }
-        return new Loaded(name, game.verifier().verify(file), game);
+        return new Loaded(name, game.compatibility().check(file), game);
     }
 }

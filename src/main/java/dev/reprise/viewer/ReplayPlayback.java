@@ -62,7 +62,7 @@ final class ReplayPlayback implements Playback {
         this.interactive = interactive;
         this.dialogTimeout = options.dialogTimeout();
         this.worker = worker;
-        this.names = replay.system().commandNames();
+        this.names = replay.system().commandDictionary().asMap();
         this.checkpointBudget = options.checkpointBudget();
         SandboxConfig.Builder<?> config = replay.sandbox()
                 .stepInterval(options.stepInterval())

@@ -1,7 +1,7 @@
 package dev.reprise.viewer;
 
 import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -43,18 +43,18 @@ public interface ViewerGame {
     String gameId();
 
     /**
-     * Returns the verifier every file of this game is checked with before it is played (its game id and
-     * command dictionary).
+     * Returns the compatibility every file of this game is checked for before it is played (its game id
+     * and command dictionary).
      *
-     * @return a verifier
+     * @return the check, e.g. {@code ReplayCompatibility.builder(gameId, system.commandDictionary()).build()}
      */
-    ReplayFileVerifier verifier();
+    ReplayCompatibility compatibility();
 
     /**
      * Opens one session's game on a verified file: a fresh game, a system with the game's commands and
      * the file's route.
      *
-     * @param file a file {@link #verifier()} accepted
+     * @param file a file {@link #compatibility()} accepted
      * @return the session's game
      * @throws IllegalArgumentException with a reason a person can read if the file lacks what the game
      *     needs (e.g. metadata); the page shows it

@@ -5,7 +5,7 @@ import dev.reprise.command.ReplayCode;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.playback.PassiveAnswers;
 import dev.reprise.playback.PassiveStep;
 import dev.reprise.playback.PlaybackState;
@@ -73,14 +73,17 @@ final class CoinReplay {
 
     /** Saves what was recorded: the route, the game's id and build and its command names. */
     static void save(ReplaySystem replay, Path file) throws IOException {
-        replay.writeReplay(file, GAME_ID, GAME_BUILD);
+        ReplayFile.builder(replay.saveState())
+                .gameId(GAME_ID).gameBuild(GAME_BUILD).dictionary(replay.commandDictionary())
+                .build()
+                .write(file); // atomically
     }
 
     /** Loads a replay file into a fresh system for {@code game}, refusing a file of another game. */
     static ReplaySystem load(Path file, CoinGame game) throws IOException {
         ReplaySystem player = replaySystem(game);
-        ReplayFileVerifier verifier = ReplayFileVerifier.builder(GAME_ID, player.commandDictionary()).build();
-        player.loadState(verifier.verify(ReplayFile.read(file)).route());
+        ReplayCompatibility compatibility = ReplayCompatibility.builder(GAME_ID, player.commandDictionary()).build();
+        player.loadState(compatibility.check(ReplayFile.read(file)).save());
         return player;
     }
 

@@ -2,7 +2,7 @@ package dev.reprise.guide;
 
 import dev.reprise.ReplaySystem;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayStep;
 import dev.reprise.viewer.GameReplay;
@@ -31,8 +31,8 @@ public final class CoinViewer implements ViewerGame {
     }
 
     @Override
-    public ReplayFileVerifier verifier() {
-        return ReplayFileVerifier.builder(CoinReplay.GAME_ID, CoinReplay.replaySystem(new CoinGame()).commandDictionary())
+    public ReplayCompatibility compatibility() {
+        return ReplayCompatibility.builder(CoinReplay.GAME_ID, CoinReplay.replaySystem(new CoinGame()).commandDictionary())
                 .build();
     }
 
@@ -40,7 +40,7 @@ public final class CoinViewer implements ViewerGame {
     public GameReplay open(ReplayFile file) {
         CoinGame game = new CoinGame();
         ReplaySystem system = CoinReplay.replaySystem(game); // the same commands as every other use of the game
-        system.loadState(file);
+        system.loadState(file.save());
         return new Session(game, system);
     }
 

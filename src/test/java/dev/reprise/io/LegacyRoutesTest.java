@@ -80,12 +80,12 @@ class LegacyRoutesTest {
         for (LegacyRoute route : routes) {
             ReplaySave save = route.toRoute();
             ReplayFile file = ReplayFile.builder(save).gameId(route.id()).gameBuild("2.8.2")
-                    .compression(Compression.DEFLATE).build();
+                    .compression(Compression.COMPACT).build();
             byte[] bytes = file.toBytes();
             ReplayFile back = ReplayFile.read(bytes);
             assertThat(back).isEqualTo(file);
-            assertThat(back.route().commandBytes()).isEqualTo(save.commandBytes());
-            assertThat(back.route().paramBytes()).isEqualTo(save.paramBytes());
+            assertThat(back.save().commandBytes()).isEqualTo(save.commandBytes());
+            assertThat(back.save().paramBytes()).isEqualTo(save.paramBytes());
 
             int rawBytes = save.commandArray().remaining() + save.paramArray().remaining();
             int rawDeflate = rawDeflateSize(save);

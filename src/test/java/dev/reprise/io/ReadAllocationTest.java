@@ -78,7 +78,7 @@ class ReadAllocationTest {
     }
 
     private static void assertReadAllocatesAtMost(ReplaySave route, String what, long slack) {
-        byte[] file = ReplayFile.builder(route).gameId("g").gameBuild("1").compression(Compression.DEFLATE).build()
+        byte[] file = ReplayFile.builder(route).gameId("g").gameBuild("1").compression(Compression.COMPACT).build()
                 .toBytes();
         long raw = route.commandBytes().length + route.paramBytes().length;
 

@@ -110,7 +110,7 @@ public final class ReadMemoryHarness {
         return array.saveState();
     }
 
-    /** Writes the largest route as {@code largest-NONE.reprise} and {@code largest-DEFLATE.reprise}. */
+    /** Writes the largest route as {@code largest-NONE.reprise} and {@code largest-COMPACT.reprise}. */
     static List<Path> makeLargest(Path folder) throws IOException {
         ReplaySave route = largestRoute();
         List<Path> files = new ArrayList<>();

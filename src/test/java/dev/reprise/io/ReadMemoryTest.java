@@ -44,7 +44,7 @@ class ReadMemoryTest {
      * reserved, and 22 of 32 reads (16 threads) ran out of memory.
      */
     @ParameterizedTest
-    @CsvSource({"NONE, 16, 2, 60", "NONE, 32, 2, 60", "DEFLATE, 16, 1, 10", "DEFLATE, 32, 1, 10"})
+    @CsvSource({"NONE, 16, 2, 60", "NONE, 32, 2, 60", "COMPACT, 16, 1, 10", "COMPACT, 32, 1, 10"})
     void theLargestFiles_readByManyThreadsInA128MiBHeap_areReadOrRefusedForMemory_neverRunOutOfIt(
             Compression compression, int threads, int reads, int waitSeconds) throws IOException, InterruptedException {
         Path file = folder.resolve("largest-" + compression + ".reprise");

@@ -92,7 +92,7 @@ class ReplayFileBadInputTest {
 
         ReplayFile file = ReplayFile.read(bytes);
 
-        assertThat(file.route().commandBytes()).containsExactly(0, 2);
+        assertThat(file.save().commandBytes()).containsExactly(0, 2);
         assertThat(ReplayFileReader.DEFAULT.readHeader(bytes).version()).isEqualTo("2.7");
         assertThat(ReplayFileReader.DEFAULT.readHeader(bytes).skippedSections()).isEqualTo(1);
     }
@@ -199,7 +199,7 @@ class ReplayFileBadInputTest {
 
     @Test
     void garbageAfterTheEnd_isNamedWithItsOffset() {
-        byte[] bytes = valid(Compression.DEFLATE);
+        byte[] bytes = valid(Compression.COMPACT);
         byte[] longer = Arrays.copyOf(bytes, bytes.length + 3);
 
         ReplayFormatException e = readFails(longer);
@@ -226,7 +226,7 @@ class ReplayFileBadInputTest {
 
     @Test
     void stepsBeyondASmallerCap_areRefusedBeforeDecoding() {
-        byte[] bytes = valid(Compression.DEFLATE);
+        byte[] bytes = valid(Compression.COMPACT);
         ReplayFileReader reader = ReplayFileReader.builder().maxSteps(3).build();
 
         assertThatThrownBy(() -> reader.read(bytes)).isInstanceOf(ReplayFormatException.class)

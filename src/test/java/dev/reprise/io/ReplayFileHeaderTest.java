@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ReplayFileHeaderTest {
 
     private static ReplayFileHeader header() {
-        return ReplayFileHeader.of(1, 2, Compression.DEFLATE, CommandWidth.UINT16, 10, 40, 30, 120, 1);
+        return ReplayFileHeader.of(1, 2, Compression.COMPACT, CommandWidth.UINT16, 10, 40, 30, 120, 1);
     }
 
     @Test
@@ -19,7 +19,7 @@ class ReplayFileHeaderTest {
         assertThat(header.majorVersion()).isEqualTo(1);
         assertThat(header.minorVersion()).isEqualTo(2);
         assertThat(header.version()).isEqualTo("1.2");
-        assertThat(header.compression()).isEqualTo(Compression.DEFLATE);
+        assertThat(header.compression()).isEqualTo(Compression.COMPACT);
         assertThat(header.commandWidth()).isEqualTo(CommandWidth.UINT16);
         assertThat(header.steps()).isEqualTo(10);
         assertThat(header.paramBytes()).isEqualTo(40);
@@ -70,15 +70,15 @@ class ReplayFileHeaderTest {
     @Test
     void equals_anyPartDiffers_isNotEqual() {
         assertThat(List.of(
-                ReplayFileHeader.of(2, 2, Compression.DEFLATE, CommandWidth.UINT16, 10, 40, 30, 120, 1),
-                ReplayFileHeader.of(1, 3, Compression.DEFLATE, CommandWidth.UINT16, 10, 40, 30, 120, 1),
+                ReplayFileHeader.of(2, 2, Compression.COMPACT, CommandWidth.UINT16, 10, 40, 30, 120, 1),
+                ReplayFileHeader.of(1, 3, Compression.COMPACT, CommandWidth.UINT16, 10, 40, 30, 120, 1),
                 ReplayFileHeader.of(1, 2, Compression.NONE, CommandWidth.UINT16, 10, 40, 30, 120, 1),
-                ReplayFileHeader.of(1, 2, Compression.DEFLATE, CommandWidth.UINT8, 10, 40, 30, 120, 1),
-                ReplayFileHeader.of(1, 2, Compression.DEFLATE, CommandWidth.UINT16, 11, 40, 30, 120, 1),
-                ReplayFileHeader.of(1, 2, Compression.DEFLATE, CommandWidth.UINT16, 10, 41, 30, 120, 1),
-                ReplayFileHeader.of(1, 2, Compression.DEFLATE, CommandWidth.UINT16, 10, 40, 31, 120, 1),
-                ReplayFileHeader.of(1, 2, Compression.DEFLATE, CommandWidth.UINT16, 10, 40, 30, 121, 1),
-                ReplayFileHeader.of(1, 2, Compression.DEFLATE, CommandWidth.UINT16, 10, 40, 30, 120, 0)))
+                ReplayFileHeader.of(1, 2, Compression.COMPACT, CommandWidth.UINT8, 10, 40, 30, 120, 1),
+                ReplayFileHeader.of(1, 2, Compression.COMPACT, CommandWidth.UINT16, 11, 40, 30, 120, 1),
+                ReplayFileHeader.of(1, 2, Compression.COMPACT, CommandWidth.UINT16, 10, 41, 30, 120, 1),
+                ReplayFileHeader.of(1, 2, Compression.COMPACT, CommandWidth.UINT16, 10, 40, 31, 120, 1),
+                ReplayFileHeader.of(1, 2, Compression.COMPACT, CommandWidth.UINT16, 10, 40, 30, 121, 1),
+                ReplayFileHeader.of(1, 2, Compression.COMPACT, CommandWidth.UINT16, 10, 40, 30, 120, 0)))
                 .allSatisfy(other -> assertThat(other).isNotEqualTo(header()));
     }
 

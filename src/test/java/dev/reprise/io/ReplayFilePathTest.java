@@ -19,7 +19,7 @@ class ReplayFilePathTest {
 
     @Test
     void write_thenRead_roundTrips() throws IOException {
-        ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
+        ReplayFile file = ReplayFileTest.sampleFile(Compression.COMPACT);
         Path target = folder.resolve("run.rpl");
 
         file.write(target);
@@ -32,7 +32,7 @@ class ReplayFilePathTest {
     void write_overAnOlderFile_replacesIt() throws IOException {
         Path target = folder.resolve("run.rpl");
         ReplayFileTest.sampleFile(Compression.NONE).write(target);
-        ReplayFile newer = ReplayFileTest.sampleFile(Compression.DEFLATE);
+        ReplayFile newer = ReplayFileTest.sampleFile(Compression.COMPACT);
 
         newer.write(target);
 
@@ -44,7 +44,7 @@ class ReplayFilePathTest {
 
     @Test
     void writeAsync_thenReadAsync_runOnBoundedElastic_andCompletesOnlyOnDemand() {
-        ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
+        ReplayFile file = ReplayFileTest.sampleFile(Compression.COMPACT);
         Path target = folder.resolve("async.rpl");
 
         StepVerifier.create(file.writeAsync(target).then(ReplayFile.readAsync(target))
@@ -123,7 +123,7 @@ class ReplayFilePathTest {
     @Test
     void read_ofAnInterruptedThread_stopsBetweenChunks() throws IOException {
         Path target = folder.resolve("run.rpl");
-        ReplayFileTest.sampleFile(Compression.DEFLATE).write(target);
+        ReplayFileTest.sampleFile(Compression.COMPACT).write(target);
 
         Thread.currentThread().interrupt();
         try {
@@ -132,7 +132,7 @@ class ReplayFilePathTest {
         } finally {
             Thread.interrupted();
         }
-        assertThat(ReplayFile.read(target)).isEqualTo(ReplayFileTest.sampleFile(Compression.DEFLATE));
+        assertThat(ReplayFile.read(target)).isEqualTo(ReplayFileTest.sampleFile(Compression.COMPACT));
     }
 
     @Test

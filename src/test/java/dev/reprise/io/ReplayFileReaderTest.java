@@ -23,12 +23,12 @@ class ReplayFileReaderTest {
 
     @Test
     void readHeader_reportsTheLayout() {
-        byte[] bytes = ReplayFileTest.sampleFile(Compression.DEFLATE).toBytes();
+        byte[] bytes = ReplayFileTest.sampleFile(Compression.COMPACT).toBytes();
 
         ReplayFileHeader header = ReplayFileReader.DEFAULT.readHeader(bytes);
 
         assertThat(header.version()).isEqualTo("2.0");
-        assertThat(header.compression()).isEqualTo(Compression.DEFLATE);
+        assertThat(header.compression()).isEqualTo(Compression.COMPACT);
         assertThat(header.steps()).isEqualTo(7);
         assertThat(header.fileBytes()).isEqualTo(bytes.length);
         assertThat(header.bytesPerStep()).isEqualTo(bytes.length / 7.0);

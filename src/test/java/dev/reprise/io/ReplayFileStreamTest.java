@@ -64,7 +64,7 @@ class ReplayFileStreamTest {
 
     @Test
     void aValidFileFollowedByEndlessBytes_isRefusedAfterOneMoreByte() {
-        byte[] bytes = ReplayFileTest.sampleFile(Compression.DEFLATE).toBytes();
+        byte[] bytes = ReplayFileTest.sampleFile(Compression.COMPACT).toBytes();
         Endless tail = new Endless(7);
 
         assertThatThrownBy(() -> ReplayFile.read(new SequenceInputStream(new ByteArrayInputStream(bytes), tail)))
@@ -124,7 +124,7 @@ class ReplayFileStreamTest {
 
     @Test
     void aStreamOfAValidFile_inOneByteReads_reads() throws IOException {
-        ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
+        ReplayFile file = ReplayFileTest.sampleFile(Compression.COMPACT);
 
         assertThat(ReplayFile.read(new OneByteAtATime(file.toBytes(), false))).isEqualTo(file);
     }
@@ -177,7 +177,7 @@ class ReplayFileStreamTest {
 
     @Test
     void aStreamThatReturnsZeroNowAndThen_isReadWhole() throws IOException {
-        ReplayFile file = ReplayFileTest.sampleFile(Compression.DEFLATE);
+        ReplayFile file = ReplayFileTest.sampleFile(Compression.COMPACT);
 
         assertThat(ReplayFile.read(new OneByteAtATime(file.toBytes(), true))).isEqualTo(file);
     }

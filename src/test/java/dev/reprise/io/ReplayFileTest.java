@@ -83,8 +83,8 @@ class ReplayFileTest {
         ReplayFile back = ReplayFile.read(file.toBytes());
 
         assertThat(back).isEqualTo(file);
-        assertThat(back.route().commandBytes()).isEqualTo(sampleRoute().commandBytes());
-        assertThat(back.route().paramBytes()).isEqualTo(sampleRoute().paramBytes());
+        assertThat(back.save().commandBytes()).isEqualTo(sampleRoute().commandBytes());
+        assertThat(back.save().paramBytes()).isEqualTo(sampleRoute().paramBytes());
         assertThat(back.metadata()).containsExactly(Map.entry("player", "Ada"),
                 Map.entry("recorded", "2026-11-29T18:00:00Z"));
         assertThat(back.dictionary().name(4)).contains("teleport");
@@ -112,16 +112,16 @@ class ReplayFileTest {
 
             ReplayFile back = ReplayFile.read(file.toBytes());
 
-            assertThat(back.route().commandBytes()).isEqualTo(route.commandBytes());
-            assertThat(back.route().paramBytes()).isEqualTo(route.paramBytes());
-            assertThat(back.route().commandWidth()).isEqualTo(route.commandWidth());
+            assertThat(back.save().commandBytes()).isEqualTo(route.commandBytes());
+            assertThat(back.save().paramBytes()).isEqualTo(route.paramBytes());
+            assertThat(back.save().commandWidth()).isEqualTo(route.commandWidth());
         }
     }
 
     @Test
     void read_givesARouteThatLoadsIntoAReplayArray() {
         ReplayArray array = new ReplayArray();
-        array.loadState(ReplayFile.read(sampleFile(Compression.DEFLATE).toBytes()).route());
+        array.loadState(ReplayFile.read(sampleFile(Compression.COMPACT).toBytes()).save());
 
         assertThat(array.length()).isEqualTo(7);
         assertThat(array.get(6).params()).containsExactly(1L << 40, -2.5, "\u9b54\u5854");
@@ -135,8 +135,8 @@ class ReplayFileTest {
 
         array.set(0, 7, 9);
 
-        assertThat(file.route().commandBytes()).containsExactly(1, 1);
-        assertThat(file.route().paramBytes()).containsExactly(1, 2);
+        assertThat(file.save().commandBytes()).containsExactly(1, 1);
+        assertThat(file.save().paramBytes()).containsExactly(1, 2);
     }
 
     @Test
@@ -146,8 +146,8 @@ class ReplayFileTest {
 
         ReplayFile file = ReplayFile.builder(padded).build();
 
-        assertThat(file.route().commandBytes()).containsExactly(1, 5);
-        assertThat(file.route().paramBytes()).containsExactly(1, 9);
+        assertThat(file.save().commandBytes()).containsExactly(1, 5);
+        assertThat(file.save().paramBytes()).containsExactly(1, 9);
     }
 
     @Test
@@ -172,16 +172,16 @@ class ReplayFileTest {
     @Test
     void route_returnsFreshReadOnlyViews() {
         ReplayFile file = sampleFile(Compression.NONE);
-        ReplaySave first = file.route();
+        ReplaySave first = file.save();
         first.commandArray().position(3);
 
-        assertThat(file.route().commandArray().position()).isZero();
+        assertThat(file.save().commandArray().position()).isZero();
         assertThat(first.commandArray().isReadOnly()).isTrue();
     }
 
     @Test
     void toBuilder_keepsEveryValue() {
-        ReplayFile file = sampleFile(Compression.DEFLATE);
+        ReplayFile file = sampleFile(Compression.COMPACT);
 
         assertThat(file.toBuilder().build()).isEqualTo(file).hasSameHashCodeAs(file);
         assertThat(file.toBuilder().compression(Compression.NONE).build()).isNotEqualTo(file);
@@ -194,10 +194,10 @@ class ReplayFileTest {
             array.add(i % 40 < 30 ? (i / 7) % 4 : 4, i % 13, i % 11);
         }
         byte[] plain = ReplayFile.builder(array.saveState()).compression(Compression.NONE).build().toBytes();
-        byte[] packed = ReplayFile.builder(array.saveState()).compression(Compression.DEFLATE).build().toBytes();
+        byte[] packed = ReplayFile.builder(array.saveState()).compression(Compression.COMPACT).build().toBytes();
 
         assertThat(packed.length).isLessThan(plain.length / 10);
-        assertThat(Arrays.equals(ReplayFile.read(packed).route().paramBytes(), array.saveState().paramBytes())).isTrue();
+        assertThat(Arrays.equals(ReplayFile.read(packed).save().paramBytes(), array.saveState().paramBytes())).isTrue();
     }
 
     @Test
@@ -209,7 +209,7 @@ class ReplayFileTest {
                 array.add(4, i % 13, 3);
             }
         }
-        ReplayFile file = ReplayFile.builder(array.saveState()).compression(Compression.DEFLATE).build();
+        ReplayFile file = ReplayFile.builder(array.saveState()).compression(Compression.COMPACT).build();
 
         byte[] bytes = file.toBytes();
 
@@ -227,7 +227,7 @@ class ReplayFileTest {
         for (int i = 0; i < 200; i++) {
             array.add(9, new java.math.BigInteger(2000, random));
         }
-        ReplayFile file = ReplayFile.builder(array.saveState()).compression(Compression.DEFLATE).build();
+        ReplayFile file = ReplayFile.builder(array.saveState()).compression(Compression.COMPACT).build();
 
         byte[] bytes = file.toBytes();
 

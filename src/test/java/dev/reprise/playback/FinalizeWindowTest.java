@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reprise.command.ReplayCommandResult;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import dev.reprise.test.PlaybackVerifier;
+import dev.reprise.test.PlaybackStepVerifier;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
@@ -41,7 +41,7 @@ class FinalizeWindowTest {
     @Test
     void eachWindow_isFinalizedBeforeTheNextWindowsFirstStep() {
         Harness h = new Harness().active(1, 2).passive(9).record(1, 9, 1, 2, 2, 1);
-        PlaybackVerifier.create(h.system, h.config())
+        PlaybackStepVerifier.create(h.system, h.config())
                 .expectActive(1)
                 .expectPassive(9).answer(ReplayCommandResult.SUCCESS)
                 .expectActive(1)

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import dev.reprise.test.PlaybackVerifier;
+import dev.reprise.test.PlaybackStepVerifier;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
@@ -37,7 +37,7 @@ class PassiveStepPlaybackTest {
         h.system.record(1);
         h.system.record(9, 7);
         h.system.record(9, 8);
-        PlaybackVerifier.create(h.system, h.config())
+        PlaybackStepVerifier.create(h.system, h.config())
                 .expectActive(1)
                 .then(() -> assertThat(applied).containsExactly(7, 8))
                 .expectPassive(9)
@@ -68,7 +68,7 @@ class PassiveStepPlaybackTest {
     @Test
     void passiveCompletedInsideOnNext_isNotSkipped() {
         Harness h = new Harness().active(1).passive(9).record(1, 9);
-        PlaybackVerifier.create(h.system, h.config())
+        PlaybackStepVerifier.create(h.system, h.config())
                 .expectActive(1)
                 .expectPassive(9).answer(SUCCESS) // inside onNext: before the zero grace can skip it
                 .expectEnded()

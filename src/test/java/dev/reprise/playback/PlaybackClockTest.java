@@ -133,7 +133,7 @@ class PlaybackClockTest {
                 .then(sandbox::pauseNow)
                 .then(() -> clock.next(1L, 2L, 3L))
                 .then(() -> assertThat(h.log).hasSize(1))
-                .then(sandbox::resume)
+                .then(sandbox::play)
                 .then(() -> assertThat(h.log).as("the pause's ticks are dropped").hasSize(1))
                 .then(() -> clock.next(4L))
                 .expectNextCount(1)

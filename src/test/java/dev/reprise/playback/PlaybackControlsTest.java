@@ -34,7 +34,7 @@ class PlaybackControlsTest {
                 .thenRequest(5)
                 .expectNoEvent(Duration.ofHours(1))
                 .then(() -> assertThat(h.log).containsExactly("exec1@0"))
-                .then(() -> sandbox[0].resume())
+                .then(() -> sandbox[0].play())
                 .expectNextCount(2)
                 .expectComplete().verify(Duration.ofSeconds(10));
     }
@@ -149,7 +149,7 @@ class PlaybackControlsTest {
         StepVerifier.create(sandbox.stop()).expectComplete().verify(Duration.ZERO);
         StepVerifier.create(sandbox.step()).expectComplete().verify(Duration.ZERO);
         sandbox.play();
-        sandbox.resume();
+        sandbox.play();
         sandbox.setSpeed(3);
         assertThat(sandbox.state()).isEqualTo(terminal);
         StepVerifier.create(sandbox.states()).expectNext(terminal).expectComplete().verify(Duration.ZERO);

@@ -161,7 +161,7 @@ class ReferenceDefectsTest {
         StepVerifier.create(sandbox.stop()).expectComplete().verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
         assertThat(h.log).containsExactly("exec1@0", "fin1");
-        sandbox.resume(); // a stopped sandbox does not play on
+        sandbox.play(); // a stopped sandbox does not play on
         assertThat(h.log).containsExactly("exec1@0", "fin1");
     }
 

@@ -196,7 +196,7 @@ class ReplaySandboxReferenceTest {
         pause.verify(Duration.ofSeconds(10));
         assertThat(h.log).containsExactly("exec0");
 
-        sandbox.resume();
+        sandbox.play();
         assertThat(h.log).containsExactly("exec0", "exec1");
         assertThat(sandbox.state()).isEqualTo(PlaybackState.ENDED);
     }

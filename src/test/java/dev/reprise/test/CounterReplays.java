@@ -27,7 +27,7 @@ final class CounterReplays {
     static ReplayFile desynced() {
         ReplayFile file = valid();
         ReplayArray route = new ReplayArray();
-        route.loadState(file.route());
+        route.loadState(file.save());
         long recorded = ((Number) route.get(6).param(0)).longValue();
         route.set(6, CounterGame.HASH, recorded ^ 1);
         return ReplayFile.builder(route.saveState()).gameId(file.gameId()).gameBuild(file.gameBuild())

@@ -35,7 +35,7 @@ class ReplayCasesTest {
         ReplayFile file = ReplayFile.read(saved);
         assertThat(file.gameId()).isEqualTo("my-game");
         assertThat(file.gameBuild()).isEqualTo("1.2");
-        assertThat(file.route().length()).isEqualTo(2);
+        assertThat(file.save().length()).isEqualTo(2);
         assertThat(file.dictionary()).isEqualTo(system.commandDictionary());
         try (var files = Files.list(saved.getParent())) {
             assertThat(files).containsExactly(saved); // no temporary file left
@@ -44,7 +44,8 @@ class ReplayCasesTest {
 
     @Test
     void save_aFileWithMetadata_keepsTheExtensionGiven() throws IOException {
-        Path saved = ReplayCases.save(system.replayFile("my-game", "1").metadata("seed", "42").build(), folder,
+        Path saved = ReplayCases.save(ReplayFile.builder(system.saveState()).gameId("my-game").gameBuild("1")
+                .dictionary(system.commandDictionary()).metadata("seed", "42").build(), folder,
                 "case.reprise");
 
         assertThat(saved.getFileName().toString()).isEqualTo("case.reprise");

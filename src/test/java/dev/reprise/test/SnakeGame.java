@@ -66,7 +66,8 @@ final class SnakeGame implements VerifiableGame {
             game.apply(move);
         }
         recorder.recordHash();
-        return game.system.replayFile(GAME_ID, "1.0").build();
+        return ReplayFile.builder(game.system.saveState()).gameId(GAME_ID).gameBuild("1.0")
+                .dictionary(game.system.commandDictionary()).build();
     }
 
     private void apply(int move) {

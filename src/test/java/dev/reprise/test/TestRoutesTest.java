@@ -137,7 +137,7 @@ class TestRoutesTest {
         TestRoutes.random().maxSteps(200).check(100, route -> {
             ReplayFile file = ReplayFile.builder(route.route().saveState()).gameId("test").build();
             ReplayArray back = new ReplayArray();
-            back.loadState(ReplayFile.read(file.toBytes()).route());
+            back.loadState(ReplayFile.read(file.toBytes()).save());
             assertThat(steps(back)).isEqualTo(steps(route.route()));
         });
     }

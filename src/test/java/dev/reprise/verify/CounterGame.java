@@ -91,7 +91,8 @@ public final class CounterGame implements VerifiableGame {
             game.total += add;
         }
         hashes.recordHash();
-        return recorder.replayFile(GAME_ID, "1").metadata(START_KEY, Long.toString(start))
+        return ReplayFile.builder(recorder.saveState()).gameId(GAME_ID).gameBuild("1")
+                .dictionary(recorder.commandDictionary()).metadata(START_KEY, Long.toString(start))
                 .metadata(FINAL_KEY, ReplayVerifier.formatHash(game.hash())).build();
     }
 }

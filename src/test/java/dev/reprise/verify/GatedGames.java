@@ -47,6 +47,7 @@ final class GatedGames implements GameFactory {
         for (int i = 0; i < steps; i++) {
             recorder.record(STEP);
         }
-        return recorder.replayFile("gated", "1").build().toBytes();
+        return ReplayFile.builder(recorder.saveState()).gameId("gated").gameBuild("1")
+                .dictionary(recorder.commandDictionary()).build().toBytes();
     }
 }

@@ -32,8 +32,8 @@ class ReplayVerifierTest {
         assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.VALID);
         assertThat(verdict.valid()).isTrue();
         assertThat(verdict.id()).isEqualTo("ok");
-        assertThat(verdict.stepCount()).isEqualTo(file.route().length());
-        assertThat(verdict.stepReached()).isEqualTo(file.route().length());
+        assertThat(verdict.stepCount()).isEqualTo(file.save().length());
+        assertThat(verdict.stepReached()).isEqualTo(file.save().length());
         assertThat(verdict.expectedHash()).isEqualTo(verdict.actualHash()).isPresent();
         assertThat(verdict.elapsed()).isPositive();
     }
@@ -152,7 +152,7 @@ class ReplayVerifierTest {
     @Test
     void verify_exactlyMaxSteps_isValid() {
         ReplayFile file = CounterGame.record(0, 1, 2);
-        Verdict verdict = verdictOf(counter().maxSteps(file.route().length()).build(), ReplaySource.of("fits", file));
+        Verdict verdict = verdictOf(counter().maxSteps(file.save().length()).build(), ReplaySource.of("fits", file));
 
         assertThat(verdict.outcome()).isEqualTo(Outcome.VALID);
     }
@@ -176,7 +176,7 @@ class ReplayVerifierTest {
 
         assertThat(verdict.outcome()).isEqualTo(Outcome.REJECTED);
         assertThat(verdict.reason()).contains("acceptance");
-        assertThat(verdict.stepReached()).isEqualTo(file.route().length());
+        assertThat(verdict.stepReached()).isEqualTo(file.save().length());
     }
 
     @Test
@@ -199,7 +199,7 @@ class ReplayVerifierTest {
 
     @Test
     void verify_factoryRefusesTheFile_isInvalidFile() {
-        ReplayFile file = ReplayFile.builder(CounterGame.record(0, 1).route()).gameId(CounterGame.GAME_ID).build();
+        ReplayFile file = ReplayFile.builder(CounterGame.record(0, 1).save()).gameId(CounterGame.GAME_ID).build();
         Verdict verdict = verdictOf(counter().build(), ReplaySource.of("no start", file));
 
         assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
@@ -278,7 +278,7 @@ class ReplayVerifierTest {
     /** A copy of {@code file} with step {@code index} replaced. */
     static ReplayFile edit(ReplayFile file, int index, int code, Object... params) {
         dev.reprise.route.ReplayArray route = new dev.reprise.route.ReplayArray();
-        route.loadState(file.route());
+        route.loadState(file.save());
         route.set(index, code, params);
         ReplaySave edited = route.saveState();
         return ReplayFile.builder(edited).gameId(file.gameId()).gameBuild(file.gameBuild())

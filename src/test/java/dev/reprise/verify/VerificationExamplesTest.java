@@ -60,7 +60,8 @@ class VerificationExamplesTest {
             game.total += add;
         }
         recorder.recordHash();
-        game.system.replayFile("example.total", "1.0")
+        ReplayFile.builder(game.system.saveState()).gameId("example.total").gameBuild("1.0")
+                .dictionary(game.system.commandDictionary())
                 .metadata("final-state-hash", ReplayVerifier.formatHash(game.hash()))
                 .build()
                 .write(file);

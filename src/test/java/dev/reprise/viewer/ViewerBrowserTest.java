@@ -361,7 +361,7 @@ class ViewerBrowserTest {
         try (ViewerServer bare = ViewerServer.start(ViewerOptions.defaults(empty), TowerViewer.replaysOnly())) {
             driver.get(bare.url());
             waitUntil(d -> d.findElement(By.id("start")).isDisplayed());
-            assertThat(text("start")).contains("has no .reprise files", "ReplaySystem.writeReplay",
+            assertThat(text("start")).contains("has no .reprise files", "ReplayFile.write",
                     "upload");
             assertThat(driver.findElement(By.id("start-live-line")).isDisplayed()).as("no live game here").isFalse();
             assertThat(text("message")).startsWith("No replays yet");

@@ -7,7 +7,7 @@ import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.guide.CoinViewer;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.viewer.tower.TowerViewer;
@@ -156,7 +156,7 @@ class ViewerGamesTest {
     private record Named(String gameId) implements ViewerGame {
 
         @Override
-        public ReplayFileVerifier verifier() {
+        public ReplayCompatibility compatibility() {
             throw new UnsupportedOperationException();
         }
 

@@ -105,7 +105,7 @@ public final class Demo {
         out.printf("Saved %,d steps to %s; replaying it onto a fresh game%s%n", run.inputs(), file,
                 watch.isZero() ? "" : String.format(Locale.ROOT, ", paced to last about %.1f s",
                         watch.toMillis() / 1000.0));
-        ReplaySave route = TowerCommands.verifier().verify(ReplayFile.read(file)).route();
+        ReplaySave route = TowerCommands.compatibility().check(ReplayFile.read(file)).save();
         long finalHash = run.finalState().stateHash();
 
         ProgressBar bar = new ProgressBar(out, Math.max(1, route.length()), REDRAW, System::nanoTime);

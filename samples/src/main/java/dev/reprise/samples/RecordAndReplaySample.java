@@ -57,8 +57,8 @@ public final class RecordAndReplaySample {
         TowerGame replayedGame = new TowerGame(tower);
         ReplaySystem player = new ReplaySystem();
         TowerCommands.register(player, replayedGame);
-        ReplayFile loaded = TowerCommands.verifier().verify(ReplayFile.read(file));
-        player.loadState(loaded.route());
+        ReplayFile loaded = TowerCommands.compatibility().check(ReplayFile.read(file));
+        player.loadState(loaded.save());
 
         // 4. Replay: the sandbox resets the game, then plays every step in route order.
         ReplaySandbox sandbox = player.createReplaySandbox(

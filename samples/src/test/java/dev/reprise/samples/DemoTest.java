@@ -32,7 +32,7 @@ class DemoTest {
         assertThat(Demo.exitStatus(report)).isZero();
         Path file = dir.resolve("tower.reprise");
         assertThat(report.fileBytes()).isEqualTo(Files.size(file)).isPositive();
-        assertThat(ReplayFile.read(file).route().length()).isEqualTo(report.steps());
+        assertThat(ReplayFile.read(file).save().length()).isEqualTo(report.steps());
         assertThat(report.bytesPerStep()).isEqualTo((double) report.fileBytes() / report.steps());
         String text = printed.toString(StandardCharsets.UTF_8);
         assertThat(text)

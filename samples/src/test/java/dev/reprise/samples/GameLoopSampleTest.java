@@ -57,7 +57,7 @@ class GameLoopSampleTest {
                     Flux.concat(at(55, sandbox::pauseNow),           // after frame 5
                                     at(50, sandbox::stepNow),        // at 105 ms: played by frame 11
                                     at(50, () -> sandbox.setSpeed(2)), // at 155 ms
-                                    at(0, sandbox::resume),
+                                    at(0, sandbox::play),
                                     at(50, () -> sandbox.setSpeed(0.5))) // at 205 ms
                             .subscribe();
                     return counted(sandbox, time);

@@ -56,7 +56,7 @@ class QuickStartTest {
         ReplayFile.builder(replay.saveState()).gameId("my-game").build().write(file);
 
         ReplaySystem loaded = new ReplaySystem();
-        loaded.loadState(ReplayFile.read(file).route());
+        loaded.loadState(ReplayFile.read(file).save());
 
         assertThat(loaded.array().length()).isEqualTo(2);
         assertThat(loaded.array().get(1).params()).containsExactly(7, 3);

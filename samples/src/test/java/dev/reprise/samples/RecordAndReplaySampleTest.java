@@ -30,7 +30,7 @@ class RecordAndReplaySampleTest {
         ReplayFile saved = ReplayFile.read(file);
         assertThat(saved.gameId()).isEqualTo(TowerCommands.GAME_ID);
         assertThat(saved.metadata()).containsEntry("seed", "7");
-        assertThat(saved.route().length()).isEqualTo(verdict.steps());
+        assertThat(saved.save().length()).isEqualTo(verdict.steps());
     }
 
     @Test

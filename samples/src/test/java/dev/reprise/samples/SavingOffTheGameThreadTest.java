@@ -52,15 +52,15 @@ class SavingOffTheGameThreadTest {
                 .writeAsync(file)
                 .doOnSuccess(done -> writer.set(Thread.currentThread().getName()));
 
-        // Later: load on boundedElastic, verify, and come back to the game thread to load the route.
+        // Later: load on boundedElastic, check, and come back to the game thread to load the route.
         TowerGame game = new TowerGame(recording.tower());
         ReplaySystem player = new ReplaySystem();
         TowerCommands.register(player, game);
         Mono<Integer> loaded = ReplayFile.readAsync(file)
-                .map(TowerCommands.verifier()::verify)
+                .map(TowerCommands.compatibility()::check)
                 .publishOn(gameThread)
                 .map(replay -> {
-                    player.loadState(replay.route());
+                    player.loadState(replay.save());
                     return player.array().length();
                 });
 

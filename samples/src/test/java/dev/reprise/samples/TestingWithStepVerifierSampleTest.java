@@ -14,14 +14,14 @@ import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.replay.TowerCommands;
-import dev.reprise.test.PlaybackVerifier;
+import dev.reprise.test.PlaybackStepVerifier;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
 /**
  * Sample 4: how a game team tests its Reprise commands and replays, with the test kit's
- * {@link PlaybackVerifier} (a {@link StepVerifier} script that knows steps, groups and windows) and with
+ * {@link PlaybackStepVerifier} (a {@link StepVerifier} script that knows steps, groups and windows) and with
  * {@link StepVerifier} itself.
  *
  * <p>The pattern: play the inputs on a "recording" game while {@link ReplaySystem#record} captures
@@ -61,7 +61,7 @@ class TestingWithStepVerifierSampleTest {
         play(TowerCodes.DOWN);
         play(TowerCodes.DOWN);
 
-        PlaybackVerifier.create(system, config())
+        PlaybackStepVerifier.create(system, config())
                 .expectActive(TowerCodes.RIGHT)
                 .then(() -> {
                     assertThat(replayed.queuedMoves()).isEqualTo(1);
@@ -89,7 +89,7 @@ class TestingWithStepVerifierSampleTest {
         play(TowerCodes.RIGHT); // onto the fairy: a choice opens
         play(TowerCodes.CHOICE, 1); // +30 gold
 
-        PlaybackVerifier.create(system, config())
+        PlaybackStepVerifier.create(system, config())
                 .expectActive(TowerCodes.DOWN)
                 .expectActive(TowerCodes.RIGHT)
                 .expectPassive(TowerCodes.CHOICE) // taken by the RIGHT command: nobody answers it here
@@ -106,7 +106,7 @@ class TestingWithStepVerifierSampleTest {
         play(TowerCodes.RIGHT);
         play(TowerCodes.RIGHT);
 
-        PlaybackVerifier.withVirtualTime(system, () -> TowerCommands.sandbox(system.array(), replayed)
+        PlaybackStepVerifier.withVirtualTime(system, () -> TowerCommands.sandbox(system.array(), replayed)
                         .stepInterval(Duration.ofMillis(100)).build())
                 .thenControl(sandbox -> sandbox.setSpeed(2)) // 100 ms at speed 2: a step every 50 ms
                 .expectActive(TowerCodes.RIGHT)
@@ -141,7 +141,7 @@ class TestingWithStepVerifierSampleTest {
                 .then(() -> system.sandbox().orElseThrow().step().subscribe())
                 .expectNextMatches(step -> step.step().code() == TowerCodes.RIGHT)
                 .expectNoEvent(Duration.ofDays(1))
-                .then(() -> system.sandbox().orElseThrow().resume())
+                .then(() -> system.sandbox().orElseThrow().play())
                 .expectNextMatches(step -> step.step().code() == TowerCodes.DOWN)
                 .expectComplete()
                 .verify(TIMEOUT);
@@ -154,7 +154,7 @@ class TestingWithStepVerifierSampleTest {
         play(TowerCodes.RIGHT);
         system.record(TowerCodes.USE_ITEM, Item.ELIXIR.number()); // the hero has no elixir
 
-        PlaybackVerifier.create(system, config())
+        PlaybackStepVerifier.create(system, config())
                 .expectActive(TowerCodes.RIGHT)
                 .expectFailedAt(1)
                 .verify(TIMEOUT);
@@ -185,7 +185,7 @@ class TestingWithStepVerifierSampleTest {
         TowerGame game = new TowerGame(recording.tower());
         ReplaySystem player = recording.player(game);
 
-        PlaybackVerifier.create(player, TowerCommands.sandbox(player.array(), game).build())
+        PlaybackStepVerifier.create(player, TowerCommands.sandbox(player.array(), game).build())
                 .expectSteps(player.array().length())
                 .expectEnded()
                 .verify(TIMEOUT);

@@ -24,7 +24,7 @@ class TowerReplayFileProperties {
 
         byte[] bytes = ReplayFile.builder(recorded).gameId(TowerCommands.GAME_ID)
                 .dictionary(TowerCommands.dictionary()).compression(compression).build().toBytes();
-        ReplaySave read = ReplayFile.read(bytes).route();
+        ReplaySave read = ReplayFile.read(bytes).save();
 
         assertThat(read.length()).isEqualTo(recorded.length());
         assertThat(read.commandArray()).isEqualTo(recorded.commandArray());

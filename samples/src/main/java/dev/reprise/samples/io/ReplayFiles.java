@@ -3,7 +3,7 @@ package dev.reprise.samples.io;
 import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.Compression;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.route.ReplayArray;
 import java.nio.file.Path;
 import java.util.Map;
@@ -35,7 +35,7 @@ public final class ReplayFiles {
                 .gameBuild("2.8.2")
                 .metadata("player", "Ada")
                 .dictionary(COMMANDS)
-                .compression(Compression.DEFLATE)
+                .compression(Compression.COMPACT)
                 .build();
         return file.writeAsync(target);
     }
@@ -47,12 +47,12 @@ public final class ReplayFiles {
      * @return a Mono of the route, ready to play
      */
     public static Mono<ReplayArray> readAsync(Path source) {
-        ReplayFileVerifier verifier = ReplayFileVerifier.builder("dev.example.tower", COMMANDS).build();
+        ReplayCompatibility compatibility = ReplayCompatibility.builder("dev.example.tower", COMMANDS).build();
         return ReplayFile.readAsync(source)          // ReplayFormatException for any malformed file
-                .map(verifier::verify)          // ReplayMismatchException listing every mismatch
+                .map(compatibility::check)      // ReplayMismatchException listing every mismatch
                 .map(file -> {
                     ReplayArray route = new ReplayArray();
-                    route.loadState(file.route());
+                    route.loadState(file.save());
                     return route;
                 });
     }

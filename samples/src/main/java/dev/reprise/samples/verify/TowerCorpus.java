@@ -108,7 +108,7 @@ public final class TowerCorpus {
                     Outcome.INVALID_FILE);
             case 9 -> new Entry(id + "wrong-final-hash", file.toBuilder().metadata(TowerVerification.FINAL_HASH_KEY,
                     ReplayVerifier.formatHash(random.nextLong())).build().toBytes(), Outcome.REJECTED);
-            default -> new Entry(id + "valid-" + file.route().length(), file.toBytes(), Outcome.VALID);
+            default -> new Entry(id + "valid-" + file.save().length(), file.toBytes(), Outcome.VALID);
         };
     }
 
@@ -187,7 +187,7 @@ public final class TowerCorpus {
 
     private static ReplayArray route(ReplayFile file) {
         ReplayArray route = new ReplayArray();
-        route.loadState(file.route());
+        route.loadState(file.save());
         return route;
     }
 

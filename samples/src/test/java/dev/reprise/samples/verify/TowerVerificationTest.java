@@ -23,7 +23,7 @@ class TowerVerificationTest {
                 .block(TIMEOUT);
 
         assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.VALID);
-        assertThat(verdict.stepReached()).isEqualTo(file.route().length());
+        assertThat(verdict.stepReached()).isEqualTo(file.save().length());
         assertThat(verdict.actualHash()).hasValue(ReplayVerifier.parseHash(
                 file.metadata().get(TowerVerification.FINAL_HASH_KEY)));
     }
@@ -56,7 +56,7 @@ class TowerVerificationTest {
     @Test
     void game_withoutFloors_throwsNamingTheKey() {
         ReplayFile file = TowerVerification.record(7, 2, 50);
-        ReplayFile demoStyle = ReplayFile.builder(file.route()).gameId(TowerCommands.GAME_ID)
+        ReplayFile demoStyle = ReplayFile.builder(file.save()).gameId(TowerCommands.GAME_ID)
                 .metadata(TowerVerification.SEED_KEY, "7").build();
 
         assertThatThrownBy(() -> TowerVerification.game(demoStyle)).isInstanceOf(IllegalArgumentException.class)

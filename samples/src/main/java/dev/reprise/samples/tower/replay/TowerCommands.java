@@ -4,7 +4,7 @@ import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.io.CommandDictionary;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.playback.ReplayResetter;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
@@ -66,17 +66,17 @@ public final class TowerCommands {
     }
 
     /**
-     * Returns a new system holding a copy of {@code route}, with the tower's commands registered to
+     * Returns a new system holding a copy of the saved route, with the tower's commands registered to
      * drive {@code game}: ready to create a sandbox.
      *
-     * @param route the route to play (copied in and validated, as {@link ReplaySystem#loadState} does)
+     * @param save the route to play, saved (copied in and validated, as {@link ReplaySystem#loadState} does)
      * @param game the game the commands drive
      * @return the system
      */
-    public static ReplaySystem player(ReplaySave route, TowerGame game) {
+    public static ReplaySystem player(ReplaySave save, TowerGame game) {
         ReplaySystem player = new ReplaySystem();
         register(player, game);
-        player.loadState(route);
+        player.loadState(save);
         return player;
     }
 
@@ -99,12 +99,12 @@ public final class TowerCommands {
     }
 
     /**
-     * Returns a verifier that accepts replay files of the tower whose codes all mean what they mean here.
+     * Returns the check that accepts replay files of the tower whose codes all mean what they mean here.
      *
-     * @return the verifier
+     * @return the compatibility check
      */
-    public static ReplayFileVerifier verifier() {
-        return ReplayFileVerifier.builder(GAME_ID, dictionary()).build();
+    public static ReplayCompatibility compatibility() {
+        return ReplayCompatibility.builder(GAME_ID, dictionary()).build();
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.reprise.samples.viewer.tower;
 
 import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileVerifier;
+import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerGenerator;
 import dev.reprise.samples.tower.replay.TowerCommands;
@@ -76,13 +76,13 @@ public final class TowerViewer implements ViewerGame, AutoCloseable {
     }
 
     @Override
-    public ReplayFileVerifier verifier() {
-        return TowerCommands.verifier();
+    public ReplayCompatibility compatibility() {
+        return TowerCommands.compatibility();
     }
 
     @Override
     public GameReplay open(ReplayFile file) {
-        return new TowerReplay(tower(file), file.route());
+        return new TowerReplay(tower(file), file.save());
     }
 
     /**

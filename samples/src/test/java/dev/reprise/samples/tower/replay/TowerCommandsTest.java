@@ -28,7 +28,7 @@ class TowerCommandsTest {
         ReplaySystem system = new ReplaySystem();
         TowerCommands.register(system, new TowerGame(TowerGenerator.generate(1L, 2)));
 
-        assertThat(system.commandNames()).isEqualTo(TowerCommands.dictionary().asMap());
+        assertThat(system.commandDictionary()).isEqualTo(TowerCommands.dictionary());
         for (InputSpec input : TowerCodes.all()) {
             ReplayCommandType type = system.command(input.code()).orElseThrow().type();
             assertThat(type).as(input.name())
@@ -42,7 +42,7 @@ class TowerCommandsTest {
         system.record(TowerCodes.RIGHT);
         ReplayFile file = ReplayFile.builder(system.saveState()).gameId("another.game").build();
 
-        assertThat(TowerCommands.verifier().mismatches(file)).extracting(ReplayMismatch::kind)
+        assertThat(TowerCommands.compatibility().mismatches(file)).extracting(ReplayMismatch::kind)
                 .containsExactly(ReplayMismatch.Kind.OTHER_GAME);
     }
 

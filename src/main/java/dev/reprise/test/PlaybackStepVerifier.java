@@ -31,7 +31,7 @@ import reactor.test.StepVerifier;
  * the game as that step left it.
  *
  * <pre>{@code
- * PlaybackVerifier.create(system, config)
+ * PlaybackStepVerifier.create(system, config)
  *         .expectActive(RIGHT)                      // dispatched and executed
  *         .then(() -> assertThat(game.queuedMoves()).isEqualTo(1))
  *         .expectWindow(RIGHT, 1)                   // the rest of the window; its finalizeRun has run
@@ -54,7 +54,7 @@ import reactor.test.StepVerifier;
  * <p>A script is built on one thread and verified once; it is not thread-safe. Every wait inside it is
  * bounded by the duration given to {@link #verify}.
  */
-public final class PlaybackVerifier {
+public final class PlaybackStepVerifier {
 
     private final ReplaySystem system;
     private final Supplier<? extends SandboxConfig<?>> config;
@@ -67,7 +67,7 @@ public final class PlaybackVerifier {
     private PlaybackState terminal;
     private int failedAt = -1;
 
-    private PlaybackVerifier(ReplaySystem system, Supplier<? extends SandboxConfig<?>> config, boolean virtualTime) {
+    private PlaybackStepVerifier(ReplaySystem system, Supplier<? extends SandboxConfig<?>> config, boolean virtualTime) {
         this.system = Objects.requireNonNull(system, "system");
         this.config = Objects.requireNonNull(config, "config");
         this.virtualTime = virtualTime;
@@ -81,9 +81,9 @@ public final class PlaybackVerifier {
      * @param config what to play: usually {@code system.array()} and the game's resetter
      * @return a new, empty script
      */
-    public static PlaybackVerifier create(ReplaySystem system, SandboxConfig<?> config) {
+    public static PlaybackStepVerifier create(ReplaySystem system, SandboxConfig<?> config) {
         Objects.requireNonNull(config, "config");
-        return new PlaybackVerifier(system, () -> config, false);
+        return new PlaybackStepVerifier(system, () -> config, false);
     }
 
     /**
@@ -96,8 +96,9 @@ public final class PlaybackVerifier {
      *               so that the config's default scheduler is the virtual one
      * @return a new, empty script
      */
-    public static PlaybackVerifier withVirtualTime(ReplaySystem system, Supplier<? extends SandboxConfig<?>> config) {
-        return new PlaybackVerifier(system, config, true);
+    public static PlaybackStepVerifier withVirtualTime(ReplaySystem system,
+                                                       Supplier<? extends SandboxConfig<?>> config) {
+        return new PlaybackStepVerifier(system, config, true);
     }
 
     // ------------------------------------------------------------------ steps
@@ -109,7 +110,7 @@ public final class PlaybackVerifier {
      * @param code the step's code
      * @return this script
      */
-    public PlaybackVerifier expectActive(int code) {
+    public PlaybackStepVerifier expectActive(int code) {
         return expectActive(code, Duration.ZERO);
     }
 
@@ -123,11 +124,11 @@ public final class PlaybackVerifier {
      * @return this script
      * @throws IllegalStateException if this script runs in real time
      */
-    public PlaybackVerifier expectActive(int code, Duration executionTime) {
+    public PlaybackStepVerifier expectActive(int code, Duration executionTime) {
         Objects.requireNonNull(executionTime, "executionTime");
         if (!executionTime.isZero() && !virtualTime) {
             throw new IllegalStateException("expectActive(code, executionTime) moves the virtual clock: use "
-                    + "PlaybackVerifier.withVirtualTime, or expectActive(code) in real time");
+                    + "PlaybackStepVerifier.withVirtualTime, or expectActive(code) in real time");
         }
         String expected = "active step " + index() + " " + names.code(code);
         AtomicReference<PlaybackStep> seen = expectStep(expected, step -> {
@@ -150,7 +151,7 @@ public final class PlaybackVerifier {
      * @param code the step's code
      * @return this script
      */
-    public PlaybackVerifier expectPassive(int code) {
+    public PlaybackStepVerifier expectPassive(int code) {
         String expected = "passive step " + index() + " " + names.code(code);
         PassiveOp op = new PassiveOp(expected);
         AtomicReference<PlaybackStep> seen = expectStep(expected, step -> {
@@ -173,7 +174,7 @@ public final class PlaybackVerifier {
      * @return this script
      * @throws IllegalStateException if the line before is not {@link #expectPassive}, or already answered
      */
-    public PlaybackVerifier answer(ReplayCommandResult result) {
+    public PlaybackStepVerifier answer(ReplayCommandResult result) {
         lastPassive("answer").answer(Objects.requireNonNull(result, "result"), null);
         return this;
     }
@@ -189,7 +190,7 @@ public final class PlaybackVerifier {
      * @throws IllegalArgumentException if {@code result} is not {@code FAILED}
      * @throws IllegalStateException    if the line before is not {@link #expectPassive}, or already answered
      */
-    public PlaybackVerifier answerWith(ReplayCommandResult result, Throwable cause) {
+    public PlaybackStepVerifier answerWith(ReplayCommandResult result, Throwable cause) {
         if (result != ReplayCommandResult.FAILED) {
             throw new IllegalArgumentException("answerWith(result, cause) answers FAILED with its cause, was "
                     + result + "; use answer(" + result + ")");
@@ -210,7 +211,7 @@ public final class PlaybackVerifier {
      * @return this script
      * @throws IllegalArgumentException if {@code steps} is below 1
      */
-    public PlaybackVerifier expectWindow(int code, int steps) {
+    public PlaybackStepVerifier expectWindow(int code, int steps) {
         if (steps < 1) {
             throw new IllegalArgumentException("a window has at least 1 step, was " + steps);
         }
@@ -241,7 +242,7 @@ public final class PlaybackVerifier {
      * @param count how many, at least 0
      * @return this script
      */
-    public PlaybackVerifier expectSteps(int count) {
+    public PlaybackStepVerifier expectSteps(int count) {
         if (count < 0) {
             throw new IllegalArgumentException("count must not be negative, was " + count);
         }
@@ -264,7 +265,7 @@ public final class PlaybackVerifier {
      * @param n how many steps, at least 1
      * @return this script
      */
-    public PlaybackVerifier thenRequest(long n) {
+    public PlaybackStepVerifier thenRequest(long n) {
         if (n < 1) {
             throw new IllegalArgumentException("n must be at least 1, was " + n);
         }
@@ -279,7 +280,7 @@ public final class PlaybackVerifier {
      * @param task the task; an {@link AssertionError} it throws fails the script
      * @return this script
      */
-    public PlaybackVerifier then(Runnable task) {
+    public PlaybackStepVerifier then(Runnable task) {
         Objects.requireNonNull(task, "task");
         script.add((s, timeout, run) -> s.then(task));
         return this;
@@ -292,7 +293,7 @@ public final class PlaybackVerifier {
      * @param control the control
      * @return this script
      */
-    public PlaybackVerifier thenControl(Consumer<? super ReplaySandbox> control) {
+    public PlaybackStepVerifier thenControl(Consumer<? super ReplaySandbox> control) {
         Objects.requireNonNull(control, "control");
         script.add((s, timeout, run) -> s.then(() -> control.accept(run.sandbox())));
         return this;
@@ -308,7 +309,7 @@ public final class PlaybackVerifier {
      * @param duration how long
      * @return this script
      */
-    public PlaybackVerifier thenAwait(Duration duration) {
+    public PlaybackStepVerifier thenAwait(Duration duration) {
         Objects.requireNonNull(duration, "duration");
         script.add((s, timeout, run) -> virtualTime ? s.then(() -> run.steps().flow(true)).thenAwait(duration)
                 .then(() -> run.steps().flow(false)) : s.thenAwait(duration));
@@ -323,7 +324,7 @@ public final class PlaybackVerifier {
      * @param duration how long
      * @return this script
      */
-    public PlaybackVerifier expectNoStep(Duration duration) {
+    public PlaybackStepVerifier expectNoStep(Duration duration) {
         Objects.requireNonNull(duration, "duration");
         int at = Math.max(nextIndex, 0);
         String expected = "no step for " + duration + " before step " + at;
@@ -342,7 +343,7 @@ public final class PlaybackVerifier {
      *
      * @return this script, ready to {@link #verify}
      */
-    public PlaybackVerifier expectEnded() {
+    public PlaybackStepVerifier expectEnded() {
         return end(PlaybackState.ENDED);
     }
 
@@ -352,7 +353,7 @@ public final class PlaybackVerifier {
      *
      * @return this script, ready to {@link #verify}
      */
-    public PlaybackVerifier expectStopped() {
+    public PlaybackStepVerifier expectStopped() {
         return end(PlaybackState.STOPPED);
     }
 
@@ -364,12 +365,12 @@ public final class PlaybackVerifier {
      * @param stepIndex the 0-based index of the step that fails (for a finalize: its window's last step)
      * @return this script, ready to {@link #verify}
      */
-    public PlaybackVerifier expectFailedAt(int stepIndex) {
+    public PlaybackStepVerifier expectFailedAt(int stepIndex) {
         failedAt = stepIndex;
         return end(PlaybackState.FAILED);
     }
 
-    private PlaybackVerifier end(PlaybackState state) {
+    private PlaybackStepVerifier end(PlaybackState state) {
         if (terminal != null) {
             throw new IllegalStateException("the script already ends with " + terminal);
         }

@@ -15,21 +15,21 @@ import dev.reprise.playback.ReplaySandbox;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-class PlaybackVerifierTest {
+class PlaybackStepVerifierTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final WalkGame game = new WalkGame();
 
-    private PlaybackVerifier verifier() {
-        return PlaybackVerifier.create(game.system, game.config().build());
+    private PlaybackStepVerifier stepVerifier() {
+        return PlaybackStepVerifier.create(game.system, game.config().build());
     }
 
     @Test
     void expectActive_waitsUntilTheStepExecuted_andPlaysNothingAhead() {
         game.record(RIGHT, RIGHT, TALK);
 
-        verifier()
+        stepVerifier()
                 .expectActive(RIGHT)
                 .then(() -> assertThat(game.queued).hasValue(1))
                 .expectActive(RIGHT)
@@ -48,7 +48,7 @@ class PlaybackVerifierTest {
     void expectActive_waitsForAnAsyncCommand() {
         game.record(WAIT, TALK);
 
-        verifier()
+        stepVerifier()
                 .expectActive(WAIT)
                 .then(() -> assertThat(game.waited).as("the delayed answer is in").hasValue(1))
                 .expectActive(TALK)
@@ -60,7 +60,7 @@ class PlaybackVerifierTest {
     void expectWindow_runsTheWindowsFinalize_beforeTheNextStep() {
         game.record(RIGHT, RIGHT, TALK);
 
-        verifier()
+        stepVerifier()
                 .expectWindow(RIGHT, 2)
                 .then(() -> {
                     assertThat(game.x).as("finalized").hasValue(2);
@@ -75,7 +75,7 @@ class PlaybackVerifierTest {
     void expectWindow_atTheEndOfTheRoute() {
         game.record(TALK, RIGHT, RIGHT);
 
-        verifier()
+        stepVerifier()
                 .expectActive(TALK)
                 .expectWindow(RIGHT, 2)
                 .then(() -> assertThat(game.x).hasValue(2))
@@ -87,7 +87,7 @@ class PlaybackVerifierTest {
     void answer_completesThePassiveStep_asAUiWould() {
         game.record(TALK, CHOICE, TALK);
 
-        verifier()
+        stepVerifier()
                 .expectActive(TALK)
                 .expectPassive(CHOICE).answer(ReplayCommandResult.SUCCESS)
                 .expectActive(TALK)
@@ -100,7 +100,7 @@ class PlaybackVerifierTest {
     void expectPassive_withoutAnswer_waitsForTheCommandThatTakesIt() {
         game.record(SHOP, CHOICE);
 
-        verifier()
+        stepVerifier()
                 .expectActive(SHOP)
                 .expectPassive(CHOICE)
                 .then(() -> assertThat(game.gold).hasValue(10))
@@ -112,7 +112,7 @@ class PlaybackVerifierTest {
     void answerWith_failsPlaybackAtThatStep() {
         game.record(TALK, CHOICE, TALK);
 
-        verifier()
+        stepVerifier()
                 .expectActive(TALK)
                 .expectPassive(CHOICE).answerWith(ReplayCommandResult.FAILED, new IllegalStateException("no"))
                 .expectFailedAt(1)
@@ -123,7 +123,7 @@ class PlaybackVerifierTest {
     void thenRequest_letsPlaybackRunAhead() {
         game.record(TALK, TALK, TALK);
 
-        verifier()
+        stepVerifier()
                 .thenRequest(3)
                 .expectActive(TALK)
                 .expectActive(TALK)
@@ -137,7 +137,7 @@ class PlaybackVerifierTest {
     void thenControl_stopsPlayback() {
         game.record(RIGHT, RIGHT, TALK);
 
-        verifier()
+        stepVerifier()
                 .expectActive(RIGHT)
                 .thenControl(ReplaySandbox::stopNow)
                 .expectStopped()
@@ -150,7 +150,7 @@ class PlaybackVerifierTest {
     void expectSteps_countsStepsOfAnyKind() {
         game.record(TALK, CHOICE, RIGHT, RIGHT);
 
-        verifier().expectActive(TALK).expectPassive(CHOICE).answer(ReplayCommandResult.IGNORED)
+        stepVerifier().expectActive(TALK).expectPassive(CHOICE).answer(ReplayCommandResult.IGNORED)
                 .expectSteps(2).expectEnded().verify(TIMEOUT);
         assertThat(game.x).hasValue(2);
     }
@@ -159,7 +159,7 @@ class PlaybackVerifierTest {
     void withVirtualTime_pacesWithoutWaiting() {
         game.record(RIGHT, RIGHT, TALK);
 
-        Duration took = PlaybackVerifier.withVirtualTime(game.system,
+        Duration took = PlaybackStepVerifier.withVirtualTime(game.system,
                         () -> game.config().stepInterval(Duration.ofMinutes(1)).build())
                 .expectActive(RIGHT)
                 .expectNoStep(Duration.ofSeconds(59))
@@ -177,7 +177,7 @@ class PlaybackVerifierTest {
     void withVirtualTime_thenAwait_letsEveryStepDueMeanwhileGo() {
         game.record(RIGHT, RIGHT, RIGHT, TALK);
 
-        PlaybackVerifier.withVirtualTime(game.system,
+        PlaybackStepVerifier.withVirtualTime(game.system,
                         () -> game.config().stepInterval(Duration.ofMillis(100)).build())
                 .expectActive(RIGHT)
                 .thenAwait(Duration.ofMillis(200)) // steps 1 and 2 come due at 100 and 200 ms
@@ -193,7 +193,7 @@ class PlaybackVerifierTest {
     void withVirtualTime_expectNoStep_failsOnAStepThatComesTooEarly() {
         game.record(RIGHT, RIGHT);
 
-        assertThatThrownBy(() -> PlaybackVerifier.withVirtualTime(game.system,
+        assertThatThrownBy(() -> PlaybackStepVerifier.withVirtualTime(game.system,
                         () -> game.config().stepInterval(Duration.ofMillis(100)).build())
                 .expectActive(RIGHT)
                 .expectNoStep(Duration.ofMillis(150)) // but step 1 is due at 100 ms
@@ -206,7 +206,7 @@ class PlaybackVerifierTest {
     void withVirtualTime_aStepThatNeverComes_namesItAndTheStepTimePlaybackWaitsFor() {
         game.record(RIGHT, RIGHT, RIGHT, TALK);
 
-        assertThatThrownBy(() -> PlaybackVerifier.withVirtualTime(game.system,
+        assertThatThrownBy(() -> PlaybackStepVerifier.withVirtualTime(game.system,
                         () -> game.config().stepInterval(Duration.ofMillis(100)).build())
                 .expectActive(RIGHT)
                 .thenAwait(Duration.ofMillis(100))
@@ -223,7 +223,7 @@ class PlaybackVerifierTest {
     void aStepThatNeverComes_behindAPassiveStep_namesThePassiveAnswerPlaybackWaitsFor() {
         game.record(TALK, CHOICE, TALK);
 
-        assertThatThrownBy(() -> PlaybackVerifier.create(game.system,
+        assertThatThrownBy(() -> PlaybackStepVerifier.create(game.system,
                         game.config().passiveGrace(Duration.ofHours(1)).build())
                 .expectSteps(3)
                 .expectEnded()
@@ -238,7 +238,7 @@ class PlaybackVerifierTest {
     void aStepThatNeverComes_behindACommandThatNeverAnswers_namesThatCommand() {
         game.record(STUCK, TALK);
 
-        assertThatThrownBy(() -> verifier().expectSteps(2).expectEnded().verify(Duration.ofMillis(300)))
+        assertThatThrownBy(() -> stepVerifier().expectSteps(2).expectEnded().verify(Duration.ofMillis(300)))
                 .isInstanceOf(AssertionError.class)
                 .hasMessage("expected 2 steps from step 0 within PT0.3S, but it did not come: playback is PLAYING, "
                         + "0 of 2 steps replayed, waiting for active step 0 STUCK (code 14) to settle: its command "
@@ -249,7 +249,7 @@ class PlaybackVerifierTest {
     void withVirtualTime_anAsyncCommandAnswersWhenTheClockMoves() {
         game.record(WAIT, TALK);
 
-        PlaybackVerifier.withVirtualTime(game.system, () -> game.config().build())
+        PlaybackStepVerifier.withVirtualTime(game.system, () -> game.config().build())
                 .expectActive(WAIT, WalkGame.WAIT_TIME)
                 .then(() -> assertThat(game.waited).hasValue(1))
                 .expectActive(TALK)
@@ -261,7 +261,7 @@ class PlaybackVerifierTest {
     void withVirtualTime_passiveGraceRunsOnTheVirtualClock() {
         game.record(TALK, CHOICE, TALK);
 
-        PlaybackVerifier.withVirtualTime(game.system,
+        PlaybackStepVerifier.withVirtualTime(game.system,
                         () -> game.config().passiveGrace(Duration.ofHours(1)).build())
                 .expectActive(TALK)
                 .thenRequest(1) // the choice is emitted; nobody answers it
@@ -276,7 +276,7 @@ class PlaybackVerifierTest {
     void expectFailedAt_playsThroughTheStepsBeforeTheFailure() {
         game.record(TALK, TALK, BREAK, TALK);
 
-        verifier().expectFailedAt(2).verify(TIMEOUT);
+        stepVerifier().expectFailedAt(2).verify(TIMEOUT);
         assertThat(game.talks).hasValue(2);
     }
 
@@ -286,7 +286,7 @@ class PlaybackVerifierTest {
     void expectFailedAt_whenItGoesOn_namesTheStepAfter() {
         game.record(TALK, TALK, BREAK);
 
-        assertThatThrownBy(() -> verifier().expectFailedAt(0).verify(TIMEOUT))
+        assertThatThrownBy(() -> stepVerifier().expectFailedAt(0).verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("expected playback to fail at step 0, found active step 1 TALK (code 11)");
     }
@@ -295,7 +295,7 @@ class PlaybackVerifierTest {
     void expectActive_ofAnotherCode_namesTheStepExpectedAndFound() {
         game.record(RIGHT, TALK);
 
-        assertThatThrownBy(() -> verifier().expectActive(RIGHT).expectActive(RIGHT).expectEnded().verify(TIMEOUT))
+        assertThatThrownBy(() -> stepVerifier().expectActive(RIGHT).expectActive(RIGHT).expectEnded().verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("expected active step 1 RIGHT (code 1), found active step 1 TALK (code 11)");
     }
@@ -304,7 +304,7 @@ class PlaybackVerifierTest {
     void expectPassive_onAnActiveStep_namesBothKinds() {
         game.record(TALK, TALK);
 
-        assertThatThrownBy(() -> verifier().expectActive(TALK).expectPassive(CHOICE).verify(TIMEOUT))
+        assertThatThrownBy(() -> stepVerifier().expectActive(TALK).expectPassive(CHOICE).verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("expected passive step 1 CHOICE (code 12), found active step 1 TALK (code 11)");
     }
@@ -313,7 +313,7 @@ class PlaybackVerifierTest {
     void expectActive_pastTheEnd_saysPlaybackCompleted() {
         game.record(TALK);
 
-        assertThatThrownBy(() -> verifier().expectActive(TALK).expectActive(RIGHT).verify(TIMEOUT))
+        assertThatThrownBy(() -> stepVerifier().expectActive(TALK).expectActive(RIGHT).verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("active step 1 RIGHT (code 1)")
                 .hasMessageContaining("onComplete");
@@ -323,7 +323,7 @@ class PlaybackVerifierTest {
     void expectEnded_withStepsLeft_namesTheNextStep() {
         game.record(TALK, RIGHT);
 
-        assertThatThrownBy(() -> verifier().expectActive(TALK).expectEnded().verify(TIMEOUT))
+        assertThatThrownBy(() -> stepVerifier().expectActive(TALK).expectEnded().verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("expected playback to end ENDED after step 0, found active step 1 RIGHT (code 1)");
     }
@@ -332,7 +332,7 @@ class PlaybackVerifierTest {
     void expectStopped_whenItEnded_namesBothStates() {
         game.record(TALK);
 
-        assertThatThrownBy(() -> verifier().expectActive(TALK).expectStopped().verify(TIMEOUT))
+        assertThatThrownBy(() -> stepVerifier().expectActive(TALK).expectStopped().verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("expected playback to end STOPPED after step 0, but it ended ENDED");
     }
@@ -341,7 +341,7 @@ class PlaybackVerifierTest {
     void expectFailedAt_anotherStep_namesTheStepThatFailed() {
         game.record(TALK, CHOICE, TALK);
 
-        assertThatThrownBy(() -> verifier().expectActive(TALK)
+        assertThatThrownBy(() -> stepVerifier().expectActive(TALK)
                         .expectPassive(CHOICE).answer(ReplayCommandResult.FAILED)
                         .expectFailedAt(2).verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
@@ -352,7 +352,7 @@ class PlaybackVerifierTest {
     void expectFailedAt_whenItEnds_namesTheEnd() {
         game.record(TALK);
 
-        assertThatThrownBy(() -> verifier().expectActive(TALK).expectFailedAt(0).verify(TIMEOUT))
+        assertThatThrownBy(() -> stepVerifier().expectActive(TALK).expectFailedAt(0).verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("onComplete");
     }
@@ -361,7 +361,7 @@ class PlaybackVerifierTest {
     void expectWindow_thatGoesOn_namesTheStepThatContinuesIt() {
         game.record(RIGHT, RIGHT, RIGHT);
 
-        assertThatThrownBy(() -> verifier().expectWindow(RIGHT, 2).verify(TIMEOUT))
+        assertThatThrownBy(() -> stepVerifier().expectWindow(RIGHT, 2).verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("expected the window of RIGHT (code 1) from step 0 (2 steps) to close after step 1, "
                         + "but it goes on: step 2 is active RIGHT (code 1)");
@@ -371,7 +371,7 @@ class PlaybackVerifierTest {
     void expectWindow_crossingIntoTheNextWindow_namesTheStepFound() {
         game.record(RIGHT, TALK);
 
-        assertThatThrownBy(() -> verifier().expectWindow(RIGHT, 2).verify(TIMEOUT))
+        assertThatThrownBy(() -> stepVerifier().expectWindow(RIGHT, 2).verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("expected step 1 of the window of RIGHT (code 1) from step 0 (2 steps), "
                         + "found active step 1 TALK (code 11) (window 1 of TALK (code 11))");
@@ -381,7 +381,7 @@ class PlaybackVerifierTest {
     void answer_afterTheCommandTookTheStep_saysItCameTooLate() {
         game.record(SHOP, CHOICE);
 
-        assertThatThrownBy(() -> verifier().expectActive(SHOP).expectPassive(CHOICE)
+        assertThatThrownBy(() -> stepVerifier().expectActive(SHOP).expectPassive(CHOICE)
                         .answer(ReplayCommandResult.SUCCESS).expectEnded().verify(TIMEOUT))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("passive step 1 CHOICE (code 12): the answer SUCCESS came too late");
@@ -391,21 +391,21 @@ class PlaybackVerifierTest {
     void aCommandThatNeverAnswers_failsWithinTheBound() {
         game.record(STUCK);
 
-        assertThatThrownBy(() -> verifier().expectActive(STUCK).expectEnded().verify(Duration.ofMillis(300)))
+        assertThatThrownBy(() -> stepVerifier().expectActive(STUCK).expectEnded().verify(Duration.ofMillis(300)))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("active step 0 STUCK (code 14) was dispatched but did not settle within PT0.3S");
     }
 
     @Test
     void answer_withoutExpectPassive_isRefusedAtOnce() {
-        assertThatThrownBy(() -> verifier().expectActive(TALK).answer(ReplayCommandResult.SUCCESS))
+        assertThatThrownBy(() -> stepVerifier().expectActive(TALK).answer(ReplayCommandResult.SUCCESS))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("expectPassive(code) just before it");
     }
 
     @Test
     void expectActiveWithExecutionTime_inRealTime_isRefusedAtOnce() {
-        assertThatThrownBy(() -> verifier().expectActive(WAIT, Duration.ofSeconds(1)))
+        assertThatThrownBy(() -> stepVerifier().expectActive(WAIT, Duration.ofSeconds(1)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("withVirtualTime");
     }

@@ -1,10 +1,10 @@
-package dev.reprise;
+package dev.reprise.route;
 
 import dev.reprise.diagnostic.ReplayException;
 
 /**
- * Ends a subscription to {@link ReplaySystem#recorded(int)} whose subscriber fell too far behind: more
- * steps were recorded than its buffer holds while it was not taking them. The game never waits for a
+ * Ends a subscription to {@link ReplayArray#recorded(int)} (or {@code ReplaySystem.recorded()}) whose
+ * subscriber fell too far behind: more steps were recorded than its buffer holds while it was not taking them. The game never waits for a
  * spectator, so a slow one is dropped instead. Subscribe again (it sees steps from then on) or read the
  * route itself to catch up. Immutable.
  */
@@ -24,7 +24,7 @@ public final class RecordedOverflowException extends ReplayException {
     RecordedOverflowException(int bufferSize, int stepIndex) {
         super("A subscriber of recorded() fell more than " + bufferSize + " steps behind (its buffer size): step "
                 + stepIndex + " did not fit, so the subscriber is dropped. Consume faster, subscribe with a larger "
-                + "buffer through recorded(int), or read the route itself to catch up.");
+                + "buffer through ReplayArray.recorded(int), or read the route itself to catch up.");
         this.bufferSize = bufferSize;
         this.stepIndex = stepIndex;
     }

@@ -1,7 +1,6 @@
-package dev.reprise;
+package dev.reprise.route;
 
 import dev.reprise.internal.BadRequest;
-import dev.reprise.route.ReplayStep;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -18,8 +17,8 @@ import reactor.util.concurrent.Queues;
 import reactor.util.context.Context;
 
 /**
- * The publisher behind {@link ReplaySystem#recorded(int)}: fans each recorded step out to its
- * subscribers without ever running subscriber code on the recording thread. Each subscriber has a
+ * The publisher behind {@link ReplayArray#recorded(int)} (and so {@code ReplaySystem.recorded()}): fans
+ * each step appended to a route out to its subscribers without ever running subscriber code on the recording thread. Each subscriber has a
  * bounded queue, drained on a worker of its own; a step that finds the queue full drops the subscriber
  * with {@link RecordedOverflowException}, delivered at once (not after the queued steps).
  *

@@ -7,7 +7,7 @@ import dev.reprise.route.ReplayArray;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ReplayFileVerifierTest {
+class ReplayCompatibilityTest {
 
     private static final CommandDictionary GAME = CommandDictionary.of(Map.of(0, "up", 1, "right", 4, "teleport",
             5, "useItem"));
@@ -31,16 +31,16 @@ class ReplayFileVerifierTest {
         ReplayFile file = ReplayFile.builder(route.saveState()).gameId("tower").gameBuild("2")
                 .dictionary(GAME).build();
 
-        assertThat(ReplayFileVerifier.builder("tower", GAME).requireBuild("2").build().verify(file)).isSameAs(file);
+        assertThat(ReplayCompatibility.builder("tower", GAME).requireBuild("2").build().check(file)).isSameAs(file);
     }
 
     @Test
     void everyMismatch_isReportedAtOnce() {
         ReplayFile file = recorded("other-tower", "1.0", CommandDictionary.of(Map.of(0, "up", 1, "right",
                 5, "equip", 9, "shop")));
-        ReplayFileVerifier verifier = ReplayFileVerifier.builder("tower", GAME).requireBuild("2.0").build();
+        ReplayCompatibility compatibility = ReplayCompatibility.builder("tower", GAME).requireBuild("2.0").build();
 
-        ReplayMismatchException e = catchThrowableOfType(ReplayMismatchException.class, () -> verifier.verify(file));
+        ReplayMismatchException e = catchThrowableOfType(ReplayMismatchException.class, () -> compatibility.check(file));
 
         assertThat(e.mismatches()).extracting(ReplayMismatch::kind).containsExactly(
                 ReplayMismatch.Kind.OTHER_GAME, ReplayMismatch.Kind.OTHER_BUILD, ReplayMismatch.Kind.RENAMED_CODE,
@@ -59,7 +59,7 @@ class ReplayFileVerifierTest {
     void anyBuild_isAcceptedUnlessRequired() {
         ReplayFile file = recorded("tower", "9.9", CommandDictionary.empty());
 
-        assertThat(ReplayFileVerifier.builder("tower", GAME).build().mismatches(file))
+        assertThat(ReplayCompatibility.builder("tower", GAME).build().mismatches(file))
                 .extracting(ReplayMismatch::kind)
                 .containsExactly(ReplayMismatch.Kind.UNKNOWN_CODE, ReplayMismatch.Kind.UNKNOWN_CODE);
     }
@@ -71,6 +71,6 @@ class ReplayFileVerifierTest {
         ReplayFile file = ReplayFile.builder(route.saveState()).gameId("tower")
                 .dictionary(CommandDictionary.of(Map.of(0, "up", 200, "removed since"))).build();
 
-        assertThat(ReplayFileVerifier.builder("tower", GAME).build().mismatches(file)).isEmpty();
+        assertThat(ReplayCompatibility.builder("tower", GAME).build().mismatches(file)).isEmpty();
     }
 }

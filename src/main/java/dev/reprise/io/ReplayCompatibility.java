@@ -9,8 +9,10 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a replay file against the game that is about to play it: the game id, optionally the
- * build, and every code the route uses against the commands the game registers. All mismatches are
+ * Checks that a replay file fits the game about to play it — its compatibility: the game id, optionally
+ * the build, and every code the route uses against the commands the game registers (for a
+ * {@code ReplaySystem}, {@code builder(gameId, system.commandDictionary())}). It reads no step's
+ * meaning: whether the replay plays correctly is {@code dev.reprise.verify.ReplayVerifier}'s question. All mismatches are
  * reported together ({@link ReplayMismatchException}), before playback starts.
  *
  * <p>Code rules, for each code the route uses: a code the game does not register is
@@ -18,21 +20,21 @@ import org.jspecify.annotations.Nullable;
  * the game is {@link ReplayMismatch.Kind#RENAMED_CODE} (a file without a dictionary entry for the
  * code cannot show a rename). Codes the route never uses do not matter. Immutable and thread-safe.
  */
-public final class ReplayFileVerifier {
+public final class ReplayCompatibility {
 
     private final String gameId;
     @Nullable
     private final String gameBuild;
     private final CommandDictionary commands;
 
-    private ReplayFileVerifier(Builder builder) {
+    private ReplayCompatibility(Builder builder) {
         this.gameId = builder.gameId;
         this.gameBuild = builder.gameBuild;
         this.commands = builder.commands;
     }
 
     /**
-     * Returns a builder for the game that will play the files.
+     * Returns a builder of the compatibility of files with the game that will play them.
      *
      * @param gameId   the playing game's id
      * @param commands the commands it registers (code → name)
@@ -58,7 +60,7 @@ public final class ReplayFileVerifier {
             found.add(new ReplayMismatch(ReplayMismatch.Kind.OTHER_BUILD, -1, "recorded by build \""
                     + file.gameBuild() + "\", but this is build \"" + gameBuild + "\""));
         }
-        ReplaySave route = file.route();
+        ReplaySave route = file.save();
         int[] uses = new int[route.commandWidth().maxCode() + 1];
         int[] firstStep = new int[uses.length];
         ByteBuffer entries = route.commandArray();
@@ -96,7 +98,7 @@ public final class ReplayFileVerifier {
      * @return {@code file}
      * @throws ReplayMismatchException listing every mismatch, if there is any
      */
-    public ReplayFile verify(ReplayFile file) {
+    public ReplayFile check(ReplayFile file) {
         List<ReplayMismatch> found = mismatches(file);
         if (!found.isEmpty()) {
             throw new ReplayMismatchException(found);
@@ -104,7 +106,7 @@ public final class ReplayFileVerifier {
         return file;
     }
 
-    /** Builds a {@link ReplayFileVerifier}. Not thread-safe. */
+    /** Builds a {@link ReplayCompatibility}. Not thread-safe. */
     public static final class Builder {
 
         private final String gameId;
@@ -129,12 +131,12 @@ public final class ReplayFileVerifier {
         }
 
         /**
-         * Returns the verifier.
+         * Returns the check.
          *
-         * @return a new immutable verifier
+         * @return a new immutable check
          */
-        public ReplayFileVerifier build() {
-            return new ReplayFileVerifier(this);
+        public ReplayCompatibility build() {
+            return new ReplayCompatibility(this);
         }
     }
 }
