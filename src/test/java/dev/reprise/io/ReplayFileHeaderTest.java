@@ -84,7 +84,7 @@ class ReplayFileHeaderTest {
 
     @Test
     void toString_namesEveryPart() {
-        assertThat(header()).hasToString("ReplayFileHeader[majorVersion=1, minorVersion=2, compression=DEFLATE, "
+        assertThat(header()).hasToString("ReplayFileHeader[majorVersion=1, minorVersion=2, compression=COMPACT, "
                 + "commandWidth=UINT16, steps=10, paramBytes=40, bodyBytes=30, fileBytes=120, skippedSections=1]");
     }
 }
