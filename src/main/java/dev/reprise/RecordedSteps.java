@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Flux;
@@ -103,7 +104,7 @@ final class RecordedSteps {
         private final AtomicLong requested = new AtomicLong();
         /** Work-in-progress counter of the drain loop: only the thread that raised it from 0 drains. */
         private final AtomicInteger wip = new AtomicInteger();
-        private volatile Throwable error;
+        private volatile @Nullable Throwable error;
         private volatile boolean cancelled;
         private boolean terminated;
 

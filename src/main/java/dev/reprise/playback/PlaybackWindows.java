@@ -75,12 +75,18 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
 
         @Override
         public void request(long n) {
-            upstream.request(n); // the engine's own demand counts windows
+            Subscription s = upstream; // set before the subscriber can request
+            if (s != null) {
+                s.request(n); // the engine's own demand counts windows
+            }
         }
 
         @Override
         public void cancel() {
-            upstream.cancel();
+            Subscription s = upstream;
+            if (s != null) {
+                s.cancel();
+            }
         }
 
         @Override

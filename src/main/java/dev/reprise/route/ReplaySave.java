@@ -2,6 +2,7 @@ package dev.reprise.route;
 
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A saved route: its length, command width, command area and param area, as the original engine saves
@@ -51,7 +52,8 @@ public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer comma
         try {
             width = CommandWidth.fromSaveValue(commandWidth);
         } catch (IllegalArgumentException e) {
-            throw new ReplayFormatException(e.getMessage(), -1, -1, e);
+            throw new ReplayFormatException(Objects.requireNonNullElse(e.getMessage(), "command width " + commandWidth),
+                    -1, -1, e);
         }
         return new ReplaySave(length, width, commandArray, paramArray);
     }
@@ -115,7 +117,7 @@ public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer comma
     }
 
     @Override
-    public boolean equals(Object other) {
+    public boolean equals(@Nullable Object other) {
         return other instanceof ReplaySave that
                 && length == that.length
                 && commandWidth == that.commandWidth
