@@ -85,7 +85,6 @@ final class CommandRegistry {
 
     /** @return the default name of a code: the built-in name, else {@code "code-N"} */
     static String defaultName(int code) {
-        String builtIn = ReplayCode.nameOf(code);
-        return builtIn != null ? builtIn : "code-" + code;
+        return ReplayCode.nameOf(code).orElseGet(() -> "code-" + code);
     }
 }

@@ -1,5 +1,7 @@
 package dev.reprise.command;
 
+import java.util.Optional;
+
 /**
  * The built-in command codes. Codes are part of the route format: a code, once given a meaning, is
  * never reused for another. Games register their own commands under codes above {@link #UNEQUIP}.
@@ -29,10 +31,10 @@ public final class ReplayCode {
      * Returns the name of a built-in code.
      *
      * @param code a code
-     * @return {@code "UP"} ... {@code "UNEQUIP"}, or {@code null} if {@code code} is not built in
+     * @return {@code "UP"} ... {@code "UNEQUIP"}, or empty if {@code code} is not built in
      */
-    public static String nameOf(int code) {
-        return switch (code) {
+    public static Optional<String> nameOf(int code) {
+        String name = switch (code) {
             case UP -> "UP";
             case RIGHT -> "RIGHT";
             case DOWN -> "DOWN";
@@ -43,5 +45,6 @@ public final class ReplayCode {
             case UNEQUIP -> "UNEQUIP";
             default -> null;
         };
+        return Optional.ofNullable(name);
     }
 }

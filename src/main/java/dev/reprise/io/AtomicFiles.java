@@ -18,7 +18,9 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.security.SecureRandom;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Replaces a file atomically: the data goes to a new temporary file in the target's folder, is
@@ -67,19 +69,21 @@ final class AtomicFiles {
 
     static void write(Path target, Content content, Created created) throws IOException {
         Path real = resolve(target);
-        Path folder = real.getParent();
-        Set<PosixFilePermission> keep = permissionsOf(real);
-        Path temp = null;
+        // resolve gives a file in a folder, so it has a parent.
+        Path folder = Objects.requireNonNull(real.getParent(), "the folder of the target");
+        @Nullable Set<PosixFilePermission> keep = permissionsOf(real);
+        @Nullable Path temp = null;
         boolean moved = false;
         try {
-            FileChannel channel = null;
-            for (int attempt = 0; channel == null; attempt++) {
-                temp = folder.resolve(".reprise-" + HexFormat.of().toHexDigits(RANDOM.nextLong()) + ".tmp");
+            FileChannel channel;
+            for (int attempt = 0; ; attempt++) {
+                Path candidate = folder.resolve(".reprise-" + HexFormat.of().toHexDigits(RANDOM.nextLong()) + ".tmp");
                 try {
-                    channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                    channel = FileChannel.open(candidate, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                             LinkOption.NOFOLLOW_LINKS);
+                    temp = candidate;
+                    break;
                 } catch (FileAlreadyExistsException e) {
-                    temp = null;
                     if (attempt + 1 >= ATTEMPTS) {
                         throw e;
                     }
@@ -102,8 +106,11 @@ final class AtomicFiles {
             if (keep != null) {
                 // Without following a link: the JDK changes the mode through a descriptor it opens
                 // with O_NOFOLLOW, so a link swapped in for the temporary file is refused, not followed.
-                Files.getFileAttributeView(temp, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
-                        .setPermissions(keep);
+                PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class,
+                        LinkOption.NOFOLLOW_LINKS);
+                if (view != null) { // there is one: the permissions kept were read through it
+                    view.setPermissions(keep);
+                }
             }
             Files.move(temp, real, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             moved = true;
@@ -133,7 +140,9 @@ final class AtomicFiles {
                         ? "it is a chain of more than " + MAX_LINKS + " symbolic links (a symlink loop?)"
                         : "it is a symlink loop (" + at + " leads back to itself)");
             }
-            at = inRealFolder(target, at.getParent().resolve(Files.readSymbolicLink(at)));
+            // inRealFolder gives a file in a folder, so it has a parent.
+            Path linkFolder = Objects.requireNonNull(at.getParent(), "the folder of the link");
+            at = inRealFolder(target, linkFolder.resolve(Files.readSymbolicLink(at)));
         }
         BasicFileAttributes attributes;
         try {
@@ -170,7 +179,7 @@ final class AtomicFiles {
     }
 
     /** The permissions of the file being replaced, or {@code null} if there is none or they do not apply. */
-    private static Set<PosixFilePermission> permissionsOf(Path target) throws IOException {
+    private static @Nullable Set<PosixFilePermission> permissionsOf(Path target) throws IOException {
         try {
             return Files.getPosixFilePermissions(target);
         } catch (NoSuchFileException | UnsupportedOperationException e) {

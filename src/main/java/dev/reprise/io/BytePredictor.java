@@ -97,7 +97,11 @@ final class BytePredictor {
 
     private static final SoftPool<BytePredictor> POOL = new SoftPool<>(BytePredictor::new);
 
-    private byte[] history;
+    /** What a predictor out of use holds in place of a history, and its pages before the first {@link #reset}. */
+    private static final byte[] NO_HISTORY = new byte[0];
+    private static final int[] NO_PAGE = new int[0];
+
+    private byte[] history = NO_HISTORY;
     private int length;
     private int mask;
     private final int[] order0 = new int[STREAMS * 256];
@@ -106,10 +110,10 @@ final class BytePredictor {
     private final PagedTable order3;
     private final PagedTable sparse;
     /** The pages holding the current nibble's rows of the four hashed tables. */
-    private int[] page1;
-    private int[] page2;
-    private int[] page3;
-    private int[] pageS;
+    private int[] page1 = NO_PAGE;
+    private int[] page2 = NO_PAGE;
+    private int[] page3 = NO_PAGE;
+    private int[] pageS = NO_PAGE;
     private final int[] matchModels = new int[64 * 2];
     private int[] matchTable = new int[0];
     private int matchMask;
@@ -192,7 +196,7 @@ final class BytePredictor {
 
     /** Gives this predictor back to the pool; it must not be used after. */
     void release() {
-        history = null;
+        history = NO_HISTORY;
         POOL.release(this);
     }
 

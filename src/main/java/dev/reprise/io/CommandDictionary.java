@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The commands a game registers, as code → name: stored in a replay file so that the replay can be
@@ -93,7 +94,7 @@ public final class CommandDictionary {
     }
 
     @Override
-    public boolean equals(Object other) {
+    public boolean equals(@Nullable Object other) {
         return other instanceof CommandDictionary that && names.equals(that.names);
     }
 

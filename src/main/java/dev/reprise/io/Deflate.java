@@ -2,9 +2,11 @@ package dev.reprise.io;
 
 import dev.reprise.route.ReplayFormatException;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
+import org.jspecify.annotations.Nullable;
 
 /** Raw DEFLATE (RFC 1951, no zlib wrapper) through the JDK, with a hard bound on the inflated size. */
 final class Deflate {
@@ -46,7 +48,7 @@ final class Deflate {
             }
         }
         cuts[n++] = boundaries[boundaries.length - 1];
-        ByteOutput best = null;
+        @Nullable ByteOutput best = null;
         for (int[] plan : new int[][] {boundaries, Arrays.copyOf(cuts, n), {cuts[0], cuts[n - 1]}}) {
             for (int firstStrategy : new int[] {Deflater.FILTERED, Deflater.DEFAULT_STRATEGY}) {
                 ByteOutput candidate = new ByteOutput(best == null ? input.length / 4 + 64 : best.size() + 64);
@@ -56,7 +58,7 @@ final class Deflate {
                 }
             }
         }
-        return best;
+        return Objects.requireNonNull(best, "at least one plan was tried");
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.CRC32C;
+import org.jspecify.annotations.Nullable;
 
 /** Encodes a {@link ReplayFile} to bytes and decodes and fully validates bytes into one. */
 final class FileCodec {
@@ -61,7 +62,7 @@ final class FileCodec {
         return checked(bytes, readsBack(bytes, limits, transformed.bytes()), file, "DEFLATE");
     }
 
-    private static byte[] checked(byte[] bytes, RuntimeException failure, ReplayFile file, String body) {
+    private static byte[] checked(byte[] bytes, @Nullable RuntimeException failure, ReplayFile file, String body) {
         if (failure != null) {
             throw new IllegalStateException("Internal error: the " + body + " encoding of " + file
                     + " does not read back; nothing was written", failure);
@@ -73,7 +74,8 @@ final class FileCodec {
      * Parses the header of {@code bytes} back and decodes its body: {@code null} if the body gives
      * {@code transform} (or, uncompressed, has the declared length), else what went wrong.
      */
-    private static RuntimeException readsBack(byte[] bytes, ReplayFileReader limits, byte[] transform) {
+    private static @Nullable RuntimeException readsBack(byte[] bytes, ReplayFileReader limits,
+                                                      byte @Nullable [] transform) {
         try {
             Layout layout = layout(bytes, bytes.length, limits, false);
             if (layout.fileLength() != bytes.length) {
@@ -94,8 +96,8 @@ final class FileCodec {
     }
 
     /** Lays out the header, the body (or the route's areas if {@code body} is null) and the CRC. */
-    private static byte[] assemble(ReplayFile file, ReplaySave route, int flags, byte[] body, int bodyLength,
-                                   int inflatedLength) {
+    private static byte[] assemble(ReplayFile file, ReplaySave route, int flags, byte @Nullable [] body,
+                                   int bodyLength, int inflatedLength) {
         int commandBytes = route.commandArray().remaining();
         int paramBytes = route.paramArray().remaining();
         ByteOutput out = new ByteOutput(64 + headerEstimate(file));
@@ -365,7 +367,7 @@ final class FileCodec {
      * @throws ReplayCapacityException if the budget has no room within the reader's memory wait
      * @throws InterruptedIOException  if interrupted while waiting for the budget
      */
-    static Decoded decode(byte[] bytes, int length, ReplayFileReader limits, DecodeBudget budget)
+    static Decoded decode(byte[] bytes, int length, ReplayFileReader limits, @Nullable DecodeBudget budget)
             throws InterruptedIOException {
         Layout layout = layout(bytes, length, limits, false);
         long bodyEnd = (long) layout.bodyStart() + layout.bodyLength();

@@ -3,6 +3,8 @@ package dev.reprise.io;
 import static dev.reprise.io.FileLayout.*;
 
 import dev.reprise.route.ReplayFormatException;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The modelled entropy stage of a compressed body (flags 11, see {@link FileLayout}): the column
@@ -32,8 +34,9 @@ final class ModeledBody {
     /** One of the two models, as the transform's length decides; closing it gives a pooled model back. */
     private static final class ByteCoder implements AutoCloseable {
 
-        private final BytePredictor mixed;
-        private final OrderOneModel fast;
+        private final @Nullable BytePredictor mixed;
+        /** Null exactly when {@link #mixed} is not: one of the two codes. */
+        private final @Nullable OrderOneModel fast;
 
         /** @param history receives the coded bytes (the mixing model's match model reads them back) */
         ByteCoder(byte[] history) {
@@ -48,18 +51,24 @@ final class ModeledBody {
             }
         }
 
+        /** The order-one model, when the mixing one is not used. */
+        private OrderOneModel fast() {
+            return Objects.requireNonNull(fast, "the order-one model codes when the mixing one does not");
+        }
+
         void stream(int s) {
             if (mixed != null) {
                 mixed.stream(s);
             } else {
-                fast.stream(s);
+                fast().stream(s);
             }
         }
 
         void encode(RangeCoder.Encoder encoder, int value) {
             if (mixed == null) {
-                encoder.byte8(fast.row(), value);
-                fast.seen(value);
+                OrderOneModel model = fast();
+                encoder.byte8(model.row(), value);
+                model.seen(value);
                 return;
             }
             for (int i = 7; i >= 0; i--) {
@@ -71,8 +80,9 @@ final class ModeledBody {
 
         int decode(RangeCoder.Decoder decoder) {
             if (mixed == null) {
-                int value = decoder.byte8(fast.row());
-                fast.seen(value);
+                OrderOneModel model = fast();
+                int value = decoder.byte8(model.row());
+                model.seen(value);
                 return value;
             }
             int value = 0;

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -200,10 +201,10 @@ public final class ReplayFile {
      */
     public Mono<Void> writeAsync(Path target) {
         Objects.requireNonNull(target, "target");
-        return Mono.<Void>fromCallable(() -> {
+        return Mono.fromCallable(() -> {
             write(target);
-            return null;
-        }).subscribeOn(Schedulers.boundedElastic());
+            return target;
+        }).subscribeOn(Schedulers.boundedElastic()).then();
     }
 
     // ------------------------------------------------------------------------------------------ read
@@ -259,7 +260,7 @@ public final class ReplayFile {
     // ------------------------------------------------------------------------------------------ value
 
     @Override
-    public boolean equals(Object other) {
+    public boolean equals(@Nullable Object other) {
         return other instanceof ReplayFile that
                 && gameId.equals(that.gameId)
                 && gameBuild.equals(that.gameBuild)

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.util.Arrays;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One read of a replay file from a stream, validating as the bytes arrive: the header is parsed
@@ -37,7 +39,8 @@ final class StreamRead {
     private byte[] buffer = new byte[0];
     private int size;
     private boolean ended;
-    private DecodeBudget.Reservation reserved;
+    /** The memory reserved for the read under way: set by {@link #read()} for its duration. */
+    private DecodeBudget.@Nullable Reservation reserved;
 
     StreamRead(ReplayFileReader limits, InputStream in) {
         this.limits = limits;
@@ -98,7 +101,7 @@ final class StreamRead {
             if (buffer.length < target) {
                 // Grow with the data, never to a declared size the stream has not backed yet.
                 int length = (int) Math.min(target, Math.max(Math.max((long) buffer.length * 2, FIRST), size + CHUNK));
-                reserved.atLeast((long) buffer.length + length);
+                Objects.requireNonNull(reserved, "fill runs within read").atLeast((long) buffer.length + length);
                 buffer = Arrays.copyOf(buffer, length);
             }
             int n = in.read(buffer, size, Math.min(CHUNK, Math.min(target, buffer.length) - size));

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -15,6 +16,7 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The first thing a run does: reach the cluster and find both topics, within the start timeout. While the
@@ -54,8 +56,9 @@ final class ClusterCheck {
             Map<String, KafkaFuture<TopicDescription>> topics = admin.describeTopics(
                     List.of(settings.submissionsTopic(), settings.verdictsTopic())).topicNameValues();
             long start = System.nanoTime();
-            check(topics.get(settings.submissionsTopic()), "submissions", settings, start);
-            check(topics.get(settings.verdictsTopic()), "verdicts", settings, start);
+            // describeTopics answers for every name it was given.
+            check(Objects.requireNonNull(topics.get(settings.submissionsTopic())), "submissions", settings, start);
+            check(Objects.requireNonNull(topics.get(settings.verdictsTopic())), "verdicts", settings, start);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new org.apache.kafka.common.errors.InterruptException(e);
@@ -101,7 +104,7 @@ final class ClusterCheck {
         }
     }
 
-    private static TimeoutException unreachable(WorkerSettings settings, Throwable cause) {
+    private static TimeoutException unreachable(WorkerSettings settings, @Nullable Throwable cause) {
         String servers = settings.bootstrapServers();
         TimeoutException e = new TimeoutException("could not reach the Kafka broker at " + servers + " within "
                 + settings.startTimeout().toSeconds() + " s (the start timeout); check that a broker runs there, that"

@@ -79,8 +79,8 @@ final class SubmissionTracker<T> {
         for (Map.Entry<TopicPartition, ArrayDeque<Entry<T>>> e : partitions.entrySet()) {
             ArrayDeque<Entry<T>> queue = e.getValue();
             long next = -1;
-            while (!queue.isEmpty() && queue.peekFirst().result != null) {
-                Entry<T> done = queue.pollFirst();
+            for (Entry<T> done = queue.peekFirst(); done != null && done.result != null; done = queue.peekFirst()) {
+                queue.pollFirst();
                 results.add(done.result);
                 next = done.offset + 1;
             }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
@@ -93,7 +94,9 @@ record WorkerConfig(Map<String, String> values) {
     static WorkerConfig of(Properties file, Map<String, String> env) {
         Map<String, String> values = new TreeMap<>();
         for (String key : file.stringPropertyNames()) {
-            values.put(checked(key, "in the properties file"), file.getProperty(key).trim());
+            // A string property name has a string value.
+            String value = Objects.requireNonNull(file.getProperty(key), key);
+            values.put(checked(key, "in the properties file"), value.trim());
         }
         for (Map.Entry<String, String> variable : env.entrySet()) {
             if (variable.getKey().startsWith(ENV_PREFIX)) {

@@ -15,6 +15,7 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Liveness and readiness over HTTP for orchestrators: {@code GET /health/live} answers 200 while the
@@ -122,16 +123,23 @@ public final class WorkerHealth implements AutoCloseable {
             SocketChannel channel = server.accept();
             if (channel != null) {
                 if (connections.size() >= MAX_CONNECTIONS) {
-                    connections.pollFirst().close();
+                    Connection oldest = connections.pollFirst();
+                    if (oldest != null) {
+                        oldest.close();
+                    }
                 }
                 channel.configureBlocking(false);
-                Connection connection = new Connection(channel, System.nanoTime() + REQUEST_TIMEOUT.toNanos());
-                connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
+                SelectionKey registered = channel.register(selector, SelectionKey.OP_READ);
+                Connection connection = new Connection(channel, registered,
+                        System.nanoTime() + REQUEST_TIMEOUT.toNanos());
+                registered.attach(connection);
                 connections.addLast(connection);
             }
             return;
         }
-        Connection connection = (Connection) key.attachment();
+        if (!(key.attachment() instanceof Connection connection)) {
+            return; // every key but the server's carries its connection
+        }
         try {
             if (key.isReadable()) {
                 connection.read(this);
@@ -209,12 +217,14 @@ public final class WorkerHealth implements AutoCloseable {
         final SocketChannel channel;
         final long deadline;
         final ByteBuffer request = ByteBuffer.allocate(MAX_REQUEST_BYTES);
-        SelectionKey key;
-        ByteBuffer answer;
+        final SelectionKey key;
+        /** The answer once the request is read; the key asks for writes only from then on. */
+        @Nullable ByteBuffer answer;
         boolean done;
 
-        Connection(SocketChannel channel, long deadline) {
+        Connection(SocketChannel channel, SelectionKey key, long deadline) {
             this.channel = channel;
+            this.key = key;
             this.deadline = deadline;
         }
 
@@ -245,6 +255,10 @@ public final class WorkerHealth implements AutoCloseable {
         }
 
         void write() throws IOException {
+            ByteBuffer answer = this.answer;
+            if (answer == null) {
+                return;
+            }
             channel.write(answer);
             if (!answer.hasRemaining()) {
                 close();

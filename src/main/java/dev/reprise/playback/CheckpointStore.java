@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentSkipListSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The checkpoints of one sandbox: game snapshots keyed by the step index of the closed group boundary
@@ -35,7 +36,7 @@ final class CheckpointStore<T> {
                 .executor(Runnable::run)
                 .maximumWeight(budgetBytes)
                 .weigher((Integer index, T snapshot) -> weigh(provider.estimateBytes(snapshot)))
-                .removalListener((Integer index, T snapshot, RemovalCause cause) -> {
+                .removalListener((@Nullable Integer index, @Nullable T snapshot, RemovalCause cause) -> {
                     if (cause != RemovalCause.REPLACED && index != null) {
                         indexes.remove(index);
                     }

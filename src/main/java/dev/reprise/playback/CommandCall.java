@@ -2,6 +2,7 @@ package dev.reprise.playback;
 
 import dev.reprise.command.ReplayCommandResult;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Operators;
@@ -14,14 +15,19 @@ import reactor.util.context.Context;
  */
 final class CommandCall implements CoreSubscriber<ReplayCommandResult> {
 
-    private static final AtomicReferenceFieldUpdater<CommandCall, Subscription> S =
+    /*
+     * Typed as Reactor types it. The calls that hand it to Reactor suppress NullAway: javac before 17.0.20
+     * does not read the @Nullable in Reactor's parameter type from its class file, so NullAway sees a
+     * mismatch there that a newer javac does not.
+     */
+    private static final AtomicReferenceFieldUpdater<CommandCall, @Nullable Subscription> S =
             AtomicReferenceFieldUpdater.newUpdater(CommandCall.class, Subscription.class, "s");
 
     private final PlaybackEngine engine;
     private final Context context;
-    volatile Subscription s;
+    volatile @Nullable Subscription s;
     /** {@code null} while pending, then a {@link ReplayCommandResult} or the {@link Throwable} signalled. */
-    volatile Object outcome;
+    volatile @Nullable Object outcome;
 
     CommandCall(PlaybackEngine engine, Context context) {
         this.engine = engine;
@@ -35,7 +41,9 @@ final class CommandCall implements CoreSubscriber<ReplayCommandResult> {
 
     @Override
     public void onSubscribe(Subscription subscription) {
-        if (Operators.setOnce(S, this, subscription)) {
+        @SuppressWarnings("NullAway") // see S
+        boolean first = Operators.setOnce(S, this, subscription);
+        if (first) {
             subscription.request(Long.MAX_VALUE);
         }
     }
@@ -60,6 +68,7 @@ final class CommandCall implements CoreSubscriber<ReplayCommandResult> {
     }
 
     /** Stops listening: used when playback terminates while the command is still running. */
+    @SuppressWarnings("NullAway") // see S
     void cancel() {
         Operators.terminate(S, this);
     }

@@ -1,7 +1,8 @@
 package dev.reprise.playback;
 
-import reactor.core.publisher.Sinks;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Sinks;
 
 /** A control request posted to the engine's drain from any thread, with the sink that answers it. */
 final class Control {
@@ -47,15 +48,15 @@ final class Control {
 
     /** @return the window whose subscriber made a bad request */
     PlaybackWindows.Window window() {
-        return (PlaybackWindows.Window) sink;
+        return (PlaybackWindows.Window) Objects.requireNonNull(sink, "a bad request names its window");
     }
 
     Seeker.Request seekRequest() {
-        return (Seeker.Request) sink;
+        return (Seeker.Request) Objects.requireNonNull(sink, "a seek has its request");
     }
 
     @SuppressWarnings("unchecked")
     Sinks.One<PlaybackStep> stepSink() {
-        return (Sinks.One<PlaybackStep>) sink;
+        return (Sinks.One<PlaybackStep>) Objects.requireNonNull(sink, "a step has its sink");
     }
 }

@@ -13,6 +13,7 @@ import dev.reprise.route.ReplayCursor;
 import dev.reprise.route.ReplayStep;
 import java.util.ConcurrentModificationException;
 import java.util.List;
+import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -352,7 +353,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     @Override
     public Mono<PassiveHandle> nextPassive() {
-        return Mono.fromSupplier(this::passive);
+        return Mono.defer(() -> Mono.justOrEmpty(passive()));
     }
 
     @Override
@@ -811,7 +812,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             emit(subscriber, handles[group.emitted++]);
             progress = true;
         }
-        ActiveStep active = group.active;
+        ActiveStep active = Objects.requireNonNull(group.active, "a group in flight has its active step");
         if (!group.activeIn) {
             Object outcome = run.take();
             if (outcome != null) {

@@ -4,6 +4,7 @@ import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.route.ReplayStep;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
@@ -44,7 +45,7 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
     private final ReplayStep step;
     /** {@code null} while pending, a {@code Sinks.One} while pending with a waiter, the result once settled. */
     @SuppressWarnings("unused") // accessed through OUTCOME
-    private volatile Object outcome;
+    private volatile @Nullable Object outcome;
     /** Set by the engine before the step is emitted; published to the subscriber by {@code onNext}. */
     boolean seeking;
     /** The step's finalize window, shared by all its steps; set like {@link #seeking}. */
@@ -164,7 +165,7 @@ public abstract sealed class PlaybackStep permits ActiveStep, PassiveStep {
     }
 
     /** @return the result, or {@code null} while pending */
-    final ReplayCommandResult settledResult() {
+    final @Nullable ReplayCommandResult settledResult() {
         Object current = outcome;
         return current instanceof ReplayCommandResult result ? result : null;
     }

@@ -93,12 +93,18 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
 
         @Override
         public void request(long n) {
-            upstream.request(n); // the engine's own demand counts windows; n <= 0 fails playback (rule 3.9)
+            Subscription s = upstream; // set before the subscriber can request
+            if (s != null) {
+                s.request(n); // the engine's own demand counts windows; n <= 0 fails playback (rule 3.9)
+            }
         }
 
         @Override
         public void cancel() {
-            upstream.cancel();
+            Subscription s = upstream;
+            if (s != null) {
+                s.cancel();
+            }
         }
 
         @Override

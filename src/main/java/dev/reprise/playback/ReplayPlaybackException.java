@@ -2,6 +2,7 @@ package dev.reprise.playback;
 
 import dev.reprise.diagnostic.ReplayException;
 import java.util.Objects;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -84,11 +85,10 @@ public final class ReplayPlaybackException extends ReplayException {
      * Returns the name the failing step's command was registered under
      * ({@link dev.reprise.ReplaySystem#registerCommand(int, String, dev.reprise.command.ReplayCommand)}).
      *
-     * @return the name, or {@code null} when no command is registered for the code
+     * @return the name, or empty when no command is registered for the code
      */
-    @Nullable
-    public String commandName() {
-        return commandName;
+    public Optional<String> commandName() {
+        return Optional.ofNullable(commandName);
     }
 
     /** @return the phase that failed: {@link Phase#EXECUTE}, {@link Phase#PASSIVE} or {@link Phase#FINALIZE} */

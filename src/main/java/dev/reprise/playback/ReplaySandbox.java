@@ -111,7 +111,8 @@ public final class ReplaySandbox {
             replaced.stopNow();
             predecessor = replaced.terminated();
         }
-        boolean resetNow = config.runOn() == null && (predecessor == null || replaced.engine.state().isTerminal());
+        boolean resetNow = config.runOn() == null
+                && (predecessor == null || replaced == null || replaced.engine.state().isTerminal());
         if (resetNow) {
             config.reset();
             predecessor = null;

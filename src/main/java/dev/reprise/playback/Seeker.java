@@ -1,8 +1,9 @@
 package dev.reprise.playback;
 
 import java.util.ArrayDeque;
-import reactor.core.publisher.Sinks;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Sinks;
 
 /**
  * The seeking side of a sandbox: queued {@code seek} requests, the one being carried out and the
@@ -53,9 +54,10 @@ final class Seeker {
      * @return the index to continue from after a restore, or -1 to go on from {@code position}
      */
     int start(int position) {
-        current = queued.poll();
+        Request request = Objects.requireNonNull(queued.poll(), "a seek is started only when one is queued");
+        current = request;
         active = true;
-        int target = current.target();
+        int target = request.target();
         boolean backward = position > target;
         int restored = checkpoints == null ? -1
                 : checkpoints.restoreBelow(target, backward ? Integer.MIN_VALUE : position);
@@ -68,12 +70,12 @@ final class Seeker {
 
     /** @return the target of the seek in progress */
     int target() {
-        return current.target();
+        return Objects.requireNonNull(current, "a seek is in progress").target();
     }
 
     /** Ends the seek in progress: playback stands at its target. */
     void land() {
-        Request done = current;
+        Request done = Objects.requireNonNull(current, "a seek is in progress");
         current = null;
         active = false;
         done.sink().tryEmitEmpty();

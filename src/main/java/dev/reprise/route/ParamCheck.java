@@ -4,6 +4,7 @@ import static dev.reprise.route.RouteLayout.MAX_BIGINT_BITS;
 import static dev.reprise.route.RouteLayout.MAX_PARAMS;
 
 import java.math.BigInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks the params of one step before anything is written: a value the route cannot store is a
@@ -66,7 +67,7 @@ final class ParamCheck {
                 + "a param must be a " + SUPPORTED + SUFFIX);
     }
 
-    private static String prefix(int position, Object value, int step, int code) {
+    private static String prefix(int position, @Nullable Object value, int step, int code) {
         return "Param " + position + " (" + (value == null ? "null" : value.getClass().getName()) + ") of step "
                 + step + " (code " + code + ") cannot be stored: ";
     }

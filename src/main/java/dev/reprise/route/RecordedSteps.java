@@ -114,10 +114,9 @@ final class RecordedSteps {
         private final AtomicLong requested = new AtomicLong();
         /** Work-in-progress counter of the drain loop: only the thread that raised it from 0 drains. */
         private final AtomicInteger wip = new AtomicInteger();
-        private volatile Throwable error;
+        private volatile @Nullable Throwable error;
         /** The step that found the queue full; written before {@code error}, discarded by the drain. */
-        @Nullable
-        private ReplayStep overflowed;
+        private @Nullable ReplayStep overflowed;
         private volatile boolean cancelled;
         private boolean terminated;
 

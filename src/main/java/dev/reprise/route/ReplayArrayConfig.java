@@ -1,6 +1,7 @@
 package dev.reprise.route;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The sizes, growth and caps of a {@link ReplayArray}. Immutable and thread-safe; build one with
@@ -104,7 +105,7 @@ public final class ReplayArrayConfig {
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         return o instanceof ReplayArrayConfig c
                 && initCommandLength == c.initCommandLength
                 && initParamLength == c.initParamLength

@@ -2,6 +2,7 @@ package dev.reprise.route;
 
 import dev.reprise.diagnostic.WarningCode;
 import java.util.ConcurrentModificationException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A sequential reader over a {@link ReplayArray}, from a start index to the end, one decoded
@@ -73,7 +74,7 @@ public final class ReplayReadStream implements AutoCloseable {
      * @throws ConcurrentModificationException if the stream has expired (warning 155 is reported too)
      * @throws IllegalStateException           if the stream was closed
      */
-    public ReplayStep read() {
+    public @Nullable ReplayStep read() {
         if (closed) {
             throw new IllegalStateException("The read stream was closed");
         }

@@ -68,7 +68,8 @@ public record ReplaySave(int length, CommandWidth commandWidth, ByteBuffer comma
         try {
             width = CommandWidth.fromSaveValue(commandWidth);
         } catch (IllegalArgumentException e) {
-            throw new ReplayFormatException(e.getMessage(), -1, -1, e);
+            throw new ReplayFormatException(Objects.requireNonNullElse(e.getMessage(), "command width " + commandWidth),
+                    -1, -1, e);
         }
         return new ReplaySave(length, width, commandArray, paramArray);
     }

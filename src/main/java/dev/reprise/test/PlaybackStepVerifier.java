@@ -231,7 +231,7 @@ public final class PlaybackStepVerifier {
                 }
             });
         }
-        AtomicReference<PlaybackStep> end = last;
+        AtomicReference<PlaybackStep> end = Objects.requireNonNull(last, "a window has at least 1 step");
         script.add((s, timeout, run) -> s.then(() -> awaitFinalized(run, window, end.get(), code, timeout)));
         return this;
     }

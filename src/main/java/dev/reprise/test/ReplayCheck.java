@@ -197,8 +197,13 @@ public final class ReplayCheck<G extends VerifiableGame> {
         if (!failures.isEmpty()) {
             AssertionError error = new AssertionError(failures.size() + " of " + found.size() + " replays under "
                     + root + " do not hold up:\n" + String.join("\n", lines));
-            failures.stream().map(JudgedReplay.Failure::cause).filter(Objects::nonNull).findFirst()
-                    .ifPresent(error::initCause);
+            for (JudgedReplay.Failure failure : failures) {
+                Throwable cause = failure.cause();
+                if (cause != null) {
+                    error.initCause(cause);
+                    break;
+                }
+            }
             throw error;
         }
     }

@@ -192,8 +192,8 @@ final class WindowSteps extends Flux<PlaybackStep> implements CoreSubscriber<Gro
      *
      * @return completes when the open window has completed: at once if none is open
      */
-    CompletableFuture<Void> closeOpenWindow() {
-        CompletableFuture<Void> closed;
+    CompletableFuture<@Nullable Void> closeOpenWindow() {
+        CompletableFuture<@Nullable Void> closed;
         boolean ask = false;
         synchronized (this) {
             if (open == null) {
@@ -263,7 +263,7 @@ final class WindowSteps extends Flux<PlaybackStep> implements CoreSubscriber<Gro
     /** The subscriber of one window: passes its steps on, and on completion moves to the next window. */
     private final class Inner implements CoreSubscriber<PlaybackStep> {
 
-        final CompletableFuture<Void> closed = new CompletableFuture<>();
+        final CompletableFuture<@Nullable Void> closed = new CompletableFuture<>();
         @Nullable
         Subscription subscription;
 

@@ -91,7 +91,8 @@ final class ToolOutput extends OutputStream {
 
         /** Tells whether the stream was a pipe whose reader is gone, which is no error for the user. */
         boolean closedPipe() {
-            String message = getCause().getMessage();
+            Throwable cause = getCause();
+            String message = cause == null ? null : cause.getMessage();
             return message != null && (message.contains("Broken pipe") || message.contains("pipe is being closed")
                     || message.contains("pipe has been ended"));
         }

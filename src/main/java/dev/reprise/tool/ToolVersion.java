@@ -3,6 +3,7 @@ package dev.reprise.tool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Objects;
 import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.IVersionProvider;
@@ -28,7 +29,8 @@ final class ToolVersion implements IVersionProvider {
      * @return e.g. {@code "0.1.0-SNAPSHOT"}, or {@code "unknown (not built by Maven)"}
      */
     static String version() {
-        String fromManifest = ToolVersion.class.getPackage().getImplementationVersion();
+        Package ours = ToolVersion.class.getPackage();
+        String fromManifest = ours == null ? null : ours.getImplementationVersion();
         if (fromManifest != null) {
             return fromManifest;
         }
@@ -43,7 +45,7 @@ final class ToolVersion implements IVersionProvider {
             }
             Properties properties = new Properties();
             properties.load(in);
-            String version = properties.getProperty("version", "").trim();
+            String version = Objects.requireNonNullElse(properties.getProperty("version"), "").trim();
             // An unfiltered copy still holds the placeholder: no version is better than a wrong one.
             return version.isEmpty() || version.contains("${") ? null : version;
         } catch (IOException e) {

@@ -47,12 +47,12 @@ final class VerifySummary {
 
     /** Returns the number of verdicts that are not {@link Outcome#VALID}. */
     int failures() {
-        return total() - counts.get(Outcome.VALID);
+        return total() - counts.getOrDefault(Outcome.VALID, 0);
     }
 
     /** Returns the count of an outcome. */
     int count(Outcome outcome) {
-        return counts.get(outcome);
+        return counts.getOrDefault(outcome, 0);
     }
 
     /**

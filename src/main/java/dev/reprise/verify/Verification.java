@@ -14,6 +14,7 @@ import dev.reprise.route.ReplayFormatException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -58,7 +59,7 @@ final class Verification {
         try {
             prepare();
         } catch (InvalidFile e) {
-            return Mono.just(verdict(Outcome.INVALID_FILE, 0, e.getMessage()));
+            return Mono.just(verdict(Outcome.INVALID_FILE, 0, e.reason));
         } catch (RuntimeException e) {
             return Mono.just(verdict(Outcome.FAILED, 0, "the game failed before playback: " + describe(e)));
         } catch (OutOfMemoryError e) {
@@ -106,8 +107,18 @@ final class Verification {
         sandbox = system.createReplaySandbox(created.sandbox(system.array()));
     }
 
+    /** The game a successful {@link #prepare()} built; playback runs only after one. */
+    private VerifiableGame game() {
+        return Objects.requireNonNull(game, "prepared before playback");
+    }
+
+    /** The sandbox a successful {@link #prepare()} opened; playback runs only after one. */
+    private ReplaySandbox sandbox() {
+        return Objects.requireNonNull(sandbox, "prepared before playback");
+    }
+
     private ReplayFile read() {
-        ReplaySource source = this.source;
+        ReplaySource source = Objects.requireNonNull(this.source, "the source is read once");
         this.source = null;
         try {
             if (source instanceof ReplaySource.FromPath p) {
@@ -117,7 +128,7 @@ final class Verification {
             }
             return ((ReplaySource.FromFile) source).file();
         } catch (ReplayFormatException e) {
-            throw new InvalidFile(e.getMessage());
+            throw new InvalidFile(Objects.requireNonNullElse(e.getMessage(), e.toString()));
         } catch (IOException e) {
             throw new InvalidFile("cannot read " + ((ReplaySource.FromPath) source).path() + ": " + describe(e));
         }
@@ -157,7 +168,7 @@ final class Verification {
     // ------------------------------------------------------------------ play and judge
 
     private Mono<Verdict> play(@Nullable Duration timeout) {
-        ReplaySandbox playing = sandbox;
+        ReplaySandbox playing = sandbox();
         long maxSteps = verifier.maxSteps();
         Flux<PlaybackStep> steps = playing.steps();
         boolean overBudget = stepCount > maxSteps;
@@ -186,8 +197,8 @@ final class Verification {
     }
 
     private Verdict judge() {
-        VerifiableGame judged = game;
-        int played = sandbox.replayed();
+        VerifiableGame judged = game();
+        int played = sandbox().replayed();
         OptionalLong actual = OptionalLong.empty();
         String checked = "played " + played + " steps";
         if (claimedHash.isPresent()) {
@@ -235,18 +246,19 @@ final class Verification {
         if (desync.isPresent()) {
             ReplayDesyncException d = desync.get();
             return Mono.just(Verdict.of(id, position, Outcome.DESYNC, d.stepIndex(), stepCount,
-                    OptionalLong.of(d.recordedHash()), OptionalLong.of(d.replayedHash()), d.getMessage(), elapsed()));
+                    OptionalLong.of(d.recordedHash()), OptionalLong.of(d.replayedHash()),
+                    Objects.requireNonNullElse(d.getMessage(), d.toString()), elapsed()));
         }
         if (error instanceof ReplayPlaybackException p) {
             return Mono.just(verdict(Outcome.FAILED, p.stepIndex(), describe(p)));
         }
-        return Mono.just(verdict(Outcome.FAILED, sandbox.replayed(), "playback failed after "
-                + sandbox.replayed() + " steps: " + describe(error)));
+        return Mono.just(verdict(Outcome.FAILED, sandbox().replayed(), "playback failed after "
+                + sandbox().replayed() + " steps: " + describe(error)));
     }
 
     private Verdict outOfTime() {
-        return verdict(Outcome.TIMED_OUT, sandbox.replayed(), "ran over the " + verifier.timeout()
-                + " timeout after " + sandbox.replayed() + " of " + stepCount + " steps");
+        return verdict(Outcome.TIMED_OUT, sandbox().replayed(), "ran over the " + verifier.timeout()
+                + " timeout after " + sandbox().replayed() + " of " + stepCount + " steps");
     }
 
     private Verdict verdict(Outcome outcome, int stepReached, String reason) {
@@ -276,8 +288,11 @@ final class Verification {
     private static final class InvalidFile extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
-        InvalidFile(String message) {
-            super(message, null, false, false);
+        final String reason;
+
+        InvalidFile(String reason) {
+            super(reason, null, false, false);
+            this.reason = reason;
         }
     }
 

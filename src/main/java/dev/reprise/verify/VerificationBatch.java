@@ -85,7 +85,12 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
                 AtomicLongFieldUpdater.newUpdater(Coordinator.class, "requested");
         private static final AtomicIntegerFieldUpdater<Coordinator> WIP =
                 AtomicIntegerFieldUpdater.newUpdater(Coordinator.class, "wip");
-        private static final AtomicReferenceFieldUpdater<Coordinator, Throwable> ERROR =
+        /*
+         * Typed as Reactor types it. The calls that hand it to Reactor suppress NullAway: javac before
+         * 17.0.20 does not read the @Nullable in Reactor's parameter type from its class file, so NullAway
+         * sees a mismatch there that a newer javac does not.
+         */
+        private static final AtomicReferenceFieldUpdater<Coordinator, @Nullable Throwable> ERROR =
                 AtomicReferenceFieldUpdater.newUpdater(Coordinator.class, Throwable.class, "error");
 
         private final CoreSubscriber<? super Verdict> actual;
@@ -113,7 +118,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
         volatile IllegalArgumentException badRequest;
 
         /** Every slot made so far, made only as sources arrive: a batch of two replays makes two slots. */
-        private final VerificationSlot[] slots;
+        private final @Nullable VerificationSlot[] slots;
         private int slotCount;
         /** Free slots, the slot freed last on top: its thread is the likeliest to be running still. */
         private final VerificationSlot[] idle;
@@ -168,7 +173,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
                 Operators.onErrorDropped(t, currentContext());
                 return;
             }
-            Exceptions.addThrowable(ERROR, this, t);
+            addError(t);
             done = true;
             drain();
         }
@@ -203,7 +208,10 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
         public void cancel() {
             if (!cancelled) {
                 cancelled = true;
-                upstream.cancel();
+                Subscription s = upstream;
+                if (s != null) {
+                    s.cancel();
+                }
                 drain();
             }
         }
@@ -218,12 +226,20 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
             drain();
         }
 
+        @SuppressWarnings("NullAway") // see ERROR
+        private void addError(Throwable error) {
+            Exceptions.addThrowable(ERROR, this, error);
+        }
+
         /** Called by a slot, on any thread, when its replay's verification errored instead of giving a verdict. */
         void failed(VerificationSlot slot, Throwable error) {
-            Exceptions.addThrowable(ERROR, this, error);
+            addError(error);
             if (!stopped) {
                 stopped = true;
-                upstream.cancel();
+                Subscription s = upstream; // set: a slot runs only once sources arrived
+                if (s != null) {
+                    s.cancel();
+                }
             }
             finished.offer(slot);
             drain();
@@ -258,8 +274,9 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
                     return;
                 }
                 boolean stop = stopped;
-                if (emitted > 0 && !stop) {
-                    upstream.request(emitted);
+                Subscription s = upstream;
+                if (emitted > 0 && !stop && s != null) {
+                    s.request(emitted);
                 }
                 if (stop) {
                     Operators.onDiscardQueueWithClear(received, currentContext(), null);
@@ -314,20 +331,21 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
             while (!received.isEmpty() && (idleCount > 0 || slotCount < parallelism)) {
                 VerificationSlot slot;
                 if (idleCount > 0) {
-                    slot = idle[--idleCount];
-                    idle[idleCount] = null;
+                    slot = idle[--idleCount]; // the entry is left: slots holds the slot anyway
                 } else {
                     slot = new VerificationSlot(this, verifier.scheduler());
                     slots[slotCount++] = slot;
                 }
                 working++;
-                slot.start(received.poll(), nextPosition++);
+                // The drain is the only one to take from the queue, and it is not empty.
+                slot.start(Objects.requireNonNull(received.poll()), nextPosition++);
             }
         }
 
         private void terminate() {
             terminated = true;
             disposeSlots();
+            @SuppressWarnings("NullAway") // see ERROR
             Throwable failure = Exceptions.terminate(ERROR, this);
             if (failure != null) {
                 actual.onError(failure);
@@ -339,7 +357,10 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
         /** After a cancel: stops the playbacks in work, releases the workers, drops what is queued. */
         private void release() {
             for (int i = 0; i < slotCount; i++) {
-                slots[i].cancel();
+                VerificationSlot slot = slots[i];
+                if (slot != null) {
+                    slot.cancel();
+                }
             }
             disposeSlots();
             Operators.onDiscardQueueWithClear(received, currentContext(), null);
@@ -349,7 +370,10 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
 
         private void disposeSlots() {
             for (int i = 0; i < slotCount; i++) {
-                slots[i].dispose();
+                VerificationSlot slot = slots[i];
+                if (slot != null) {
+                    slot.dispose();
+                }
                 slots[i] = null;
             }
             slotCount = 0;

@@ -74,7 +74,8 @@ final class ReplayLibrary {
         List<Listed> files = new ArrayList<>();
         try (Stream<Path> entries = Files.list(folder)) {
             for (Path entry : (Iterable<Path>) entries.sorted()::iterator) {
-                String name = entry.getFileName().toString();
+                Path fileName = entry.getFileName();
+                String name = fileName == null ? "" : fileName.toString();
                 if (NAME.matcher(name).matches() && Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
                     BasicFileAttributes attributes = Files.readAttributes(entry, BasicFileAttributes.class,
                             LinkOption.NOFOLLOW_LINKS);

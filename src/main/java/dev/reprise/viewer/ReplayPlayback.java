@@ -17,6 +17,7 @@ import dev.reprise.route.ReplayStep;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -314,7 +315,7 @@ final class ReplayPlayback implements Playback {
                 ObjectNode asks = out.putObject("prompt").put("title", prompt.title()).put("recorded", prompt.recorded())
                         .put("ms", dialogTimeout.toMillis());
                 prompt.options().forEach(asks.putArray("options")::add);
-                PassiveStep asked = pending;
+                PassiveStep asked = Objects.requireNonNull(pending, "a prompt is only for a claimed step");
                 Disposable.Swap timer = Disposables.swap();
                 Dialog open = new Dialog(asked, prompt.recorded(), timer);
                 block(true);

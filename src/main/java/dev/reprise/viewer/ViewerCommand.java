@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,18 +45,18 @@ final class ViewerCommand implements Callable<Integer> {
     boolean noLive;
 
     @Option(names = "--max-connections", paramLabel = "N", description = "the most TCP connections open at once (default: 256)")
-    Integer maxConnections;
+    @Nullable Integer maxConnections;
 
     @Option(names = "--upload-budget", paramLabel = "BYTES",
             description = "the most bytes uploads hold, in flight and kept together (default: 64 MiB)")
-    Long uploadBudget;
+    @Nullable Long uploadBudget;
 
     @Option(names = "--idle-timeout", paramLabel = "MS", description = "closes a connection idle between requests (default: 30000)")
-    Long idleMillis;
+    @Nullable Long idleMillis;
 
     @Option(names = "--header-timeout", paramLabel = "MS",
             description = "closes a connection whose request headers take longer (default: 10000)")
-    Long headerMillis;
+    @Nullable Long headerMillis;
 
     /** @return a command line for the viewer, with its usage-error handler */
     static CommandLine commandLine() {

@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
@@ -230,24 +231,32 @@ public final class ViewerServer implements AutoCloseable {
         if (bytes == null) {
             return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
         }
-        String type = TYPES.get(name.substring(name.lastIndexOf('.') + 1));
-        return response.header(HttpHeaderNames.CONTENT_TYPE, type)
+        return response.header(HttpHeaderNames.CONTENT_TYPE, typeOf(name))
                 .header(HttpHeaderNames.CACHE_CONTROL, "no-cache")
                 .sendByteArray(Mono.just(bytes));
     }
 
+    /** The content type of a name the static or asset pattern admitted (each of their extensions has one). */
+    private static String typeOf(String name) {
+        return TYPES.getOrDefault(name.substring(name.lastIndexOf('.') + 1), "application/octet-stream");
+    }
+
     private static byte @Nullable [] readResource(String name) {
-        return read(ViewerServer.class.getClassLoader(), STATIC_ROOT + name);
+        return read(Objects.requireNonNull(ViewerServer.class.getClassLoader(), "a library class has a class loader"),
+                STATIC_ROOT + name);
     }
 
     /** Serves a game's renderer or asset from the game's own class loader, never this library's resources. */
     private NettyOutbound asset(HttpServerResponse response, @Nullable String gameId, @Nullable String name) {
         ViewerGame game = gameId == null ? null : byId.get(gameId);
-        byte[] bytes = game == null || name == null || !ASSET_NAME.matcher(name).matches() ? null : readAsset(game, name);
+        if (game == null || name == null || !ASSET_NAME.matcher(name).matches()) {
+            return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
+        }
+        byte[] bytes = readAsset(game, name);
         if (bytes == null) {
             return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
         }
-        return response.header(HttpHeaderNames.CONTENT_TYPE, TYPES.get(name.substring(name.lastIndexOf('.') + 1)))
+        return response.header(HttpHeaderNames.CONTENT_TYPE, typeOf(name))
                 .header(HttpHeaderNames.CACHE_CONTROL, "no-cache")
                 .sendByteArray(Mono.just(bytes));
     }
@@ -299,9 +308,9 @@ public final class ViewerServer implements AutoCloseable {
                 .map(token -> Json.object().put("upload", token))
                 .flatMap(body -> Mono.from(json(response, HttpResponseStatus.OK, body)))
                 .onErrorResume(UploadBody.Refused.class, e -> refused(response, HttpResponseStatus.valueOf(e.status()),
-                        e.getMessage()))
+                        Objects.requireNonNullElse(e.getMessage(), e.toString())))
                 .onErrorResume(IllegalArgumentException.class, e -> refused(response, HttpResponseStatus.BAD_REQUEST,
-                        e.getMessage()))
+                        Objects.requireNonNullElse(e.getMessage(), e.toString())))
                 .onErrorResume(IOException.class, e -> refused(response, HttpResponseStatus.BAD_REQUEST,
                         "the upload could not be read: " + e.getMessage()));
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
@@ -100,7 +101,7 @@ final class ViewerSession implements Disposable {
             }
             dispatch(type.asText(), message);
         } catch (IllegalArgumentException e) {
-            error(e.getMessage());
+            error(Objects.requireNonNullElse(e.getMessage(), e.toString()));
         } catch (RuntimeException e) {
             error("the server could not do that: " + e);
         }

@@ -40,7 +40,7 @@ class PlaybackFailureTest {
                 .expectNextCount(1)
                 .expectErrorSatisfies(error -> assertThat(error)
                         .isInstanceOfSatisfying(ReplayPlaybackException.class, e -> {
-                            assertThat(e.commandName()).isEqualTo("jump");
+                            assertThat(e.commandName()).contains("jump");
                             assertThat(e.phase()).isEqualTo(ReplayPlaybackException.Phase.EXECUTE);
                             assertThat(e).hasMessageContaining("(code 1, jump) failed in execute");
                         }))
@@ -53,7 +53,7 @@ class PlaybackFailureTest {
         ReplaySandbox sandbox = h.sandbox();
         sandbox.play();
         StepVerifier.create(sandbox.steps())
-                .expectErrorSatisfies(error -> assertThat(((ReplayPlaybackException) error).commandName()).isNull())
+                .expectErrorSatisfies(error -> assertThat(((ReplayPlaybackException) error).commandName()).isEmpty())
                 .verify(Duration.ofSeconds(10));
     }
 

@@ -116,7 +116,7 @@ public final class AsyncUiSample {
         Scheduler ui = Schedulers.newSingle("ui");
         try {
             UiReport report = play(SampleRecording.record(11L, 3, 600), ui, Duration.ofMillis(40),
-                    Duration.ofSeconds(5), System.out::println).block();
+                    Duration.ofSeconds(5), System.out::println).blockOptional().orElseThrow();
             System.out.printf("%d choices answered on %s: %s%n", report.answered(), report.uiThreads(),
                     report.verdict().describe());
         } finally {

@@ -50,7 +50,7 @@ public final class GameLoopSample {
                         Mono.delay(Duration.ofMillis(300)).doOnNext(t -> sandbox.setSpeed(4)).doOnNext(t -> sandbox.play()),
                         Mono.delay(Duration.ofMillis(400)).doOnNext(t -> sandbox.setSpeed(0.5)))
                 .takeUntilOther(sandbox.terminated()).subscribe();
-        long steps = sandbox.steps().count().block(Duration.ofMinutes(1));
+        long steps = sandbox.steps().count().blockOptional(Duration.ofMinutes(1)).orElseThrow();
         System.out.println(steps + " steps played, " + sandbox.terminated().block() + "; "
                 + (game.state().stateHash() == recording.finalHash() ? "the replay reproduced the game" : "MISMATCH"));
         gameThread.dispose();

@@ -64,7 +64,8 @@ public final class RecordAndReplaySample {
         ReplaySandbox sandbox = player.createReplaySandbox(
                 TowerCommands.sandbox(player.array(), replayedGame).build());
         sandbox.play();
-        return ReplayVerdict.judge(sandbox.steps(), replayedGame, trail, run.finalState().stateHash()).block();
+        return ReplayVerdict.judge(sandbox.steps(), replayedGame, trail, run.finalState().stateHash())
+                .blockOptional().orElseThrow();
     }
 
     /**

@@ -57,7 +57,8 @@ public final class FolderWalk {
             Files.walkFileTree(real, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-                    if (file.getFileName().toString().endsWith(extension)) {
+                    Path name = file.getFileName();
+                    if (name != null && name.toString().endsWith(extension)) {
                         found.add(new Entry(asGiven(folder, real, file), null)); // devices too: refused later
                     }
                     return FileVisitResult.CONTINUE;

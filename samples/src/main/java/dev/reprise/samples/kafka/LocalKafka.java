@@ -140,7 +140,7 @@ public final class LocalKafka implements AutoCloseable {
             try {
                 TopicDescription topic = admin.describeTopics(List.of(name)).allTopicNames()
                         .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(name);
-                if (topic.partitions().size() == partitions
+                if (topic != null && topic.partitions().size() == partitions
                         && topic.partitions().stream().allMatch(partition -> partition.leader() != null)) {
                     return;
                 }

@@ -124,7 +124,7 @@ public final class LocalPipeline {
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, LocalKafka.TIMEOUT);
             long deadline = System.nanoTime() + LocalKafka.TIMEOUT.toNanos();
-            while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))
+            while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.getOrDefault(tp, 0L))
                     && System.nanoTime() - deadline < 0) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
                     outcomes.computeIfAbsent(record.key(), k -> new ArrayList<>())

@@ -1,6 +1,7 @@
 package dev.reprise.samples.tower;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The offers a hero answers with a choice index: the shop and the event tiles. Each lists its options;
@@ -130,7 +131,7 @@ public enum Dialog {
      * @param symbol a map symbol
      * @return the dialog, or {@code null} if the symbol offers none
      */
-    public static Dialog ofSymbol(char symbol) {
+    public static @Nullable Dialog ofSymbol(char symbol) {
         for (Dialog dialog : values()) {
             if (dialog.symbol == symbol) {
                 return dialog;

@@ -1,5 +1,7 @@
 package dev.reprise.samples.tower;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Pieces of equipment. Picked up into the bag; worn in a slot through {@link TowerCodes#EQUIP}, where
  * they add to the hero's effective attack and defence.
@@ -88,7 +90,7 @@ public enum Equipment {
      * @param uid a uid
      * @return the piece, or {@code null} if none has that uid
      */
-    public static Equipment ofUid(int uid) {
+    public static @Nullable Equipment ofUid(int uid) {
         for (Equipment piece : values()) {
             if (piece.uid == uid) {
                 return piece;

@@ -1,6 +1,8 @@
 package dev.reprise.samples.tower;
 
+import java.util.Objects;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Items lying on the map. Most act the moment the hero steps on them; {@link #usable()} ones go to the
@@ -31,10 +33,10 @@ public enum Item {
 
     private final char symbol;
     private final int number;
-    private final Consumer<TowerState> onPickup;
-    private final Consumer<TowerState> onUse;
+    private final @Nullable Consumer<TowerState> onPickup;
+    private final @Nullable Consumer<TowerState> onUse;
 
-    Item(char symbol, int number, Consumer<TowerState> onPickup, Consumer<TowerState> onUse) {
+    Item(char symbol, int number, @Nullable Consumer<TowerState> onPickup, @Nullable Consumer<TowerState> onUse) {
         this.symbol = symbol;
         this.number = number;
         this.onPickup = onPickup;
@@ -74,7 +76,7 @@ public enum Item {
      * @param number an item number
      * @return the item, or {@code null} if none has that number
      */
-    public static Item ofNumber(int number) {
+    public static @Nullable Item ofNumber(int number) {
         for (Item item : values()) {
             if (item.number == number) {
                 return item;
@@ -87,11 +89,11 @@ public enum Item {
         if (usable()) {
             state.addItem(this, 1);
         } else {
-            onPickup.accept(state);
+            Objects.requireNonNull(onPickup, "an item that is not kept acts when picked up").accept(state);
         }
     }
 
     void use(TowerState state) {
-        onUse.accept(state);
+        Objects.requireNonNull(onUse, "only a kept item is used").accept(state);
     }
 }

@@ -1,5 +1,6 @@
 package dev.reprise.samples.tower;
 
+import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
@@ -20,7 +21,7 @@ final class MoveRules {
             return Outcome.BLOCKED;
         }
         char symbol = state.tile(floor, tx, ty);
-        return switch (Tiles.kind(symbol)) {
+        return switch (Tiles.kindOnMap(symbol)) {
             case WALL -> Outcome.BLOCKED;
             case EMPTY -> walk(state, tx, ty, Outcome.MOVED);
             case STAIRS -> climb(state, tower, symbol);
@@ -44,7 +45,7 @@ final class MoveRules {
                 yield Outcome.CHOICE_OPENED;
             }
             case EVENT -> {
-                state.openChoice(new Choice(Dialog.ofSymbol(symbol), floor, tx, ty));
+                state.openChoice(new Choice(Objects.requireNonNull(Dialog.ofSymbol(symbol), "an event has its dialog"), floor, tx, ty));
                 yield walk(state, tx, ty, Outcome.CHOICE_OPENED);
             }
         };

@@ -69,7 +69,7 @@ final class Targets {
     }
 
     static boolean worthwhile(TowerState state, char symbol) {
-        return switch (Tiles.kind(symbol)) {
+        return switch (Tiles.kindOnMap(symbol)) {
             case KEY, ITEM, EQUIPMENT, EVENT -> true;
             case DOOR -> state.keys(Tiles.keyColour(symbol)) > 0;
             case SHOP -> state.gold() >= Dialog.shopPrice(state.shopPurchases());

@@ -1,5 +1,7 @@
 package dev.reprise.samples.tower;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The map legend. A tile is one character:
  *
@@ -22,7 +24,7 @@ final class Tiles {
     /** What stepping towards a tile does. */
     enum Kind { WALL, EMPTY, STAIRS, DOOR, KEY, ITEM, EQUIPMENT, MONSTER, SHOP, EVENT }
 
-    private static final Kind[] KINDS = new Kind[128];
+    private static final @Nullable Kind[] KINDS = new Kind[128];
 
     static {
         KINDS[WALL] = Kind.WALL;
@@ -51,8 +53,17 @@ final class Tiles {
     }
 
     /** Returns the kind of a tile symbol, or {@code null} if the symbol is not in the legend. */
-    static Kind kind(char symbol) {
+    static @Nullable Kind kind(char symbol) {
         return symbol < KINDS.length ? KINDS[symbol] : null;
+    }
+
+    /** Returns the kind of a symbol on a loaded map, which {@link Tower} checked is in the legend. */
+    static Kind kindOnMap(char symbol) {
+        Kind kind = kind(symbol);
+        if (kind == null) {
+            throw new IllegalStateException("the symbol '" + symbol + "' is not in the legend");
+        }
+        return kind;
     }
 
     /** Tells whether the hero may stand on (and teleport to) a tile without anything happening. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A deterministic player: from the same seed on the same tower it makes exactly the same inputs.
@@ -26,7 +27,7 @@ public final class TowerBot {
     private final TowerGame game;
     private final SplittableRandom random;
     private final int inputLimit;
-    private InputRecorder recorder;
+    private @Nullable InputRecorder recorder;
     private int inputs;
     private int replacements;
 
@@ -145,7 +146,7 @@ public final class TowerBot {
         return false;
     }
 
-    private static Equipment betterInBag(TowerState s, int slot) {
+    private static @Nullable Equipment betterInBag(TowerState s, int slot) {
         Equipment worn = s.equipped(slot);
         int wornBonus = worn == null ? 0 : worn.attack() + worn.defence();
         Equipment best = null;
@@ -253,7 +254,7 @@ public final class TowerBot {
     }
 
     private Outcome emit(int code, Object... params) {
-        recorder.record(code, params);
+        Objects.requireNonNull(recorder, "the bot emits only while it plays").record(code, params);
         inputs++;
         return game.apply(code, params);
     }

@@ -60,7 +60,7 @@ public final class TowerCodes {
     static {
         Map<Integer, InputSpec> specs = new LinkedHashMap<>();
         for (int move = UP; move <= LEFT; move++) {
-            specs.put(move, new InputSpec(move, ReplayCode.nameOf(move), List.of(), false));
+            specs.put(move, new InputSpec(move, ReplayCode.nameOf(move).orElseThrow(), List.of(), false));
         }
         specs.put(TELEPORT, new InputSpec(TELEPORT, "TELEPORT", List.of(X, Y), false));
         specs.put(USE_ITEM, new InputSpec(USE_ITEM, "USE_ITEM",

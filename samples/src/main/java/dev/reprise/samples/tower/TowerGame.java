@@ -183,6 +183,10 @@ public final class TowerGame {
         if (TowerCodes.isMove(code)) {
             return MoveRules.step(working, tower, code);
         }
-        return ACTIONS.get(code).apply(working, tower, params);
+        TowerAction action = ACTIONS.get(code);
+        if (action == null) {
+            throw new TowerRuleException("code " + code + " is not an input of this game");
+        }
+        return action.apply(working, tower, params);
     }
 }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A snapshot of a game: the hero, the inventory, the open choice and every floor's tiles. Two states are
@@ -32,7 +33,7 @@ public final class TowerState {
     private final int[] items;
     private final int[] bag;
     private final int[] slots;
-    private Choice choice;
+    private @Nullable Choice choice;
     private int shopPurchases;
     private long visitedShops;
 
@@ -222,7 +223,7 @@ public final class TowerState {
      * @param slot {@link Equipment#WEAPON} or {@link Equipment#SHIELD}
      * @return the piece, or {@code null} if the slot is empty
      */
-    public Equipment equipped(int slot) {
+    public @Nullable Equipment equipped(int slot) {
         return Equipment.ofUid(slots[slot]);
     }
 
@@ -329,7 +330,7 @@ public final class TowerState {
     }
 
     @Override
-    public boolean equals(Object other) {
+    public boolean equals(@Nullable Object other) {
         return other instanceof TowerState that
                 && width == that.width && height == that.height
                 && hp == that.hp && attack == that.attack && defence == that.defence && gold == that.gold
@@ -382,7 +383,7 @@ public final class TowerState {
         bag[piece.uid()] += delta;
     }
 
-    void wear(int slot, Equipment piece) {
+    void wear(int slot, @Nullable Equipment piece) {
         slots[slot] = piece == null ? 0 : piece.uid();
     }
 
@@ -394,7 +395,7 @@ public final class TowerState {
         visitedShops |= 1L << shopFloor;
     }
 
-    void openChoice(Choice open) {
+    void openChoice(@Nullable Choice open) {
         choice = open;
     }
 

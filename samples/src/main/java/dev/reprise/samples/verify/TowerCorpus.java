@@ -139,8 +139,8 @@ public final class TowerCorpus {
     private static Entry turnedMove(String id, ReplayFile file, SplittableRandom random) {
         ReplayArray route = route(file);
         TowerGame game = new TowerGame(TowerGenerator.generate(
-                Long.parseLong(file.metadata().get(TowerVerification.SEED_KEY)),
-                Integer.parseInt(file.metadata().get(TowerVerification.FLOORS_KEY))));
+                Long.parseLong(Objects.requireNonNull(file.metadata().get(TowerVerification.SEED_KEY), "the seed")),
+                Integer.parseInt(Objects.requireNonNull(file.metadata().get(TowerVerification.FLOORS_KEY), "the floors"))));
         int start = random.nextInt(route.length());
         for (int k = 0; k < route.length(); k++) {
             int at = (start + k) % route.length();
