@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -285,12 +286,12 @@ public final class VerificationWorker implements AutoCloseable {
     }
 
     /**
-     * Returns what ended the worker abnormally, or {@code null} if it runs or ended cleanly.
+     * Returns what ended the worker abnormally.
      *
-     * @return the failure, or {@code null}
+     * @return the failure, or empty while the worker runs or once it ended cleanly
      */
-    public @Nullable Throwable failure() {
-        return failure;
+    public Optional<Throwable> failure() {
+        return Optional.ofNullable(failure);
     }
 
     /**

@@ -176,7 +176,7 @@ public final class WorkerMain {
 
     /** Prints the final line once and returns the exit code. */
     private static int report(VerificationWorker worker, String workerId, PrintStream out, AtomicBoolean reported) {
-        Throwable failure = worker.failure();
+        Throwable failure = worker.failure().orElse(null);
         if (reported.compareAndSet(false, true)) {
             out.printf("worker %s: stopped after %d committed verdicts%s%n", workerId, worker.committedVerdicts(),
                     failure == null ? "" : ", failed: " + describe(failure));

@@ -22,9 +22,8 @@ sealed interface Pacing permits IntervalPacing, ClockPacing {
      * @return the pacing
      */
     static Pacing of(SandboxConfig<?> config, Runnable wake, ClockPacing.Ended ended, Supplier<Context> context) {
-        var clock = config.clock();
-        return clock != null ? new ClockPacing(clock, wake, ended, context)
-                : new IntervalPacing(config.scheduler(), config.stepInterval().toNanos(), wake);
+        return config.clock().<Pacing>map(clock -> new ClockPacing(clock, wake, ended, context))
+                .orElseGet(() -> new IntervalPacing(config.scheduler(), config.stepInterval().toNanos(), wake));
     }
 
     /**

@@ -157,7 +157,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         this.cursor = config.route().cursor(config.startIndex());
         this.pacing = Pacing.of(config, this::drain, this::clockEnded, () -> context);
         this.scheduler = config.scheduler();
-        this.runOn = config.runOn();
+        this.runOn = config.runOn().orElse(null);
         this.startOnRequest = !config.startPaused();
         this.group = new PassiveGroup(config.scheduler(), config.passiveGrace().toNanos(), this::drain);
         this.replayed = config.startIndex();

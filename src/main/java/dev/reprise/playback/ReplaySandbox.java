@@ -111,7 +111,7 @@ public final class ReplaySandbox {
             replaced.stopNow();
             predecessor = replaced.terminated();
         }
-        boolean resetNow = config.runOn() == null
+        boolean resetNow = config.runOn().isEmpty()
                 && (predecessor == null || replaced == null || replaced.engine.state().isTerminal());
         if (resetNow) {
             config.reset();

@@ -3,6 +3,7 @@ package dev.reprise.playback;
 import dev.reprise.route.ReplayArray;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import org.reactivestreams.Publisher;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -83,10 +84,13 @@ public final class SandboxConfig<S> {
         return resetter;
     }
 
-    /** @return the save handed to the resetter, or {@code null} */
-    @Nullable
-    public S save() {
-        return save;
+    /**
+     * Returns the save handed to the resetter.
+     *
+     * @return the save, or empty: then the resetter is called with {@code null} (the game's start)
+     */
+    public Optional<S> save() {
+        return Optional.ofNullable(save);
     }
 
     /** @return the 0-based index of the first step played */
@@ -102,23 +106,21 @@ public final class SandboxConfig<S> {
     /**
      * Returns the game's clock, whose ticks pace playback instead of a step interval.
      *
-     * @return the clock, or {@code null} when playback is paced by {@link #stepInterval()} (or not at all)
+     * @return the clock, or empty when playback is paced by {@link #stepInterval()} (or not at all)
      */
-    @Nullable
-    public Publisher<?> clock() {
-        return clock;
+    public Optional<Publisher<?>> clock() {
+        return Optional.ofNullable(clock);
     }
 
     /**
      * Returns the scheduler on one worker of which the game's callbacks (resetter, {@code execute},
      * {@code finalizeRun}, passive {@code apply}, snapshots) and every step emission happen.
      *
-     * @return the scheduler, or {@code null}: then they happen on whichever thread drives playback (see
+     * @return the scheduler, or empty: then they happen on whichever thread drives playback (see
      *         {@link ReplaySandbox})
      */
-    @Nullable
-    public Scheduler runOn() {
-        return runOn;
+    public Optional<Scheduler> runOn() {
+        return Optional.ofNullable(runOn);
     }
 
     /**
@@ -145,12 +147,11 @@ public final class SandboxConfig<S> {
     /**
      * Returns the game's snapshot provider, which lets the sandbox keep checkpoints for seeking.
      *
-     * @return the provider, or {@code null}: then a seek resets through the resetter and fast-forwards
-     *         from the start index
+     * @return the provider, or empty: then a seek resets through the resetter and fast-forwards from the
+     *         start index
      */
-    @Nullable
-    public SnapshotProvider<?> snapshots() {
-        return snapshots;
+    public Optional<SnapshotProvider<?>> snapshots() {
+        return Optional.ofNullable(snapshots);
     }
 
     /**

@@ -22,7 +22,7 @@ final class Seeker {
 
     Seeker(SandboxConfig<?> config) {
         this.config = config;
-        this.checkpoints = config.snapshots() == null ? null : store(config.snapshots(), config);
+        this.checkpoints = config.snapshots().map(provider -> store(provider, config)).orElse(null);
     }
 
     private static <T> CheckpointStore<T> store(SnapshotProvider<T> provider, SandboxConfig<?> config) {

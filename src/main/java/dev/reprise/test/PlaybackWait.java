@@ -54,7 +54,7 @@ final class PlaybackWait {
             return "demand: the script has asked for no further step";
         }
         String clock = virtualTime ? "; the virtual clock moves only with thenAwait and expectNoStep" : "";
-        if (config.clock() != null) {
+        if (config.clock().isPresent()) {
             return "a clock tick: the next step goes on the config's clock" + clock;
         }
         Duration interval = config.stepInterval();

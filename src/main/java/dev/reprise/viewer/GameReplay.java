@@ -6,6 +6,7 @@ import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayStep;
 import java.util.List;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,11 +47,11 @@ public interface GameReplay {
     /**
      * Returns the game's snapshots for seeking.
      *
-     * @return the provider, or {@code null} (the default) if the game cannot seek: a backward seek then
-     *     replays from the start
+     * @return the provider, or empty (the default) if the game cannot seek: a backward seek then replays
+     *     from the start
      */
-    default @Nullable SnapshotProvider<?> snapshots() {
-        return null;
+    default Optional<SnapshotProvider<?>> snapshots() {
+        return Optional.empty();
     }
 
     /**

@@ -72,10 +72,7 @@ final class ReplayPlayback implements Playback {
                 .passiveGrace(options.dialogTimeout().plusSeconds(5))
                 .checkpointInterval(options.checkpointInterval())
                 .checkpointBudget(options.checkpointBudget());
-        SnapshotProvider<?> snapshots = replay.snapshots();
-        if (snapshots != null) {
-            config.snapshots(tracked(snapshots));
-        }
+        replay.snapshots().ifPresent(snapshots -> config.snapshots(tracked(snapshots)));
         this.sandbox = replay.system().createReplaySandbox(config.build());
         this.pump = new Pump(session, options.maxCredits());
         ReplayArray route = replay.system().array();

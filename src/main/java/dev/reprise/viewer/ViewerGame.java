@@ -4,6 +4,7 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayCompatibility;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import org.jspecify.annotations.Nullable;
 
@@ -64,10 +65,10 @@ public interface ViewerGame {
     /**
      * Returns the game being played live, for spectators.
      *
-     * @return the live game, or {@code null} (the default) if this game offers none
+     * @return the live game, or empty (the default) if this game offers none
      */
-    default @Nullable LiveGame live() {
-        return null;
+    default Optional<LiveGame> live() {
+        return Optional.empty();
     }
 
     /**

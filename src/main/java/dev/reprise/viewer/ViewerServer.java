@@ -280,7 +280,7 @@ public final class ViewerServer implements AutoCloseable {
 
     private NettyOutbound replays(HttpServerResponse response) {
         ObjectNode out = Json.object().put("folder", options.folder().toString())
-                .put("live", options.live() && games.stream().anyMatch(game -> game.live() != null));
+                .put("live", options.live() && games.stream().anyMatch(game -> game.live().isPresent()));
         try {
             List<ReplayLibrary.Listed> files = library.list();
             ArrayNode list = out.putArray("files");

@@ -163,7 +163,7 @@ final class ViewerSession implements Disposable {
 
     private void live() {
         for (ViewerGame game : options.live() ? server.games() : List.<ViewerGame>of()) {
-            LiveGame live = game.live();
+            LiveGame live = game.live().orElse(null);
             if (live != null) {
                 replace(null);
                 playback = new LivePlayback(this, game, live, options.maxCredits());

@@ -182,7 +182,7 @@ class VerificationWorkerClusterTest {
 
     private static String describe(VerificationWorker worker) {
         return worker.settings().workerId() + " (committed " + worker.committedVerdicts() + ", aborted transactions "
-                + worker.abortedTransactions() + ", restarts " + worker.restarts() + ", failure " + worker.failure() + ")";
+                + worker.abortedTransactions() + ", restarts " + worker.restarts() + ", failure " + worker.failure().orElse(null) + ")";
     }
 
     /**
@@ -234,7 +234,7 @@ class VerificationWorkerClusterTest {
         try {
             send(expected);
             awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
-            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
+            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isEmpty());
             // What a failed wait would print: every verdict partition, read to its end, nothing left open.
             assertThat(kafka.describeTransactions(setup.verdicts())).doesNotContain("could not describe")
                     .contains(setup.verdicts() + "-0: high watermark", setup.verdicts() + "-2: high watermark")
@@ -253,7 +253,7 @@ class VerificationWorkerClusterTest {
             send(expected);
             kafka.readCommitted(setup.verdicts(), 300, VERDICTS_WAIT);
             workers.get(1).kill();
-            assertThat(workers.get(1).failure()).isInstanceOf(VerdictCommitter.SimulatedCrash.class);
+            assertThat(workers.get(1).failure().orElseThrow()).isInstanceOf(VerdictCommitter.SimulatedCrash.class);
             awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
         } finally {
             closeAll(workers);
@@ -309,7 +309,7 @@ class VerificationWorkerClusterTest {
             kafka.readCommitted(setup.verdicts(), before, VERDICTS_WAIT);
             outage.happen(workers);
             awaitAfterOutage(setup, expected, workers);
-            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isNull());
+            assertThat(workers).allSatisfy(w -> assertThat(w.failure()).isEmpty());
             System.out.println(name + ": worker restarts " + workers.stream().map(VerificationWorker::restarts).toList());
         } finally {
             closeAll(workers);
@@ -499,7 +499,7 @@ class VerificationWorkerClusterTest {
             assertThat(byKey.get(CORPUS.get(4).id()).outcome()).isEqualTo(Outcome.FAILED);
             assertThat(byKey.get(CORPUS.get(4).id()).reason()).startsWith("its INVALID_FILE verdict (")
                     .contains("could not be published");
-            assertThat(worker.failure()).isNull();
+            assertThat(worker.failure()).isEmpty();
         } finally {
             worker.close();
         }
@@ -540,9 +540,9 @@ class VerificationWorkerClusterTest {
             kafka.readCommitted(setup.verdicts(), 450, VERDICTS_WAIT);
             // One of the first leaves gracefully: it commits what is ready and hands its partitions over.
             workers.get(0).close();
-            assertThat(workers.get(0).failure()).isNull();
+            assertThat(workers.get(0).failure()).isEmpty();
             awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
-            assertThat(workers.subList(1, workers.size())).allSatisfy(w -> assertThat(w.failure()).isNull());
+            assertThat(workers.subList(1, workers.size())).allSatisfy(w -> assertThat(w.failure()).isEmpty());
         } finally {
             closeAll(workers);
         }
@@ -565,7 +565,7 @@ class VerificationWorkerClusterTest {
             send(expected.subList(100, expected.size()));
             awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
             assertThat(workers.get(0).restarts()).isPositive();
-            assertThat(workers.get(0).failure()).isNull();
+            assertThat(workers.get(0).failure()).isEmpty();
         } finally {
             closeAll(workers);
         }

@@ -99,6 +99,9 @@ class PlaybackRunOnEdgesTest {
             StepVerifier.create(sandbox.steps())
                     .expectNextCount(1)
                     .then(() -> {
+                        // The drain that emitted step 0 has returned once a task queued after it ran: the
+                        // answer then needs a new drain, which the game's scheduler refuses.
+                        awaitIdle(pool);
                         refuse.set(true);
                         answer.tryEmitValue(SUCCESS);
                     })
@@ -113,6 +116,14 @@ class PlaybackRunOnEdgesTest {
             assertThat(sandbox.terminated().block(TIMEOUT)).isEqualTo(PlaybackState.FAILED);
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    private static void awaitIdle(ExecutorService pool) {
+        try {
+            pool.submit(() -> { }).get(TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("the game's worker did not become idle", e);
         }
     }
 

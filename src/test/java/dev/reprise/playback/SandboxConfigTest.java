@@ -19,7 +19,7 @@ class SandboxConfigTest {
     void defaults() {
         SandboxConfig<Object> config = SandboxConfig.builder(route, save -> { }).build();
         assertThat(config.route()).isSameAs(route);
-        assertThat(config.save()).isNull();
+        assertThat(config.save()).isEmpty();
         assertThat(config.startIndex()).isZero();
         assertThat(config.stepInterval()).isZero();
         assertThat(config.passiveGrace()).isZero();

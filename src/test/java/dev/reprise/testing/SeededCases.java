@@ -81,7 +81,7 @@ public final class SeededCases {
             String caseSeedText = hex(caseSeed);
             throw new AssertionError(String.format(Locale.ROOT,
                     "%s: case %d of %d failed (case seed %s, base seed %s): %s%n"
-                            + "  replay this case: mvn -B test -Dtest='%s' -Dsurefire.failIfNoSpecifiedTests=false"
+                            + "  replay this case: ./mvnw -B test -Dtest='%s' -Dsurefire.failIfNoSpecifiedTests=false"
                             + " -D%s=%s%n"
                             + "  rerun every case: -D%s=%s",
                     test, index + 1, cases, caseSeedText, hex(base), failure, test, CASE_PROPERTY, caseSeedText,

@@ -33,7 +33,7 @@ import reactor.core.scheduler.Schedulers;
  * <p>Playback does not start the next group before every choice of the current one is settled, so the
  * UI thread and the commands never touch the game at the same time; after an answer, playback goes on
  * on the UI thread (give the sandbox {@code runOn(gameThread)} to keep it off). Run it with
- * {@code mvn -q -DskipTests test-compile exec:java -Dexec.mainClass=dev.reprise.samples.AsyncUiSample}.
+ * {@code ./mvnw -q -DskipTests test-compile exec:java -Dexec.mainClass=dev.reprise.samples.AsyncUiSample}.
  */
 public final class AsyncUiSample {
 

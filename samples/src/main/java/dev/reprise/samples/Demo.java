@@ -26,7 +26,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * The README's demo ({@code mvn -q -DskipTests test-compile exec:java}): a bot climbs a 40-floor tower
+ * The README's demo ({@code ./mvnw -q -DskipTests test-compile exec:java}): a bot climbs a 40-floor tower
  * while Reprise records every input, the route is saved to {@code target/demo/tower.reprise}, loaded
  * back and played onto a fresh game, paced to last about {@link #WATCH} so that its progress bar can be
  * watched, then played again at full speed; a report says how big and how fast it all was and whether

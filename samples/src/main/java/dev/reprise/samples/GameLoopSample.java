@@ -14,7 +14,7 @@ import reactor.core.scheduler.Schedulers;
 /**
  * Sample 2, a reactive game loop: the game's frame clock paces the replay, one group (an active step
  * and the choices after it) per frame at speed 1, and every command runs on the game's thread. Pause,
- * single step and speed are the sandbox's own controls. Run it with {@code mvn -q -DskipTests
+ * single step and speed are the sandbox's own controls. Run it with {@code ./mvnw -q -DskipTests
  * test-compile exec:java -Dexec.mainClass=dev.reprise.samples.GameLoopSample}.
  */
 public final class GameLoopSample {

@@ -19,7 +19,7 @@ import java.nio.file.Path;
  * input; the route is saved to a replay file, loaded back, verified against the game's commands,
  * replayed through a {@link ReplaySandbox} onto a fresh game, and the final states are compared.
  *
- * <p>Run it with {@code mvn -q -DskipTests test-compile exec:java
+ * <p>Run it with {@code ./mvnw -q -DskipTests test-compile exec:java
  * -Dexec.mainClass=dev.reprise.samples.RecordAndReplaySample}.
  */
 public final class RecordAndReplaySample {

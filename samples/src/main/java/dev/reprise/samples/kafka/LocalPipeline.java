@@ -31,7 +31,7 @@ import reactor.core.publisher.Flux;
  * has exactly one committed verdict, with the outcome it must have.
  *
  * <pre>
- * mvn -q -DskipTests test-compile exec:java -Dexec.mainClass=dev.reprise.samples.kafka.LocalPipeline [-Dexec.args=COUNT]
+ * ./mvnw -q -DskipTests test-compile exec:java -Dexec.mainClass=dev.reprise.samples.kafka.LocalPipeline [-Dexec.args=COUNT]
  * </pre>
  */
 public final class LocalPipeline {

@@ -15,7 +15,7 @@ import java.nio.file.Path;
  * again (the corpus is deterministic, so the same files come out):
  *
  * <pre>
- * mvn -q -DskipTests test-compile exec:java -Dexec.mainClass=dev.reprise.samples.verify.TowerRegressionReplays
+ * ./mvnw -q -DskipTests test-compile exec:java -Dexec.mainClass=dev.reprise.samples.verify.TowerRegressionReplays
  * </pre>
  */
 public final class TowerRegressionReplays {

@@ -43,8 +43,8 @@ final class TowerReplay implements GameReplay {
     }
 
     @Override
-    public SnapshotProvider<?> snapshots() {
-        return TowerCommands.snapshots(game);
+    public Optional<SnapshotProvider<?>> snapshots() {
+        return Optional.of(TowerCommands.snapshots(game));
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.reprise.viewer.GameReplay;
 import dev.reprise.viewer.LiveGame;
 import dev.reprise.viewer.ViewerGame;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -108,11 +109,11 @@ public final class TowerViewer implements ViewerGame, AutoCloseable {
     }
 
     @Override
-    public synchronized @Nullable LiveGame live() {
+    public synchronized Optional<LiveGame> live() {
         if (live == null && liveGame != null && !closed) {
             live = liveGame.get();
         }
-        return live;
+        return Optional.ofNullable(live);
     }
 
     /** Stops the live bot, if any. */
