@@ -123,25 +123,29 @@ public final class ReplaySandbox {
 
     /**
      * What {@link ReplaySandbox#open(SandboxConfig, CommandLookup, OpenOptions)} does besides opening: where
-     * the sandbox's warnings go and which sandbox it replaces. Immutable; {@link #NONE} and the {@code with}
-     * methods build one.
-     *
-     * @param warnings  receives each of the sandbox's warnings after it is logged (on the thread that
-     *                  reports it; a listener that throws is logged and ignored), or {@code null} to only log
-     *                  them (logger {@code dev.reprise}, level WARN)
-     * @param replacing the sandbox the new one replaces: stopped on opening, and the game is reset only
-     *                  once it has ended; {@code null} (or a sandbox that has already ended) for none
+     * the sandbox's warnings go and which sandbox it replaces. Immutable and thread-safe; {@link #NONE} and
+     * the {@code with} methods build one (a final class, not a record, so that an option can be added
+     * without breaking callers).
      */
-    public record OpenOptions(@Nullable Consumer<? super ReplayWarning> warnings,
-                              @Nullable ReplaySandbox replacing) {
+    public static final class OpenOptions {
 
         /** No warnings listener, no sandbox replaced. */
         public static final OpenOptions NONE = new OpenOptions(null, null);
 
+        private final @Nullable Consumer<? super ReplayWarning> warnings;
+        private final @Nullable ReplaySandbox replacing;
+
+        private OpenOptions(@Nullable Consumer<? super ReplayWarning> warnings, @Nullable ReplaySandbox replacing) {
+            this.warnings = warnings;
+            this.replacing = replacing;
+        }
+
         /**
          * Returns these options with another warnings listener.
          *
-         * @param listener receives each warning after it is logged, or {@code null} to only log
+         * @param listener receives each of the sandbox's warnings after it is logged (on the thread that
+         *                 reports it; a listener that throws is logged and ignored), or {@code null} to only
+         *                 log them (logger {@code dev.reprise}, level WARN)
          * @return the new options
          */
         public OpenOptions withWarnings(@Nullable Consumer<? super ReplayWarning> listener) {
@@ -151,11 +155,37 @@ public final class ReplaySandbox {
         /**
          * Returns these options with another sandbox to replace.
          *
-         * @param previous the sandbox to stop, and whose end the reset waits for, or {@code null} for none
+         * @param previous the sandbox the new one replaces: stopped on opening, and the game is reset only
+         *                 once it has ended; {@code null} (or a sandbox that has already ended) for none
          * @return the new options
          */
         public OpenOptions withReplacing(@Nullable ReplaySandbox previous) {
             return new OpenOptions(warnings, previous);
+        }
+
+        @Nullable Consumer<? super ReplayWarning> warnings() {
+            return warnings;
+        }
+
+        @Nullable ReplaySandbox replacing() {
+            return replacing;
+        }
+
+        @Override
+        public boolean equals(@Nullable Object other) {
+            return other instanceof OpenOptions that && Objects.equals(warnings, that.warnings)
+                    && replacing == that.replacing;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(warnings, replacing == null ? 0 : System.identityHashCode(replacing));
+        }
+
+        @Override
+        public String toString() {
+            return "OpenOptions[warnings=" + (warnings != null ? "a listener" : "logged only") + ", replacing="
+                    + replacing + "]";
         }
     }
 
