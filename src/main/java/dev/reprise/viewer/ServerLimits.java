@@ -1,42 +1,64 @@
 package dev.reprise.viewer;
 
 import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link ViewerServer}'s HTTP side holds at most, so that strangers on the network cannot exhaust
  * it: open connections, how long a connection may sit idle or take to send a request's headers, and
  * the memory that uploads hold. Immutable; the {@code with...} methods return changed copies.
- *
- * @param maxConnections the most TCP connections open at once (page, API and WebSocket alike); one more
- *     is answered {@code 503} and closed at once
- * @param connectionIdleTimeout a connection that sends nothing for this long while no request is in
- *     progress (between requests, or before the first) is closed
- * @param requestHeaderTimeout a connection whose request headers are not complete this long after its
- *     request began (or after the previous response) is closed: the slowloris pattern
- * @param uploadBudget the most bytes held by uploads in flight and uploads kept for a session to open,
- *     together; kept uploads are evicted oldest first to make room, and an upload that still does not
- *     fit is refused with {@code 503}
- * @param maxKeptUploads the most uploads kept at once (the oldest is evicted beyond)
- * @param uploadLifetime how long a kept upload waits for a session to open it
  */
-public record ServerLimits(int maxConnections, Duration connectionIdleTimeout, Duration requestHeaderTimeout,
-                           long uploadBudget, int maxKeptUploads, Duration uploadLifetime) {
+public final class ServerLimits {
 
-    /**
-     * Checks the limits.
-     *
-     * @throws IllegalArgumentException naming the limit that is out of range
-     */
-    public ServerLimits {
+    private final int maxConnections;
+    private final Duration connectionIdleTimeout;
+    private final Duration requestHeaderTimeout;
+    private final long uploadBudget;
+    private final int maxKeptUploads;
+    private final Duration uploadLifetime;
+
+    private ServerLimits(int maxConnections, Duration connectionIdleTimeout, Duration requestHeaderTimeout,
+            long uploadBudget, int maxKeptUploads, Duration uploadLifetime) {
         ViewerOptions.require(maxConnections >= 1, "maxConnections must be at least 1, was " + maxConnections);
         ViewerOptions.require(connectionIdleTimeout.toMillis() >= 50,
                 "connectionIdleTimeout must be at least 50 ms, was " + connectionIdleTimeout);
         ViewerOptions.require(requestHeaderTimeout.toMillis() >= 50,
                 "requestHeaderTimeout must be at least 50 ms, was " + requestHeaderTimeout);
-        ViewerOptions.require(uploadBudget >= 1024, "uploadBudget must be at least 1024 bytes, was " + uploadBudget);
+        ViewerOptions.require(uploadBudget >= 1024, "uploadBudget must be at least 1024 bytes, was "
+                + uploadBudget);
         ViewerOptions.require(maxKeptUploads >= 1, "maxKeptUploads must be at least 1, was " + maxKeptUploads);
         ViewerOptions.require(uploadLifetime.toMillis() >= 100, "uploadLifetime must be at least 100 ms, was "
                 + uploadLifetime);
+        this.maxConnections = maxConnections;
+        this.connectionIdleTimeout = connectionIdleTimeout;
+        this.requestHeaderTimeout = requestHeaderTimeout;
+        this.uploadBudget = uploadBudget;
+        this.maxKeptUploads = maxKeptUploads;
+        this.uploadLifetime = uploadLifetime;
+    }
+
+    /**
+     * Returns these values, checked.
+     *
+     * @param maxConnections the most TCP connections open at once (page, API and WebSocket alike); one more is
+     *     answered {@code 503} and closed at once
+     * @param connectionIdleTimeout a connection that sends nothing for this long while no request is in
+     *     progress (between requests, or before the first) is closed
+     * @param requestHeaderTimeout a connection whose request headers are not complete this long after its
+     *     request began (or after the previous response) is closed: the slowloris pattern
+     * @param uploadBudget the most bytes held by uploads in flight and uploads kept for a session to open,
+     *     together; kept uploads are evicted oldest first to make room, and an upload that still does not fit is
+     *     refused with {@code 503}
+     * @param maxKeptUploads the most uploads kept at once (the oldest is evicted beyond)
+     * @param uploadLifetime how long a kept upload waits for a session to open it
+     * @return the limits
+     * @throws IllegalArgumentException naming a value that is out of range
+     */
+    public static ServerLimits of(int maxConnections, Duration connectionIdleTimeout,
+            Duration requestHeaderTimeout, long uploadBudget, int maxKeptUploads, Duration uploadLifetime) {
+        return new ServerLimits(maxConnections, connectionIdleTimeout, requestHeaderTimeout, uploadBudget,
+                maxKeptUploads, uploadLifetime);
     }
 
     /**
@@ -81,5 +103,86 @@ public record ServerLimits(int maxConnections, Duration connectionIdleTimeout, D
     public ServerLimits withUploadBudget(long value) {
         return new ServerLimits(maxConnections, connectionIdleTimeout, requestHeaderTimeout, value, maxKeptUploads,
                 uploadLifetime);
+    }
+
+    /**
+     * Returns the most TCP connections open at once (page, API and WebSocket alike); one more is answered
+     * {@code 503} and closed at once.
+     *
+     * @return the max connections
+     */
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /**
+     * Returns how long a connection may send nothing while no request is in progress (between requests, or
+     * before the first) before it is closed.
+     *
+     * @return the connection idle timeout
+     */
+    public Duration connectionIdleTimeout() {
+        return connectionIdleTimeout;
+    }
+
+    /**
+     * Returns how long a request's headers may take, from the start of the request (or the end of the previous
+     * response), before the connection is closed: the slowloris pattern.
+     *
+     * @return the request header timeout
+     */
+    public Duration requestHeaderTimeout() {
+        return requestHeaderTimeout;
+    }
+
+    /**
+     * Returns the most bytes held by uploads in flight and uploads kept for a session to open, together; kept
+     * uploads are evicted oldest first to make room, and an upload that still does not fit is refused with
+     * {@code 503}.
+     *
+     * @return the upload budget
+     */
+    public long uploadBudget() {
+        return uploadBudget;
+    }
+
+    /**
+     * Returns the most uploads kept at once (the oldest is evicted beyond).
+     *
+     * @return the max kept uploads
+     */
+    public int maxKeptUploads() {
+        return maxKeptUploads;
+    }
+
+    /**
+     * Returns how long a kept upload waits for a session to open it.
+     *
+     * @return the upload lifetime
+     */
+    public Duration uploadLifetime() {
+        return uploadLifetime;
+    }
+
+    @Override
+    public boolean equals(@Nullable Object other) {
+        return other instanceof ServerLimits that && maxConnections == that.maxConnections
+                && connectionIdleTimeout.equals(that.connectionIdleTimeout)
+                && requestHeaderTimeout.equals(that.requestHeaderTimeout) && uploadBudget == that.uploadBudget
+                && maxKeptUploads == that.maxKeptUploads && uploadLifetime.equals(that.uploadLifetime);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(maxConnections, connectionIdleTimeout, requestHeaderTimeout, uploadBudget,
+                maxKeptUploads, uploadLifetime);
+    }
+
+    @Override
+    public String toString() {
+        return "ServerLimits[" + "maxConnections=" + maxConnections + ", "
+                + "connectionIdleTimeout=" + connectionIdleTimeout + ", "
+                + "requestHeaderTimeout=" + requestHeaderTimeout + ", " + "uploadBudget=" + uploadBudget + ", "
+                + "maxKeptUploads=" + maxKeptUploads + ", " + "uploadLifetime=" + uploadLifetime + "]";
     }
 }

@@ -4,40 +4,34 @@ import dev.reprise.io.ReplayFileReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a {@link ViewerServer} runs: where it binds, which folder it serves replays from, and the limits
  * that bound each session. Immutable; the {@code with...} methods return changed copies.
- *
- * @param folder the folder whose {@code .reprise} files the page may pick (only files directly inside it)
- * @param host the address to bind, {@code 127.0.0.1} by default
- * @param port the port, 0 for a free one
- * @param stepInterval the time between steps at speed 1; zero plays unpaced (as fast as credits allow)
- * @param maxCredits the most step messages a page may have granted and not yet received
- * @param idleTimeout a session with no message from its page for this long is closed
- * @param dialogTimeout how long an interactive choice waits for the person before the route's own answer
- *     is used
- * @param checkpointInterval steps between two seek checkpoints
- * @param checkpointBudget the most estimated bytes of checkpoints one session keeps
- * @param maxSessions the most sessions at once; more are refused with a reason
- * @param reader the reader (and so the caps) every file and upload is read with
- * @param limits what the HTTP side holds at most: connections, their timeouts, upload memory
- * @param live whether the page may watch the games' live games ({@link ViewerGame#live()})
  */
-public record ViewerOptions(Path folder, String host, int port, Duration stepInterval, int maxCredits,
-                            Duration idleTimeout, Duration dialogTimeout, int checkpointInterval,
-                            long checkpointBudget, int maxSessions, ReplayFileReader reader, ServerLimits limits,
-                            boolean live) {
+public final class ViewerOptions {
 
     /** Speed 1 plays this many steps per second. */
     public static final int STEPS_PER_SECOND_AT_1X = 10;
 
-    /**
-     * Checks the options.
-     *
-     * @throws IllegalArgumentException naming the option that is out of range
-     */
-    public ViewerOptions {
+    private final Path folder;
+    private final String host;
+    private final int port;
+    private final Duration stepInterval;
+    private final int maxCredits;
+    private final Duration idleTimeout;
+    private final Duration dialogTimeout;
+    private final int checkpointInterval;
+    private final long checkpointBudget;
+    private final int maxSessions;
+    private final ReplayFileReader reader;
+    private final ServerLimits limits;
+    private final boolean live;
+
+    private ViewerOptions(Path folder, String host, int port, Duration stepInterval, int maxCredits,
+            Duration idleTimeout, Duration dialogTimeout, int checkpointInterval, long checkpointBudget,
+            int maxSessions, ReplayFileReader reader, ServerLimits limits, boolean live) {
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(reader, "reader");
@@ -50,6 +44,19 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
         require(checkpointInterval >= 1, "checkpointInterval must be at least 1, was " + checkpointInterval);
         require(checkpointBudget >= 0, "checkpointBudget must not be negative, was " + checkpointBudget);
         require(maxSessions >= 1, "maxSessions must be at least 1, was " + maxSessions);
+        this.folder = folder;
+        this.host = host;
+        this.port = port;
+        this.stepInterval = stepInterval;
+        this.maxCredits = maxCredits;
+        this.idleTimeout = idleTimeout;
+        this.dialogTimeout = dialogTimeout;
+        this.checkpointInterval = checkpointInterval;
+        this.checkpointBudget = checkpointBudget;
+        this.maxSessions = maxSessions;
+        this.reader = reader;
+        this.limits = limits;
+        this.live = live;
     }
 
     /**
@@ -181,5 +188,148 @@ public record ViewerOptions(Path folder, String host, int port, Duration stepInt
         if (!condition) {
             throw new IllegalArgumentException(message);
         }
+    }
+
+    /**
+     * Returns the folder whose {@code .reprise} files the page may pick (only files directly inside it).
+     *
+     * @return the folder
+     */
+    public Path folder() {
+        return folder;
+    }
+
+    /**
+     * Returns the address to bind, {@code 127.0.0.1} by default.
+     *
+     * @return the host
+     */
+    public String host() {
+        return host;
+    }
+
+    /**
+     * Returns the port, 0 for a free one.
+     *
+     * @return the port
+     */
+    public int port() {
+        return port;
+    }
+
+    /**
+     * Returns the time between steps at speed 1; zero plays unpaced (as fast as credits allow).
+     *
+     * @return the step interval
+     */
+    public Duration stepInterval() {
+        return stepInterval;
+    }
+
+    /**
+     * Returns the most step messages a page may have granted and not yet received.
+     *
+     * @return the max credits
+     */
+    public int maxCredits() {
+        return maxCredits;
+    }
+
+    /**
+     * Returns how long a session may go without a message from its page before it is closed.
+     *
+     * @return the idle timeout
+     */
+    public Duration idleTimeout() {
+        return idleTimeout;
+    }
+
+    /**
+     * Returns how long an interactive choice waits for the person before the route's own answer is used.
+     *
+     * @return the dialog timeout
+     */
+    public Duration dialogTimeout() {
+        return dialogTimeout;
+    }
+
+    /**
+     * Returns how many steps lie between two seek checkpoints.
+     *
+     * @return the checkpoint interval
+     */
+    public int checkpointInterval() {
+        return checkpointInterval;
+    }
+
+    /**
+     * Returns the most estimated bytes of checkpoints one session keeps.
+     *
+     * @return the checkpoint budget
+     */
+    public long checkpointBudget() {
+        return checkpointBudget;
+    }
+
+    /**
+     * Returns the most sessions at once; more are refused with a reason.
+     *
+     * @return the max sessions
+     */
+    public int maxSessions() {
+        return maxSessions;
+    }
+
+    /**
+     * Returns the reader (and so the caps) every file and upload is read with.
+     *
+     * @return the reader
+     */
+    public ReplayFileReader reader() {
+        return reader;
+    }
+
+    /**
+     * Returns what the HTTP side holds at most: connections, their timeouts, upload memory.
+     *
+     * @return the limits
+     */
+    public ServerLimits limits() {
+        return limits;
+    }
+
+    /**
+     * Returns whether the page may watch the games' live games ({@link ViewerGame#live()}).
+     *
+     * @return the live
+     */
+    public boolean live() {
+        return live;
+    }
+
+    @Override
+    public boolean equals(@Nullable Object other) {
+        return other instanceof ViewerOptions that && folder.equals(that.folder) && host.equals(that.host)
+                && port == that.port && stepInterval.equals(that.stepInterval)
+                && maxCredits == that.maxCredits && idleTimeout.equals(that.idleTimeout)
+                && dialogTimeout.equals(that.dialogTimeout) && checkpointInterval == that.checkpointInterval
+                && checkpointBudget == that.checkpointBudget && maxSessions == that.maxSessions
+                && reader.equals(that.reader) && limits.equals(that.limits) && live == that.live;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+    }
+
+    @Override
+    public String toString() {
+        return "ViewerOptions[" + "folder=" + folder + ", " + "host=" + host + ", " + "port=" + port + ", "
+                + "stepInterval=" + stepInterval + ", " + "maxCredits=" + maxCredits + ", "
+                + "idleTimeout=" + idleTimeout + ", " + "dialogTimeout=" + dialogTimeout + ", "
+                + "checkpointInterval=" + checkpointInterval + ", " + "checkpointBudget=" + checkpointBudget + ", "
+                + "maxSessions=" + maxSessions + ", " + "reader=" + reader + ", " + "limits=" + limits + ", "
+                + "live=" + live + "]";
     }
 }

@@ -32,7 +32,7 @@ class UploadStoreTest {
     }
 
     private UploadStore store(long budget, int maxKept) {
-        return new UploadStore(new ServerLimits(8, Duration.ofSeconds(1), Duration.ofSeconds(1), budget, maxKept,
+        return new UploadStore(ServerLimits.of(8, Duration.ofSeconds(1), Duration.ofSeconds(1), budget, maxKept,
                 Duration.ofSeconds(10)), clock::get);
     }
 

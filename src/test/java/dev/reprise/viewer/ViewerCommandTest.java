@@ -24,7 +24,7 @@ class ViewerCommandTest {
         assertThat(options.folder()).isEqualTo(Path.of("replays"));
         assertThat(options.port()).isEqualTo(8123);
         assertThat(options.host()).isEqualTo("0.0.0.0");
-        assertThat(options.limits()).isEqualTo(new ServerLimits(12, Duration.ofMillis(1500), Duration.ofMillis(700),
+        assertThat(options.limits()).isEqualTo(ServerLimits.of(12, Duration.ofMillis(1500), Duration.ofMillis(700),
                 2_000_000, ServerLimits.defaults().maxKeptUploads(), ServerLimits.defaults().uploadLifetime()));
     }
 
