@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A game the replay viewer can show: the one thing a game implements to plug in. {@link ViewerMain}
