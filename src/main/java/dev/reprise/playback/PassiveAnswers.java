@@ -7,7 +7,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
-import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -117,7 +116,7 @@ public final class PassiveAnswers {
                         }
                     }));
         } catch (Throwable error) {
-            Exceptions.throwIfJvmFatal(error);
+            GameErrors.throwIfUnrecoverable(error); // a UI's StackOverflowError fails the step as any error
             step.fail(error);
         }
     }

@@ -22,7 +22,6 @@ import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
-import reactor.core.Exceptions;
 import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -451,7 +450,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     }
                     break;
                 } catch (Throwable error) {
-                    Exceptions.throwIfJvmFatal(error);
+                    // A subscriber's or the game's StackOverflowError too: rethrown, it would wedge the drain.
+                    GameErrors.throwIfUnrecoverable(error);
                     onInternalError(error);
                 }
             }
@@ -739,15 +739,12 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         group.start(activeStep, passives);
         phase = GROUP;
         emit(subscriber, activeStep);
-        Mono<ReplayCommandResult> result;
         try {
-            result = command.execute(step, this);
+            // A Mono that runs the game when subscribed may throw here too (Reactor rethrows a fatal error).
+            run.start(command.execute(step, this), context);
         } catch (Throwable error) {
-            Exceptions.throwIfJvmFatal(error);
-            run.threw(Operators.onOperatorError(null, error, step, context));
-            return;
+            run.threw(GameErrors.onGameError(error, step, context));
         }
-        run.start(result, context);
     }
 
     private static void mark(PlaybackStep step, boolean seeking, WindowId id) {
@@ -775,15 +772,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return fail(window.finalizingIndex(), code, Phase.FINALIZE,
                     "no command is registered for code " + code, null, null);
         }
-        Mono<ReplayCommandResult> result;
         try {
-            result = command.finalizeRun(this);
+            run.start(command.finalizeRun(this), context);
         } catch (Throwable error) {
-            Exceptions.throwIfJvmFatal(error);
-            run.threw(Operators.onOperatorError(null, error, null, context));
-            return true;
+            run.threw(GameErrors.onGameError(error, null, context));
         }
-        run.start(result, context);
         return true;
     }
 
@@ -901,9 +894,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         try {
             handle.apply();
         } catch (Throwable thrown) {
-            Exceptions.throwIfJvmFatal(thrown);
             ReplayStep step = handle.step();
-            Throwable error = Operators.onOperatorError(null, thrown, step, context);
+            Throwable error = GameErrors.onGameError(thrown, step, context);
             fail(step.index(), step.code(), Phase.PASSIVE, "its apply threw " + error, error, handle);
             return false;
         }
