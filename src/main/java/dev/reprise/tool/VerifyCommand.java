@@ -24,7 +24,9 @@ import reactor.core.publisher.Flux;
  * {@code verify}: plays every replay of the installed game ({@link ReplayVerifierProvider}, {@code --game}
  * to choose one when several are) found in the given files and folders and
  * judges it, in parallel, with a progress bar on a terminal, a summary table and, with {@code --json},
- * one JSON verdict per line. Exit code {@link ReplayTool#FAILED} if any replay is not {@code VALID}.
+ * one JSON verdict per line. Exit code {@link ReplayTool#FAILED} if any replay is not {@code VALID}. Each
+ * replay is bounded by {@code --timeout} and {@code --max-steps}, by default
+ * {@link ReplayVerifier#RECOMMENDED_TIMEOUT} and {@link ReplayVerifier#RECOMMENDED_MAX_STEPS}.
  *
  * <p>Streams: JSON lines go to standard output, in the order the replays finish; the progress bar and,
  * with {@code --json}, the summary go to standard error, so that standard output stays one verdict per
@@ -54,10 +56,16 @@ final class VerifyCommand extends ToolCommand {
             + "(the summary goes to standard error)")
     boolean json;
 
+    /** The default of {@code --timeout}: {@link ReplayVerifier#RECOMMENDED_TIMEOUT}, in seconds (a test holds them equal). */
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
-            description = "most time one replay may take, 1 or more seconds (default: ${DEFAULT-VALUE}); "
-                    + "past it, the replay is TIMED_OUT")
+            description = "most time one replay may take, from reading it to its verdict, 1 or more seconds "
+                    + "(default: ${DEFAULT-VALUE}); past it, the replay is TIMED_OUT")
     int timeoutSeconds;
+
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "" + ReplayVerifier.RECOMMENDED_MAX_STEPS,
+            description = "most steps one replay may play, 1 or more (default: ${DEFAULT-VALUE}); a longer "
+                    + "route plays that many steps and is then TIMED_OUT")
+    long maxSteps;
 
     @Option(names = "--progress", negatable = true, description = "draw a progress bar on standard error "
             + "(default: only if the tool runs on a terminal)")
@@ -75,6 +83,9 @@ final class VerifyCommand extends ToolCommand {
         if (timeoutSeconds < 1) {
             throw usage("--timeout must be 1 or more seconds, but was " + timeoutSeconds);
         }
+        if (maxSteps < 1) {
+            throw usage("--max-steps must be 1 or more, but was " + maxSteps);
+        }
         List<ReplayFinder.Found> found = ReplayFinder.find(paths);
         if (found.isEmpty()) {
             throw new ToolFailure("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
@@ -86,7 +97,7 @@ final class VerifyCommand extends ToolCommand {
             throw usage(e.getMessage() + " (--game)");
         }
         ReplayVerifier verifier = game.verifier().parallelism(parallelism)
-                .timeout(Duration.ofSeconds(timeoutSeconds)).reader(ToolFiles.READER).build();
+                .timeout(Duration.ofSeconds(timeoutSeconds)).maxSteps(maxSteps).reader(ToolFiles.READER).build();
 
         PrintWriter out = out();
         PrintWriter err = err();

@@ -47,6 +47,23 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class ReplayVerifier {
 
+    /**
+     * The per-replay timeout recommended for verifying replays nobody vouches for, unattended: 60 seconds,
+     * from reading a replay to its verdict. The replay tool's {@code verify} and the Kafka verification
+     * worker use it unless told otherwise; a {@link Builder} sets no timeout unless {@link Builder#timeout}
+     * is called.
+     */
+    public static final Duration RECOMMENDED_TIMEOUT = Duration.ofSeconds(60);
+
+    /**
+     * The per-replay step budget recommended for verifying replays nobody vouches for, unattended: 1,000,000
+     * steps, the most a route may have under {@link ReplayFileReader#DEFAULT}'s caps, so it never refuses a
+     * replay that reader accepts; with a reader whose caps allow more, a longer route is
+     * {@link Outcome#TIMED_OUT}. The replay tool's {@code verify} and the Kafka verification worker use it
+     * unless told otherwise; a {@link Builder} sets no budget unless {@link Builder#maxSteps} is called.
+     */
+    public static final long RECOMMENDED_MAX_STEPS = 1_000_000;
+
     private final GameFactory games;
     @Nullable
     private final String gameId;
