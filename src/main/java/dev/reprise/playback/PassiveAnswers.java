@@ -22,7 +22,9 @@ import reactor.core.publisher.Mono;
  * <ul>
  *   <li>{@code SUCCESS}: playback calls the step's {@code apply} ({@link
  *       dev.reprise.command.ReplayCommand#passive(java.util.function.Consumer)}) on the thread that runs
- *       commands (the {@code runOn} worker when set), then settles the step; with the
+ *       commands (the {@code runOn} worker when set), in route order and only once the active step it
+ *       answers has completed (or at once if that step's command waits on it, the dialog pattern), then
+ *       settles the step; with the
  *       {@link dev.reprise.command.ReplayCommand#passive() passive()} marker nothing is applied (the UI
  *       applied it);</li>
  *   <li>{@code IGNORED}: nothing is applied, playback goes on (warning 1001 for a timeout, below);</li>

@@ -347,12 +347,18 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     @Override
     public List<PassiveHandle> passiveSteps() {
-        return group.offered();
+        return group.handOut();
     }
 
     @Override
     public Mono<PassiveHandle> nextPassive() {
-        return Mono.defer(() -> Mono.justOrEmpty(passive()));
+        return Mono.defer(() -> {
+            PassiveStep next = passive();
+            if (next != null) {
+                next.takenByCommand = true; // a wait on it is the dialog pattern: see inFlight
+            }
+            return Mono.justOrEmpty(next);
+        });
     }
 
     @Override
@@ -830,7 +836,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 continue;
             }
             ReplayCommandResult result = handle.settledResult();
-            if (result == null && !earlierPending && handle.awaitsApply() && mayTouchGame()) {
+            // An answer changes the game only once the active step it answers has completed, never while
+            // the active command still runs (it may still be changing the game, on another thread) — unless
+            // that command waits on this very step (the dialog pattern): then only the answer lets it end.
+            boolean mayApply = (activeIn || handle.awaitedByCommand()) && mayTouchGame();
+            if (result == null && !earlierPending && handle.awaitsApply() && mayApply) {
                 // A UI answered SUCCESS through PassiveAnswers: the library applies it here, on the game's thread.
                 if (!applyAnswer(handle)) {
                     return true;
@@ -840,11 +850,12 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             // A stop skips every unclaimed handle still pending, even one the active command waits on (the
             // dialog pattern), after the grace; otherwise a handle waits for its active step's result first
             // (or for nobody to claim it while the active command waits on it). A handle whose command can
-            // apply its recorded answer is applied instead of skipped; a UI's answer in flight is cut off.
+            // apply its recorded answer is applied instead of skipped, once it may be; a UI's answer in
+            // flight is cut off.
             boolean applies = handle.appliesAnswers();
-            boolean due = abandoning || (i < group.emitted && (activeIn || (applies && handle.awaited())));
-            if (result == null && due && !earlierPending && group.graceOver(handle)) {
-                if (applies && mayTouchGame() && handle.takeForApply()) {
+            boolean due = abandoning || (i < group.emitted && (activeIn || (applies && handle.awaitedByCommand())));
+            if (result == null && due && !earlierPending && (!applies || mayApply) && group.graceOver(handle)) {
+                if (applies && handle.takeForApply()) {
                     if (!applyAnswer(handle)) {
                         return true; // headless: nobody claimed it, the library applied the recorded answer
                     }
