@@ -71,6 +71,17 @@ final class CommandRun {
         return null;
     }
 
+    /** @return the outcome once in, without taking it (see {@link #take()}), else {@code null} */
+    @Nullable
+    Object peek() {
+        Object outcome = syncOutcome;
+        if (outcome != null) {
+            return outcome;
+        }
+        CommandCall pending = call;
+        return pending != null ? pending.outcome : null;
+    }
+
     /** Stops listening to the command in flight: playback terminated. */
     void cancel() {
         CommandCall pending = call;

@@ -119,6 +119,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private volatile Throwable failure;
     private final Sinks.Many<PlaybackState> states = Sinks.many().replay().latest();
     private final Sinks.One<PlaybackState> ended = Sinks.one();
+    private final Mono<PlaybackState> terminated = Mono.defer(() -> {
+        checkGameThread();
+        return ended.asMono();
+    });
     private Context context = Context.empty();
     /** The subscriber's window gate when playing as {@link ReplaySandbox#windows()}; set once. */
     @Nullable
@@ -304,7 +308,18 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     }
 
     Mono<PlaybackState> terminated() {
-        return ended.asMono();
+        return terminated;
+    }
+
+    /**
+     * A subscription to {@link #terminated()} looks whether the game thread is gone: a drain queued on the
+     * runOn worker that its scheduler dropped (disposed, or its executor shut down) would never run, and
+     * nothing else may come to notice, so the subscriber notices and the playback fails saying so.
+     */
+    private void checkGameThread() {
+        if (queued != 0) {
+            drain();
+        }
     }
 
     /** The clock completed (a stop) or failed (a failure): posted to the drain. */
@@ -946,27 +961,69 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         return true;
     }
 
-    /** Fails playback because the runOn scheduler refused or dropped its work, naming the step it was at. */
+    /**
+     * Fails playback because the runOn scheduler refused or dropped its work: the game thread is gone. The
+     * failure names the step whose work was lost: the window being finalized, the step of the group in flight
+     * that playback was waiting to take in ({@link #lostInGroup}), or else the next step to play.
+     */
     private void refuse(RejectedExecutionException refused) {
-        String reason = "the runOn scheduler " + runOn + " refused or dropped playback's work (" + refused.getMessage()
-                + ")";
+        String reason = "the game thread is gone: the runOn scheduler " + runOn + " refused or dropped playback's "
+                + "work (" + refused.getMessage() + ")";
         if (phase == FINALIZING) {
             fail(window.finalizingIndex(), window.finalizingCode(), Phase.FINALIZE, reason, refused, null);
             return;
         }
-        ActiveStep inFlight = phase == GROUP ? group.active : null;
-        if (!headKnown && inFlight == null && !cursor.expired()) {
+        PlaybackStep lost = phase == GROUP ? lostInGroup() : null;
+        if (lost != null) {
+            ReplayStep step = lost.step();
+            fail(step.index(), step.code(), lost instanceof PassiveStep ? Phase.PASSIVE : Phase.EXECUTE, reason,
+                    refused, lost);
+            return;
+        }
+        if (!headKnown && !cursor.expired()) {
             head = cursor.next() ? cursor.step() : null;
             headKnown = true;
         }
-        ReplayStep step = inFlight != null ? inFlight.step() : head;
+        ReplayStep step = head;
         if (step == null) {
             // The route played out: the failure names where playback stood, after its last step.
             terminate(PlaybackState.FAILED, new ReplayPlaybackException(replayed, -1, null, Phase.EXECUTE,
                     reason + " after the last step", refused), null);
             return;
         }
-        fail(step.index(), step.code(), Phase.EXECUTE, reason, refused, inFlight);
+        fail(step.index(), step.code(), Phase.EXECUTE, reason, refused, null);
+    }
+
+    /**
+     * The step of the group in flight whose work the game thread lost, in route order: the active step while
+     * its command runs (or its failure is not taken in yet) — unless that command waits on a passive step
+     * whose answer is waiting to be applied (the dialog pattern): then that passive step; once the active step
+     * has completed, the first passive step not taken in yet, else the active step if its result was not taken
+     * in; {@code null} if nothing of the group is left.
+     */
+    @Nullable
+    private PlaybackStep lostInGroup() {
+        ActiveStep active = group.active;
+        if (active == null) {
+            return null;
+        }
+        Object outcome = group.activeIn ? active.settledResult() : run.peek();
+        PassiveStep[] handles = group.passives;
+        if (outcome != ReplayCommandResult.SUCCESS && outcome != ReplayCommandResult.IGNORED) {
+            for (PassiveStep handle : handles) {
+                if (!handle.processed && handle.awaitedByCommand()
+                        && (handle.awaitsApply() || (handle.appliesAnswers() && handle.unclaimed()))) {
+                    return handle;
+                }
+            }
+            return active;
+        }
+        for (PassiveStep handle : handles) {
+            if (!handle.processed) {
+                return handle;
+            }
+        }
+        return group.activeIn ? null : active; // its result came, and was lost
     }
 
     private boolean failExpired() {

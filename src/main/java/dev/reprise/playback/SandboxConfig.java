@@ -293,7 +293,12 @@ public final class SandboxConfig<S> {
          * clock tick. The worker is taken when {@link ReplaySandbox#steps()} (or {@code windows()}) is
          * subscribed, the game is reset on it before any command, and it is released once playback
          * terminated and the subscriber was told. If the scheduler refuses or drops playback's work (it was
-         * disposed), playback fails with a {@link ReplayPlaybackException} naming the step it stood at.
+         * disposed, or its executor shut down with {@code shutdownNow}), the game thread is gone: playback
+         * fails with a {@link ReplayPlaybackException} saying so and naming the step whose work was lost, as
+         * soon as anyone notices — the next answer, control or request, or a subscription to
+         * {@link ReplaySandbox#terminated()}; a {@code stop()} waiting then answers too. A scheduler that
+         * neither refuses work nor says it is disposed once its thread is gone (a trampolining
+         * {@code Schedulers.fromExecutor(executor, true)}) cannot be told from a busy game thread.
          * Without it, the callbacks run on whichever thread drives playback (see {@link ReplaySandbox}).
          *
          * @param scheduler the scheduler, for instance the game thread's {@code Schedulers.fromExecutor}
