@@ -38,8 +38,9 @@ import reactor.core.publisher.Mono;
  *
  * <p><b>Stop and cancel.</b> A stop (or cancelling the playback) while the UI still answers ends playback
  * {@code STOPPED} once the passive grace ran out, never waiting for the UI's timeout: the UI's publisher
- * is cancelled, the step settles {@code IGNORED} (warning 194) and an answer that comes later changes
- * nothing (warning 1002). An answer that came before is applied first.
+ * is cancelled, the step settles {@code IGNORED} (warning 194, saying the step was claimed and cut off by
+ * the stop) and an answer that comes later changes nothing (warning 1002). An answer that came before is
+ * applied first.
  *
  * <p>The timeout is timed on {@code Schedulers.parallel()} (a virtual-time scheduler in
  * {@code StepVerifier.withVirtualTime}). {@code ui} is called on the thread that emits the step.

@@ -138,7 +138,7 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
 
     private void lost(String answer) {
         if ((int) OWNER.getVolatile(this) == SKIPPED && engine != null) {
-            engine.answerLost(this, answer);
+            engine.answerLost(this, answer, claimedByUi);
         }
     }
 

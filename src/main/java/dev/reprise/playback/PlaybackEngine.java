@@ -67,6 +67,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private static final AtomicLongFieldUpdater<PlaybackEngine> REQUESTED =
             AtomicLongFieldUpdater.newUpdater(PlaybackEngine.class, "requested");
 
+    /** What warning 194 says of a passive step nobody answered in time, and what to do about it. */
+    private static final String NOT_CONSUMED = "not consumed";
+    private static final String CLAIM_ADVICE = "To keep a late answer, claim() the step first (PassiveAnswers.by"
+            + " does) or give the sandbox a passiveGrace.";
+
     // Phases of the drain.
     private static final int IDLE = 0;
     private static final int FINALIZING = 1;
@@ -337,9 +342,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         drain();
     }
 
-    /** An answer came for a step the engine had skipped: say so (warning 1002); any thread. */
-    void answerLost(PassiveStep step, String answer) {
-        warnings.report(WarningCode.PASSIVE_ANSWER_LOST, step.step().index(), step.step().code(), answer);
+    /** An answer came for a step the engine had skipped (or a stop cut off): say so (warning 1002); any thread. */
+    void answerLost(PassiveStep step, String answer, boolean cutOff) {
+        warnings.report(WarningCode.PASSIVE_ANSWER_LOST, step.step().index(), step.step().code(), answer, cutOff
+                ? "It had been claimed, and a stop (or cancel) cut it off (warning 194)."
+                : "Claim the step first (PassiveAnswers.by does) or give the sandbox a passiveGrace.");
     }
 
     /** Posts a control to the drain; {@link ReplaySandbox} builds the lazy and eager controls on it. */
@@ -738,7 +745,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         gateWindowOpen = false;
         if (!active) {
             // A passive step with no active step before it: nobody can have consumed it.
-            warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1);
+            warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1, NOT_CONSUMED,
+                    "No active step came before it, so nothing could consume it.");
             PassiveStep lone = new PassiveStep(step, ReplayCommandResult.IGNORED, this);
             lone.seeking = seeking;
             lone.window = window.openLone(step.code());
@@ -875,11 +883,21 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                         return true; // headless: nobody claimed it, the library applied the recorded answer
                     }
                     result = handle.settledResult();
-                } else if (handle.skip() || (abandoning && handle.cutOff())) {
+                } else if (handle.skip()) {
                     handle.processed = true;
                     progress = true;
                     ReplayStep step = handle.step();
-                    warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code());
+                    warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code(),
+                            NOT_CONSUMED, CLAIM_ADVICE);
+                    continue;
+                } else if (abandoning && handle.cutOff()) {
+                    // Claimed through PassiveAnswers and answered too late: claiming would not have helped.
+                    handle.processed = true;
+                    progress = true;
+                    ReplayStep step = handle.step();
+                    warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code(),
+                            "claimed through PassiveAnswers, and its answer was cut off by the stop (or cancel)"
+                                    + " before it came", "An answer that comes later is lost (warning 1002).");
                     continue;
                 } else {
                     result = handle.settledResult(); // claimed or completed concurrently: that answer counts
