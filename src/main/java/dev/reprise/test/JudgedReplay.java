@@ -3,6 +3,8 @@ package dev.reprise.test;
 import dev.reprise.diagnostic.ReplayException;
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.command.ReplayCommandType;
 import dev.reprise.desync.ReplayDesyncException;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.io.ReplayFile;
@@ -30,7 +32,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * One replay judged by a {@link ReplayCheck}: read, a fresh game built, the route played headless with
- * the invariants checked between groups, then the final state checked. Created and played on the test
+ * the invariants checked after every step and between groups, then the final state checked. Created and played on the test
  * thread; the checks run on the playing thread, and the test thread waits for them.
  *
  * @param <G> the game's type
@@ -73,10 +75,15 @@ final class JudgedReplay<G extends VerifiableGame> {
     private G game;
     @Nullable
     private StepNames names;
-    private int stepCount;
-    /** The last active step played: the group the next check judges; {@code null} before the first. */
     @Nullable
-    private ReplayStep last;
+    private ReplaySandbox sandbox;
+    private int stepCount;
+    /** The last step emitted, with its window: the step before the next check at a group boundary. */
+    @Nullable
+    private PlaybackStep last;
+    /** The last step after which the invariants were checked and held; {@code null} before the first. */
+    @Nullable
+    private ReplayStep lastChecked;
     /** Set on the playing thread by the first failed check, read by the test thread after playback. */
     @Nullable
     private volatile Failure failure;
@@ -124,18 +131,20 @@ final class JudgedReplay<G extends VerifiableGame> {
         if (ignoreStateHashes) {
             ignoreStateHashes(system);
         }
+        checkAfterEachAnswer(system);
         try {
             system.loadState(file.save());
         } catch (ReplayFormatException e) {
             return new Failure("INVALID_FILE: the route does not fit the game's route: " + e.getMessage(), e);
         }
-        ReplaySandbox sandbox;
+        ReplaySandbox opened;
         try {
-            sandbox = PlaybackSession.open(system, built.sandbox(system.array()));
+            opened = PlaybackSession.open(system, built.sandbox(system.array()));
         } catch (RuntimeException e) {
             return new Failure("the game failed before playback: " + describe(e), e);
         }
-        return run(sandbox);
+        sandbox = opened;
+        return run(opened);
     }
 
     private ReplayFile read() throws IOException {
@@ -156,16 +165,39 @@ final class JudgedReplay<G extends VerifiableGame> {
         }
     }
 
+    /**
+     * Replaces every passive command that applies recorded answers by one that applies, then checks the
+     * invariants after that step: the engine applies answers on the playing thread, between the steps of a
+     * group, so a passive step that breaks an invariant is named, not its group's active step.
+     */
+    private void checkAfterEachAnswer(ReplaySystem system) {
+        if (invariants.isEmpty()) {
+            return;
+        }
+        for (int code : system.commandDictionary().asMap().keySet()) {
+            ReplayCommand command = system.command(code).orElse(null);
+            if (command != null && command.type() == ReplayCommandType.PASSIVE && command.appliesAnswers()) {
+                system.replaceCommand(code, ReplayCommand.passive(step -> {
+                    command.applyAnswer(step);
+                    afterStep(step);
+                }));
+            }
+        }
+    }
+
     @Nullable
     private Failure run(ReplaySandbox sandbox) {
         Mono<Void> played = sandbox.steps()
-                .doOnNext(this::beforeGroup)
+                .doOnNext(this::beforeStep)
                 .then(Mono.fromRunnable(this::atTheEnd));
         try {
             played.block(timeout);
         } catch (Broken e) {
             return failure;
         } catch (IllegalStateException e) {
+            if (failure != null) {
+                return failure;
+            }
             if (e.getCause() instanceof TimeoutException) {
                 String where = sandbox.replayed() + " of " + stepCount + " steps played, playback " + sandbox.state();
                 sandbox.stopNow();
@@ -173,21 +205,56 @@ final class JudgedReplay<G extends VerifiableGame> {
             }
             return playbackFailed(e, sandbox);
         } catch (RuntimeException e) {
-            return playbackFailed(e, sandbox);
+            return failure != null ? failure : playbackFailed(e, sandbox);
         }
-        return null;
+        return failure; // a check after a step stopped playback, or null: it held up
     }
 
-    /** An active step is emitted before it runs: the game shows the state after the group before it. */
-    private void beforeGroup(PlaybackStep step) {
+    /**
+     * Every step is emitted before it runs. An active step starts a group: the game shows the state after
+     * the group before it (and the finalize of its window, if one closed), checked here; the active step
+     * itself is checked once its command's result is in, on the playing thread, before its group's answers
+     * are applied.
+     */
+    private void beforeStep(PlaybackStep step) {
+        if (failure != null) {
+            throw new Broken(); // a check after a step failed: end playback here
+        }
         if (step instanceof ActiveStep) {
-            checkInvariants(step.step().index());
-            last = step.step();
+            checkInvariants(step, step.step().index());
+            if (!invariants.isEmpty()) {
+                step.result().subscribe(result -> {
+                    if (result != ReplayCommandResult.FAILED) {
+                        afterStep(step.step());
+                    }
+                });
+            }
+        }
+        last = step;
+    }
+
+    /** Checks the invariants after one step settled, on the playing thread; a failure stops playback. */
+    private void afterStep(ReplayStep step) {
+        if (failure != null) {
+            return;
+        }
+        Breach breach = breach();
+        if (breach == null) {
+            lastChecked = step;
+            return;
+        }
+        record(breach.what(" at " + stepLine(step, step.index() + 1)), breach.error());
+        ReplaySandbox playing = sandbox;
+        if (playing != null) {
+            playing.stopNow(); // from the playing thread: the group in flight settles, nothing more is dispatched
         }
     }
 
     private void atTheEnd() {
-        checkInvariants(stepCount);
+        if (failure != null) {
+            return;
+        }
+        checkInvariants(null, stepCount);
         Consumer<? super G> check = finalState;
         if (check != null) {
             try {
@@ -198,28 +265,75 @@ final class JudgedReplay<G extends VerifiableGame> {
         }
     }
 
-    /** @param next the index of the step about to run ({@code stepCount} at the end) */
-    private void checkInvariants(int next) {
-        for (ReplayCheck.Invariant<G> invariant : invariants) {
-            String broke;
-            Throwable error = null;
-            try {
-                broke = invariant.holds().test(game()) ? null : "broke";
-            } catch (RuntimeException | AssertionError e) {
-                broke = "threw " + describe(e);
-                error = e;
-            }
-            if (broke != null) {
-                ReplayStep step = last;
-                fail("invariant \"" + invariant.name() + "\" " + (step == null
-                        ? broke + " at the start, before step 0 (the state the route starts from)"
-                        : broke + " at step " + step.index() + " " + code(step.code()) + ", params " + step.params()
-                                + " (steps 0.." + (next - 1) + " of " + stepCount + " played)"), error);
-            }
+    /**
+     * Checks the invariants at a group boundary: before {@code next} runs, or at the end. The steps before
+     * were checked one by one where they settled on the playing thread; what is left to blame is a step
+     * settled elsewhere (a passive step its active command answered itself) or the finalize of a window.
+     *
+     * @param next the active step about to run, or {@code null} at the end
+     * @param nextIndex its index ({@code stepCount} at the end)
+     */
+    private void checkInvariants(@Nullable PlaybackStep next, int nextIndex) {
+        Breach breach = breach();
+        if (breach == null) {
+            return;
+        }
+        PlaybackStep before = last;
+        String where;
+        if (before == null) {
+            where = " at the start, before step 0 (the state the route starts from)";
+        } else if (lastChecked != null && lastChecked.index() == before.step().index()
+                && (next == null || next.window() != before.window())) {
+            // It held after that step, and only its window's finalize ran since.
+            where = " at the finalize of the window of " + code(before.windowCode()) + " that ended at step "
+                    + before.step().index() + " (steps 0.." + (nextIndex - 1) + " of " + stepCount + " played)";
+        } else {
+            where = " at " + stepLine(before.step(), nextIndex);
+        }
+        record(breach.what(where), breach.error());
+        throw new Broken();
+    }
+
+    /** The first invariant that does not hold, how, and the error it threw if it did. */
+    private record Breach(String name, String how, @Nullable Throwable error) {
+
+        /** @return {@code invariant "name" broke} followed by {@code where} */
+        String what(String where) {
+            return "invariant \"" + name + "\" " + how + where;
         }
     }
 
+    /** @return the first invariant that does not hold in the game as it is now, or {@code null} */
+    @Nullable
+    private Breach breach() {
+        for (ReplayCheck.Invariant<G> invariant : invariants) {
+            try {
+                if (!invariant.holds().test(game())) {
+                    return new Breach(invariant.name(), "broke", null);
+                }
+            } catch (RuntimeException | AssertionError e) {
+                return new Breach(invariant.name(), "threw " + describe(e), e);
+            }
+        }
+        return null;
+    }
+
+    /** @return {@code "step 13 PERK (code 4), params [2] (steps 0..13 of 20 played)"} */
+    private String stepLine(ReplayStep step, int played) {
+        return "step " + step.index() + " " + code(step.code()) + ", params " + step.params() + " (steps 0.."
+                + (played - 1) + " of " + stepCount + " played)";
+    }
+
     private void fail(String what, @Nullable Throwable cause) {
+        record(what, cause);
+        throw new Broken();
+    }
+
+    /** Keeps the first failure, with the game's state as it is now. */
+    private void record(String what, @Nullable Throwable cause) {
+        if (failure != null) {
+            return;
+        }
         String state;
         try {
             state = describe.apply(game());
@@ -227,7 +341,6 @@ final class JudgedReplay<G extends VerifiableGame> {
             state = "(not described: " + describe(e) + ")";
         }
         failure = new Failure(what + "\nstate: " + state, cause);
-        throw new Broken();
     }
 
     private Failure playbackFailed(Throwable error, ReplaySandbox sandbox) {

@@ -31,11 +31,12 @@ import org.jspecify.annotations.Nullable;
  * <p>Each replay is read, a fresh game is built for it, its route is played headless to the end as a
  * {@link dev.reprise.verify.ReplayVerifier} would, and:
  * <ul>
- *   <li>every {@linkplain #invariant invariant} is checked at the start (the state the route starts from)
- *       and after every group — an active step with the passive steps after it, and the finalize of a
- *       window that closed before the next group — and once more at the end, after the last window's
- *       finalize; the first check that fails ends the replay and names the step after which it failed,
- *       its code and command, and the game's state;</li>
+ *   <li>every {@linkplain #invariant invariant} is checked at the start (the state the route starts from),
+ *       after every step — an active step once its command's result is in, a passive step once its
+ *       recorded answer was applied — after the finalize of a window that closed before the next group,
+ *       and once more at the end, after the last window's finalize; the first check that fails ends the
+ *       replay and names the step after which the invariant no longer held (a group's passive step if its
+ *       answer broke it, or the finalize of a window), its code and command, and the game's state;</li>
  *   <li>the {@linkplain #finalState final-state check} runs once the route played to its end;</li>
  *   <li>the state-hash steps of the route are checked, as the file recorded them, unless
  *       {@link #ignoringStateHashes()}: a file kept from a bug report recorded the buggy build's states,
@@ -47,7 +48,7 @@ import org.jspecify.annotations.Nullable;
  * <p>{@link #check()} plays every replay (one after the other, on the game's playback threads) and
  * throws one {@link AssertionError} listing each replay that did not hold up. Every check runs on the
  * thread that plays the game (the {@code runOn} worker when the game's sandbox config has one), between
- * groups, so it sees a settled state. A mutable builder: not thread-safe, each option checked at once.
+ * steps, so it sees a settled state. A mutable builder: not thread-safe, each option checked at once.
  *
  * @param <G> the type of the games the factory builds, which the checks read
  */
@@ -91,9 +92,9 @@ public final class ReplayCheck<G extends VerifiableGame> {
     }
 
     /**
-     * Adds a property that must hold at the start and after every group of every replay, such as "the
-     * hero never leaves the board". Checked on the playing thread between groups; it must not change the
-     * game.
+     * Adds a property that must hold at the start and after every step of every replay, such as "the
+     * hero never leaves the board". Checked on the playing thread, where playback waits between steps; it
+     * must not change the game.
      *
      * @param name  what the property says, quoted in a failure, e.g. {@code "the head is on the board"}
      * @param holds {@code true} while the property holds; an exception counts as a failure
