@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
@@ -47,17 +48,7 @@ class PlaybackRunOnEdgesTest {
         sandbox.steps().subscribe(step -> executing.countDown(), errors::add);
         assertThat(executing.await(10, TimeUnit.SECONDS)).isTrue(); // step 0 waits for its answer
 
-        CountDownLatch busy = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        game.schedule(() -> {
-            busy.countDown();
-            try {
-                release.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        assertThat(busy.await(10, TimeUnit.SECONDS)).isTrue();
+        CountDownLatch release = occupy(game::schedule);
         answer.tryEmitValue(SUCCESS); // the drain is queued behind the busy task
         dispose.run();
         release.countDown();
@@ -86,10 +77,10 @@ class PlaybackRunOnEdgesTest {
     }
 
     /** Occupies the game thread until the returned latch is counted down; returns once it is busy. */
-    private static CountDownLatch occupy(ExecutorService gameThread) throws InterruptedException {
+    private static CountDownLatch occupy(Consumer<Runnable> gameThread) throws InterruptedException {
         CountDownLatch busy = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        gameThread.execute(() -> {
+        gameThread.accept(() -> {
             busy.countDown();
             try {
                 release.await(10, TimeUnit.SECONDS);
@@ -118,7 +109,7 @@ class PlaybackRunOnEdgesTest {
             sandbox.steps().subscribe(step -> executing.countDown(), errors::add);
             assertThat(executing.await(10, TimeUnit.SECONDS)).isTrue();
 
-            CountDownLatch release = occupy(executor);
+            CountDownLatch release = occupy(executor::execute);
             answer.tryEmitValue(SUCCESS); // the drain is queued behind the busy task
             CompletableFuture<Void> stop = sandbox.stop().toFuture(); // queued too
             executor.shutdownNow(); // drops both
@@ -167,7 +158,7 @@ class PlaybackRunOnEdgesTest {
                     }, errors::add);
             assertThat(dialogOpen.await(10, TimeUnit.SECONDS)).isTrue();
 
-            CountDownLatch release = occupy(executor);
+            CountDownLatch release = occupy(executor::execute);
             if (throughPassiveAnswers) {
                 uiAnswer.tryEmitValue(SUCCESS);
             } else {
