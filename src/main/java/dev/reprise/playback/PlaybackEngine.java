@@ -877,8 +877,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             // flight is cut off.
             boolean applies = handle.appliesAnswers();
             boolean due = abandoning || (i < group.emitted && (activeIn || (applies && handle.awaitedByCommand())));
-            if (result == null && due && !earlierPending && (!applies || mayApply) && group.graceOver(handle)) {
-                if (applies && handle.takeForApply()) {
+            // Nobody claimed it and its command applies the answer: it waits until it may be applied, never
+            // skipped for that wait (a claimed one may still be cut off by a stop meanwhile: that touches no game).
+            boolean waitsToApply = applies && !mayApply && handle.unclaimed();
+            if (result == null && due && !earlierPending && !waitsToApply && group.graceOver(handle)) {
+                if (applies && mayApply && handle.takeForApply()) {
                     if (!applyAnswer(handle)) {
                         return true; // headless: nobody claimed it, the library applied the recorded answer
                     }
