@@ -32,7 +32,10 @@ final class ShrinkBudget {
     private final Consumer<? super String> progress;
     private final LongSupplier clock;
     private final long started;
+    /** Every replay played to judge it, the replay itself included. */
     private int tries;
+    /** The tries of the search, which the budget bounds. */
+    private int searched;
     private long lastLine;
     @Nullable
     private String spent;
@@ -47,7 +50,7 @@ final class ShrinkBudget {
         this.progress = progress;
         this.clock = clock;
         this.started = clock.getAsLong();
-        this.lastLine = started;
+        this.lastLine = started - LINE_EVERY;
     }
 
     /**
@@ -56,7 +59,7 @@ final class ShrinkBudget {
      * @throws Spent if the tries or the time are spent: the try must not start
      */
     void beforeTry() {
-        if (tries >= maxTries) {
+        if (searched >= maxTries) {
             spent = "the budget of " + maxTries + " tries is spent";
         } else if (clock.getAsLong() - started >= budgetNanos) {
             spent = "the time budget of " + timeBudget + " is spent";
@@ -64,6 +67,7 @@ final class ShrinkBudget {
         if (spent != null) {
             throw new Spent(spent);
         }
+        searched++;
         tries++;
     }
 

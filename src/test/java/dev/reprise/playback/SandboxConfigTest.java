@@ -80,7 +80,7 @@ class SandboxConfigTest {
         other.add(3);
         List<Integer> resets = new ArrayList<>();
 
-        SandboxConfig<Integer> copy = config.toBuilder(other, resets::add).save(4).startIndex(2).build();
+        SandboxConfig<Integer> copy = config.<Integer>toBuilder(other, resets::add).save(4).startIndex(2).build();
 
         assertThat(copy.route()).isSameAs(other);
         assertThat(copy.startIndex()).isEqualTo(2);
