@@ -49,11 +49,14 @@ final class DungeonGame implements VerifiableGame {
     private final ReplaySystem system = new ReplaySystem();
     private State state = State.START;
     private int queued;
+    /** Steps this game played, every replay together. */
+    private long played;
 
     DungeonGame(boolean buggy, boolean snapshots) {
         this.buggy = buggy;
         this.snapshots = snapshots;
         system.registerCommand(WALK, "WALK", ReplayCommand.withFinalizer((step, context) -> {
+            played++;
             queued++;
             return Mono.just(ReplayCommandResult.SUCCESS);
         }, context -> {
@@ -144,6 +147,7 @@ final class DungeonGame implements VerifiableGame {
     }
 
     private void apply(int code, int param) {
+        played++;
         State s = state;
         state = switch (code) {
             case CHEST -> new State(s.x(), true, s.potions(), s.ring(), s.key(), s.doorOpen(), s.curses(), s.disarmed());
@@ -185,6 +189,11 @@ final class DungeonGame implements VerifiableGame {
 
     State state() {
         return state;
+    }
+
+    /** @return the steps this game played (its hash steps aside), every replay together */
+    long played() {
+        return played;
     }
 
     long hash() {

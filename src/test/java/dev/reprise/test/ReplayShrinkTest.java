@@ -171,12 +171,26 @@ class ReplayShrinkTest {
     @Test
     void withTheGamesSnapshots_theTriesStartFromCheckpoints_andGiveTheSameReplay() throws IOException {
         Path bug = write("bug.reprise", report);
+        List<DungeonGame> plainGames = new ArrayList<>();
+        List<DungeonGame> seekableGames = new ArrayList<>();
 
-        ShrunkReplay plain = check(bug, DungeonGame::buggy).shrink().run();
-        ShrunkReplay checkpointed = check(bug, DungeonGame::buggyWithSnapshots).shrink().run();
+        ShrunkReplay plain = check(bug, file -> add(plainGames, DungeonGame.buggy(file))).shrink().run();
+        ShrunkReplay checkpointed = check(bug, file -> add(seekableGames, DungeonGame.buggyWithSnapshots(file)))
+                .shrink().run();
 
         assertThat(checkpointed.file().orElseThrow().toBytes()).isEqualTo(plain.file().orElseThrow().toBytes());
         assertThat(checkpointed.tries()).isEqualTo(plain.tries());
+        long replayed = plainGames.stream().mapToLong(DungeonGame::played).sum();
+        long fromCheckpoints = seekableGames.stream().mapToLong(DungeonGame::played).sum();
+        // The tries share one game: the replay itself, the grouping and the final passes build their own.
+        assertThat(seekableGames).hasSizeLessThan(plainGames.size()).hasSizeLessThanOrEqualTo(5);
+        assertThat(fromCheckpoints).as("steps played from checkpoints, against %d from the start", replayed)
+                .isLessThan(replayed * 2 / 3);
+    }
+
+    private static DungeonGame add(List<DungeonGame> games, DungeonGame game) {
+        games.add(game);
+        return game;
     }
 
     @Test
