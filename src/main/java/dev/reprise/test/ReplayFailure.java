@@ -167,6 +167,13 @@ public final class ReplayFailure {
         return end < 0 ? message : message.substring(0, end);
     }
 
+    /**
+     * Tells whether another object is a failure with the same parts, message included (for failures
+     * that are the same failure wherever they happened, see {@link #sameWayAs}).
+     *
+     * @param other the object to compare with, may be {@code null}
+     * @return {@code true} if every part is equal
+     */
     @Override
     public boolean equals(@Nullable Object other) {
         return other == this || other instanceof ReplayFailure that && kind == that.kind
@@ -175,6 +182,7 @@ public final class ReplayFailure {
                 && message.equals(that.message);
     }
 
+    /** @return a hash code of every part, consistent with {@link #equals} */
     @Override
     public int hashCode() {
         return Objects.hash(kind, check, stepIndex, code, command, error, message);

@@ -1,9 +1,6 @@
 package dev.reprise.test;
 
-import static dev.reprise.test.PerkGame.FIGHT;
-import static dev.reprise.test.PerkGame.PERK;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reprise.io.ReplayFile;
@@ -24,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Shrinking as users meet it: the newcomer's bug report whose whole replay no longer fits the fixed build,
- * a failure that needs a state-hash step (which then gets a fresh hash), a desync (cut, not shrunk), and a
- * replay judged as a verifier judges it.
+ * Shrinking as users meet it besides the bug report of {@link BugReportExamplesTest}: a failure that needs a
+ * state-hash step (which then gets a fresh hash), a desync (cut, not shrunk), and a replay judged as a
+ * verifier judges it.
  */
 class ShrinkScenariosTest {
 
@@ -43,37 +40,6 @@ class ShrinkScenariosTest {
             steps.add(route.get(i));
         }
         return steps;
-    }
-
-    private static ReplayCheck<PerkGame> perkCheck(Path replay, java.util.function.Function<ReplayFile, PerkGame> build) {
-        return ReplayAssertions.replay(replay, build)
-                .ignoringStateHashes()
-                .invariant(PerkGame.PERK_ONCE, PerkGame::perkAppliedOnce);
-    }
-
-    @Test
-    void theNewcomersReport_failsOnTheBuggyBuild_cannotPassWholeOnTheFixedOne_andShrunkPassesThere()
-            throws IOException {
-        Path report = folder.resolve("perk-report.reprise");
-        PerkGame.report(208).write(report);
-
-        // The invariant finds the bug, broken by a passive answer: the perk dialog's.
-        assertThatThrownBy(() -> perkCheck(report, PerkGame::buggy).check()).isInstanceOf(AssertionError.class)
-                .hasMessageContaining("invariant \"" + PerkGame.PERK_ONCE + "\" broke");
-        // Fixed, the hero is weaker, levels up at other fights, and a later perk answer no longer fits.
-        assertThatThrownBy(() -> perkCheck(report, PerkGame::fixed).check()).isInstanceOf(AssertionError.class)
-                .hasMessageContaining("(code 17, perk) failed in passive")
-                .hasMessageContaining("no perk dialog is open");
-
-        ShrunkReplay shrunk = perkCheck(report, PerkGame::buggy).shrink()
-                .to(folder.resolve("perk-applied-twice.reprise"));
-
-        Path regression = shrunk.written().orElseThrow();
-        assertThat(steps(ReplayFile.read(regression))).extracting(ReplayStep::code)
-                .containsExactly(FIGHT, FIGHT, FIGHT, PERK);
-        assertThatThrownBy(() -> perkCheck(regression, PerkGame::buggy).check()).isInstanceOf(AssertionError.class)
-                .hasMessageContaining("invariant \"" + PerkGame.PERK_ONCE + "\" broke");
-        assertThatCode(() -> perkCheck(regression, PerkGame::fixed).check()).doesNotThrowAnyException();
     }
 
     @Test
