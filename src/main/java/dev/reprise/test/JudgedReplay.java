@@ -131,7 +131,7 @@ final class JudgedReplay<G extends VerifiableGame> {
      * @param ignoreHashes whether the route's state-hash steps are played without checking them
      * @return why the file does not fit the game, or {@code null} if it is loaded
      */
-    static @Nullable Failure prepare(ReplayFile file, VerifiableGame game, boolean ignoreHashes) {
+    private static @Nullable Failure prepare(ReplayFile file, VerifiableGame game, boolean ignoreHashes) {
         ReplaySystem system = game.system();
         List<ReplayMismatch> mismatches = ReplayCompatibility.builder(file.gameId(), system.commandDictionary())
                 .build().mismatches(file);

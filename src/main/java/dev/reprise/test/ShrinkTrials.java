@@ -157,10 +157,16 @@ final class ShrinkTrials<G extends VerifiableGame> {
      * Nothing is judged.
      *
      * @param route the route
-     * @return the hashes, by step index; the final state's, if the game has a state hash
+     * @return the hashes, by step index; the final state's, if the game has a state hash; none if the game
+     *         cannot be built
      */
     Hashes hashes(ReplaySave route) {
-        G game = build();
+        G game;
+        try {
+            game = build();
+        } catch (RuntimeException e) {
+            return new Hashes(Map.of(), OptionalLong.empty()); // nothing plays: the replay fails before its steps
+        }
         ReplaySystem system = game.system();
         Map<Integer, Long> fresh = new ConcurrentHashMap<>(); // written on the playing thread
         for (int code : system.commandDictionary().asMap().keySet()) {

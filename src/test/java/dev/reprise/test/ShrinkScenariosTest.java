@@ -137,4 +137,17 @@ class ShrinkScenariosTest {
 
         assertThat(shrunk.status()).isEqualTo(ShrunkReplay.Status.NOT_FAILING);
     }
+
+    @Test
+    void aGameThatCannotBeBuiltForTheFile_failsWhateverTheSteps_soNoneIsKept() throws IOException {
+        ReplayFile recorded = CounterGame.record(0, 1, 2, 3);
+        Path noStart = folder.resolve("no-start.reprise");
+        ReplayCases.withRoute(recorded, recorded.save(), java.util.Map.of()).write(noStart);
+
+        ShrunkReplay shrunk = ReplayAssertions.replay(noStart, CounterGame::of).finalState(game -> { }).shrink().run();
+
+        assertThat(shrunk.stepsAfter()).isZero();
+        assertThat(shrunk.failure().orElseThrow().kind()).isEqualTo(ReplayFailure.Kind.GAME);
+        assertThat(shrunk.failure().orElseThrow().error()).contains(IllegalArgumentException.class.getName());
+    }
 }
