@@ -55,7 +55,8 @@ class ReplayShrinkTest {
         return path;
     }
 
-    private static List<ReplayStep> steps(ReplayFile file) {
+    /** @return the steps of a file's route */
+    static List<ReplayStep> steps(ReplayFile file) {
         ReplayArray route = new ReplayArray();
         route.loadState(file.save());
         List<ReplayStep> steps = new ArrayList<>();

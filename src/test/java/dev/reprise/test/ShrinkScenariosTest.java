@@ -14,7 +14,6 @@ import dev.reprise.verify.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -32,16 +31,6 @@ class ShrinkScenariosTest {
     @TempDir
     Path folder;
 
-    private static List<ReplayStep> steps(ReplayFile file) {
-        ReplayArray route = new ReplayArray();
-        route.loadState(file.save());
-        List<ReplayStep> steps = new ArrayList<>();
-        for (int i = 0; i < route.length(); i++) {
-            steps.add(route.get(i));
-        }
-        return steps;
-    }
-
     @Test
     void aFailureThatNeedsAStateHashStep_keepsIt_withTheHashThisBuildComputes() throws IOException {
         Path replay = folder.resolve("two-runs.reprise");
@@ -52,7 +41,7 @@ class ShrinkScenariosTest {
                 .invariant(RunGame.ONE_RUN, RunGame::oneRunAtMost)
                 .shrink().run();
 
-        List<ReplayStep> kept = steps(shrunk.file().orElseThrow());
+        List<ReplayStep> kept = ReplayShrinkTest.steps(shrunk.file().orElseThrow());
         assertThat(kept).extracting(ReplayStep::code).containsExactly(RunGame.MOVE, RunGame.HASH, RunGame.MOVE);
         // One move committed when the hash step closed the run: the recorded hash was of two.
         assertThat(kept.get(1).longParam(0)).isEqualTo(1 * 1000L + 1 * 10L);
@@ -102,7 +91,7 @@ class ShrinkScenariosTest {
         ShrunkReplay shrunk = ReplayShrink.of(ReplaySource.of("failing", failing), verifier).run();
 
         ReplayFile file = shrunk.file().orElseThrow();
-        assertThat(steps(file)).extracting(ReplayStep::code).containsExactly(CounterGame.FAIL);
+        assertThat(ReplayShrinkTest.steps(file)).extracting(ReplayStep::code).containsExactly(CounterGame.FAIL);
         assertThat(file.metadata()).containsEntry(CounterGame.START_KEY, "10")
                 .containsEntry(CounterGame.FINAL_KEY, ReplayVerifier.formatHash(10 * 0x9E3779B97F4A7C15L + 17));
         assertThat(shrunk.failure().orElseThrow().command()).contains("FAIL");
