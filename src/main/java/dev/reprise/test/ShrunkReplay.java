@@ -102,7 +102,9 @@ public final class ShrunkReplay {
     }
 
     /**
-     * Returns how the replay fails: its own failure, which the shrunk replay shares.
+     * Returns how {@link #file()} fails, as judged when it was confirmed: the same way as the replay shrunk,
+     * at its own step indexes. For {@link Status#NOT_FAILING}, the replay's own failure when it fails, but
+     * not the way {@link ReplayShrink#failingWhen} asks.
      *
      * @return the failure; empty if the replay holds up
      */
