@@ -3,6 +3,8 @@ package dev.reprise.test;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.ReplaySource;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -23,16 +25,17 @@ import org.openjdk.jmh.annotations.TearDown;
  * the invariant the bug breaks. {@code steps} is the report's length; {@code snapshots} whether the game's
  * sandbox config has a snapshot provider, so the tries start from checkpoints. Each operation is one whole
  * shrink, from reading the replay to the confirmed result; the goals are well under a second for 400
- * steps and under a minute for 20,000 on one core (run it pinned to one, as below).
+ * steps and under a minute for 20,000 on one core (run it pinned to one, as below). The teardown prints
+ * the last shrink's summary and the steps it played (the game's work scales with them).
  *
  * <pre>
  * mvn -Pjmh -DskipTests package
- * taskset -c 0 java -XX:ActiveProcessorCount=1 -jar target/benchmarks.jar ShrinkBenchmark -f 1 -wi 2 -i 3 \
+ * taskset -c 0 java -XX:ActiveProcessorCount=1 -jar target/benchmarks.jar ShrinkBenchmark -f 1 -wi 3 -w 2s -i 5 -r 2s \
  *     -jvmArgsAppend -XX:ActiveProcessorCount=1
  * </pre>
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
+@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class ShrinkBenchmark {
 
@@ -46,6 +49,8 @@ public class ShrinkBenchmark {
 
     private ReplayFile report;
     private ShrunkReplay last;
+    /** The games the last shrink built, to count the steps it played. */
+    private final List<DungeonGame> games = new ArrayList<>();
 
     @Setup(Level.Trial)
     public void record() {
@@ -54,8 +59,13 @@ public class ShrinkBenchmark {
 
     @Benchmark
     public ShrunkReplay shrink() {
-        Function<ReplayFile, DungeonGame> games = snapshots ? DungeonGame::buggyWithSnapshots : DungeonGame::buggy;
-        last = ReplayAssertions.replay(ReplaySource.of("report-" + steps, report), games)
+        games.clear();
+        Function<ReplayFile, DungeonGame> build = snapshots ? DungeonGame::buggyWithSnapshots : DungeonGame::buggy;
+        last = ReplayAssertions.replay(ReplaySource.of("report-" + steps, report), file -> {
+                    DungeonGame game = build.apply(file);
+                    games.add(game);
+                    return game;
+                })
                 .ignoringStateHashes()
                 .invariant(DungeonGame.ONE_CURSE, DungeonGame::curseStrikesOnce)
                 .shrink()
@@ -70,6 +80,7 @@ public class ShrinkBenchmark {
             throw new IllegalStateException("the shrink did not come to the bug's four steps: " + last);
         }
         System.out.println();
-        System.out.println(last.summary());
+        System.out.println(last.summary() + "; " + games.stream().mapToLong(DungeonGame::played).sum()
+                + " steps played by " + games.size() + " games");
     }
 }
