@@ -55,7 +55,8 @@ import org.jspecify.annotations.Nullable;
  * only from there. The result's state-hash steps get the hashes this build computes for its own states
  * ({@link ShrunkReplay.StateHashes#FRESH}), or there are none left ({@code NONE}); a final state hash the
  * verifier claims in the metadata is recomputed too. Before it is returned, the result is judged once
- * more, hashes checked, and must fail the same way.
+ * more as the check says (its fresh hashes checked, unless the check ignores them), and must fail the same
+ * way.
  *
  * <p>A replay that <b>desyncs</b> cannot be shrunk by removing inputs: it is cut after the first
  * state-hash step that does not match ({@link ShrunkReplay.Status#CUT}). A replay that holds up gives
