@@ -73,7 +73,7 @@ public final class ReplayFailure {
      * @return the failure
      * @throws IllegalArgumentException if {@code stepIndex} or {@code code} is below -1
      */
-    public static ReplayFailure of(Kind kind, @Nullable String check, int stepIndex, int code,
+    static ReplayFailure of(Kind kind, @Nullable String check, int stepIndex, int code,
                                    @Nullable String command, @Nullable Class<? extends Throwable> error,
                                    String message) {
         Objects.requireNonNull(kind, "kind");
