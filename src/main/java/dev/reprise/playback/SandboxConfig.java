@@ -174,6 +174,34 @@ public final class SandboxConfig<S> {
         return checkpointBudget;
     }
 
+    /**
+     * Returns a builder that plays another route after another resetter, preset with every other option
+     * of this config: pacing (step interval or clock), {@code runOn}, {@code startPaused}, the scheduler,
+     * the passive grace, the snapshot provider and the checkpoint options. The save and the start index
+     * are not copied, since they belong to the resetter and the route: the builder starts with no save
+     * and start index 0. A test harness uses it to play a game's own config from a point of its choosing,
+     * for instance a snapshot it restores.
+     *
+     * @param route    the route to play
+     * @param resetter resets the game before playback
+     * @param <T>      the type of the new resetter's save
+     * @return a new builder; this config is unchanged
+     */
+    public <T> Builder<T> toBuilder(ReplayArray route, ReplayResetter<T> resetter) {
+        Builder<T> builder = new Builder<>(route, resetter);
+        builder.stepInterval = stepInterval;
+        builder.stepIntervalSet = !stepInterval.isZero();
+        builder.clock = clock;
+        builder.runOn = runOn;
+        builder.startPaused = startPaused;
+        builder.scheduler = scheduler;
+        builder.passiveGrace = passiveGrace;
+        builder.snapshots = snapshots;
+        builder.checkpointInterval = checkpointInterval;
+        builder.checkpointBudget = checkpointBudget;
+        return builder;
+    }
+
     /** Calls the resetter with the save. */
     void reset() {
         resetter.reset(save);

@@ -163,10 +163,7 @@ public final class ReplayCheck<G extends VerifiableGame> {
      *                                 final-state check is given: nothing would judge the replay
      */
     public void check() {
-        if (ignoreStateHashes && invariants.isEmpty() && finalState == null) {
-            throw new IllegalStateException("ignoringStateHashes() leaves nothing to judge the replays by: add an "
-                    + "invariant(name, holds) or a finalState(check)");
-        }
+        requireSomethingToJudgeBy();
         ReplaySource single = source;
         if (single != null) {
             JudgedReplay.Failure failure = play(single);
@@ -185,7 +182,7 @@ public final class ReplayCheck<G extends VerifiableGame> {
         List<String> lines = new ArrayList<>();
         for (ReplayFiles.Found file : found) {
             JudgedReplay.Failure failure = file.problem() != null
-                    ? new JudgedReplay.Failure("the file " + file.problem(), null)
+                    ? JudgedReplay.Failure.before(ReplayFailure.Kind.INVALID_FILE, "the file " + file.problem(), null)
                     : play(ReplaySource.of(file.relative(), file.path()));
             if (failure != null) {
                 failures.add(failure);
@@ -209,8 +206,56 @@ public final class ReplayCheck<G extends VerifiableGame> {
         }
     }
 
+    /**
+     * Starts shrinking the replay this check judges: the smallest replay that still fails this check the
+     * same way — the same invariant, the final-state check, the same failing command with the same
+     * exception — found by cutting it short and removing inputs (see {@link ReplayShrink}). Configure it,
+     * then {@link ReplayShrink#to(Path)}:
+     *
+     * <pre>{@code
+     * ReplayAssertions.replay(Path.of("bug-report.reprise"), Dungeon::new)
+     *         .ignoringStateHashes()
+     *         .invariant("a perk is applied once", Dungeon::perksAppliedOnce)
+     *         .shrink()
+     *         .to(Path.of("src/test/replays/perk-twice.reprise"));
+     * }</pre>
+     *
+     * <p>The check's invariants, final-state check, state description and timeout judge every replay
+     * tried; its state hashes are checked (unless {@link #ignoringStateHashes()}) only when the replay
+     * itself is judged, since the replays tried change the states the hashes describe.
+     *
+     * @return the shrink, to configure and run; this check is not changed by what is set on it
+     * @throws IllegalStateException if this check judges a folder, not one replay, or has nothing to judge
+     *                               by (see {@link #check()})
+     */
+    public ReplayShrink shrink() {
+        requireSomethingToJudgeBy();
+        ReplaySource single = source;
+        if (single == null) {
+            Path file = Objects.requireNonNull(fileOrFolder, "fileOrFolder");
+            if (Files.isDirectory(file)) {
+                throw new IllegalStateException("shrink() works on one replay, but " + file + " is a folder: start "
+                        + "the check with ReplayAssertions.replay(file, games) for the file to shrink");
+            }
+            Path name = file.getFileName();
+            single = ReplaySource.of(name == null ? file.toString() : name.toString(), file);
+        }
+        return new ReplayShrink(single, judging(), null);
+    }
+
+    private void requireSomethingToJudgeBy() {
+        if (ignoreStateHashes && invariants.isEmpty() && finalState == null) {
+            throw new IllegalStateException("ignoringStateHashes() leaves nothing to judge the replays by: add an "
+                    + "invariant(name, holds) or a finalState(check)");
+        }
+    }
+
+    private Judging<G> judging() {
+        return new Judging<>(games, invariants, finalState, describe, ignoreStateHashes, timeout);
+    }
+
     private JudgedReplay.@Nullable Failure play(ReplaySource replay) {
-        return new JudgedReplay<G>(replay, games, invariants, finalState, describe, ignoreStateHashes, timeout).play();
+        return new JudgedReplay<>(judging()).play(replay);
     }
 
     @Override

@@ -11,8 +11,9 @@ import picocli.CommandLine;
 
 /**
  * A command-line tool for replay files: {@code info}, {@code dump}, {@code check}, {@code verify},
- * {@code convert} and {@code sample}. {@code verify} plays the game a {@link
- * dev.reprise.verify.ReplayVerifierProvider} on the class path provides. picocli is an optional dependency
+ * {@code shrink}, {@code cut}, {@code convert} and {@code sample}. {@code verify} and {@code shrink} play the
+ * game a {@link dev.reprise.verify.ReplayVerifierProvider} on the class path provides ({@code cut} too, to
+ * recompute a final state hash, when the file's game is installed). picocli is an optional dependency
  * of the library; the tool jar ({@code target/reprise-<version>-tool.jar}) bundles it.
  *
  * <p>Run it with {@code java -jar reprise-<version>-tool.jar info file.reprise}, or, to verify a game,
@@ -27,7 +28,8 @@ public final class ReplayTool {
 
     /**
      * Exit code: an invalid or unreadable file, a path that cannot be written, standard output that
-     * cannot be written (a full disk, a closed pipe), or a replay not {@code VALID}.
+     * cannot be written (a full disk, a closed pipe), a replay not {@code VALID} ({@code verify}), or a
+     * replay that is {@code VALID} or cannot be shrunk ({@code shrink}: nothing is written).
      */
     public static final int FAILED = 1;
 

@@ -12,9 +12,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "replay-tool", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
         scope = CommandLine.ScopeType.INHERIT, // --help and --version on every subcommand too
-        description = "Inspects, dumps, checks, verifies and converts Reprise replay files.",
+        description = "Inspects, dumps, checks, verifies, shrinks, cuts and converts Reprise replay files.",
         subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class, VerifyCommand.class,
-            ConvertCommand.class, SampleCommand.class})
+            ShrinkCommand.class, CutCommand.class, ConvertCommand.class, SampleCommand.class})
 final class ToolRoot implements Runnable {
 
     @Spec

@@ -4,6 +4,7 @@ import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFileReader;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -172,7 +173,13 @@ public final class ReplayVerifier {
         return Long.parseUnsignedLong(text, 16);
     }
 
-    GameFactory games() {
+    /**
+     * Returns how this verifier builds each replay's game: the tool and the test kit use it to play a
+     * replay the way this verifier would, for instance to shrink or cut it.
+     *
+     * @return the factory given to {@link #builder(GameFactory)}
+     */
+    public GameFactory games() {
         return games;
     }
 
@@ -186,14 +193,22 @@ public final class ReplayVerifier {
         return dictionary;
     }
 
-    @Nullable
-    String finalHashKey() {
-        return finalHashKey;
+    /**
+     * Returns the metadata key under which every file must claim its final state hash.
+     *
+     * @return the key set by {@link Builder#finalHashKey}, or empty if the final state hash is not checked
+     */
+    public Optional<String> finalHashKey() {
+        return Optional.ofNullable(finalHashKey);
     }
 
-    @Nullable
-    Predicate<VerifiableGame> accept() {
-        return accept;
+    /**
+     * Returns the game's judgement of a replay's final state.
+     *
+     * @return the check set by {@link Builder#accept}, or empty if every final state is accepted
+     */
+    public Optional<Predicate<VerifiableGame>> accept() {
+        return Optional.ofNullable(accept);
     }
 
     /** @return the most replays in work at once */

@@ -143,7 +143,7 @@ final class Verification {
         if (verifier.dictionary() != null) {
             mismatches(file, verifier.dictionary());
         }
-        String key = verifier.finalHashKey();
+        String key = verifier.finalHashKey().orElse(null);
         if (key != null) {
             String claim = file.metadata().get(key);
             if (claim == null) {
@@ -219,7 +219,7 @@ final class Verification {
             }
             checked += "; final state hash matches";
         }
-        Predicate<VerifiableGame> accept = verifier.accept();
+        Predicate<VerifiableGame> accept = verifier.accept().orElse(null);
         if (accept != null) {
             boolean accepted;
             try {
