@@ -199,7 +199,8 @@ public final class ReplayCompatibility {
             ReplayUpgrade other = upgrades.get(upgrade.fromBuild());
             if (other != null) {
                 throw new IllegalArgumentException("upgrade: build \"" + upgrade.fromBuild() + "\" is upgraded "
-                        + "already, to \"" + other.toBuild() + "\"; it cannot also go to \"" + upgrade.toBuild() + "\"");
+                        + "already, to \"" + other.toBuild() + "\"; it cannot also go to \"" + upgrade.toBuild()
+                        + "\"");
             }
             for (String build = upgrade.toBuild(); ; ) {
                 if (build.equals(upgrade.fromBuild())) {

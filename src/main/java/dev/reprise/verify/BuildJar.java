@@ -83,7 +83,8 @@ final class BuildJar<S> {
      * @return the loaded jar, or the reason it is skipped (its copy then deleted, its loader closed)
      */
     static <S> Loaded<S> load(Path path, Stamp stamp, Copier copier, Class<S> type, ClassLoader parent,
-                              Function<? super S, String> gameId, Function<? super S, ? extends Set<String>> gameBuilds) {
+                              Function<? super S, String> gameId,
+                              Function<? super S, ? extends Set<String>> gameBuilds) {
         Path copy = null;
         URLClassLoader loader = null;
         try {

@@ -373,7 +373,8 @@ public final class GameBuilds<S> implements AutoCloseable {
          * @return e.g. {@code 2.1, 2.2 (tower-2.jar)} or {@code any build (tower.jar)}
          */
         public String describe() {
-            String builds = gameBuilds.isEmpty() ? "any build" : String.join(", ", gameBuilds.stream().sorted().toList());
+            String builds = gameBuilds.isEmpty() ? "any build"
+                    : String.join(", ", gameBuilds.stream().sorted().toList());
             return builds + " (" + jar.getFileName() + ")";
         }
     }

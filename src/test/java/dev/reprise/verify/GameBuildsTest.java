@@ -57,11 +57,13 @@ class GameBuildsTest {
 
     @Test
     void installed_servicesTheParentLoaderSees_areNotBuilds() {
-        // The samples' tower provider is on the test class path, so the jars' loaders see its service file.
+        // The samples' tower provider is on the test class path, so the jar's loader sees its service file.
+        assertThat(ReplayVerifierProvider.find(null).gameId()).isEqualTo("dev.reprise.samples.tower");
+        GameJars.install(folder, "1");
         try (GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build()) {
-            assertThat(ReplayVerifierProvider.find(null).gameId()).isEqualTo("dev.reprise.samples.tower");
 
-            assertThat(builds.installed()).isEmpty();
+            assertThat(builds.installed()).extracting(GameBuilds.InstalledBuild::gameId)
+                    .containsExactly(GameJars.GAME_ID);
             assertThat(builds.lease("dev.reprise.samples.tower", "")).isEmpty();
         }
     }

@@ -191,8 +191,8 @@ public final class LocalPipeline {
                                 .timeout(Duration.ofSeconds(120)).build());
                     }
                     List<Verdict> verdicts = Flux.fromIterable(corpus)
-                            .flatMap(entry -> Objects.requireNonNull(submitters.get(entry.game()), "a submitter per game")
-                                    .submit(entry.id(), entry.bytes()), 16)
+                            .flatMap(entry -> Objects.requireNonNull(submitters.get(entry.game()),
+                                    "a submitter per game").submit(entry.id(), entry.bytes()), 16)
                             .doOnNext(v -> out.printf("%-40s %-12s %s%n", v.id(), v.outcome(), v.reason()))
                             .collectList()
                             .block(Duration.ofMinutes(5));
