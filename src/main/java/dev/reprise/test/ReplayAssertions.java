@@ -74,15 +74,8 @@ public final class ReplayAssertions {
         Objects.requireNonNull(fileOrFolder, "fileOrFolder");
         Objects.requireNonNull(verifier, "verifier");
         Objects.requireNonNull(timeout, "timeout");
-        List<ReplayFiles.Found> found = ReplayFiles.find(fileOrFolder);
-        if (found.isEmpty()) {
-            throw new AssertionError("no replay file (*" + ReplayFiles.EXTENSION + ") under "
-                    + fileOrFolder.toAbsolutePath().normalize());
-        }
-        List<ReplaySource> sources = new ArrayList<>(found.size());
-        for (ReplayFiles.Found file : found) {
-            sources.add(ReplaySource.of(file.relative(), file.path()));
-        }
+        List<ReplayFiles.Found> found = findAny(fileOrFolder);
+        List<ReplaySource> sources = sources(found);
         List<Verdict> verdicts = await(verifier.verify(Flux.fromIterable(sources)), timeout,
                 found.size() + " replays under " + fileOrFolder);
         verdicts.sort(Comparator.comparingLong(Verdict::position));
@@ -168,17 +161,9 @@ public final class ReplayAssertions {
         Objects.requireNonNull(fileOrFolder, "fileOrFolder");
         Objects.requireNonNull(verifier, "verifier");
         Objects.requireNonNull(timeout, "timeout");
-        List<ReplayFiles.Found> found = ReplayFiles.find(fileOrFolder);
-        if (found.isEmpty()) {
-            throw new AssertionError("no replay file (*" + ReplayFiles.EXTENSION + ") under "
-                    + fileOrFolder.toAbsolutePath().normalize());
-        }
-        List<ReplaySource> sources = new ArrayList<>(found.size());
-        for (ReplayFiles.Found file : found) {
-            sources.add(ReplaySource.of(file.relative(), file.path()));
-        }
-        List<Reproduction> reproductions = await(BuildCompatibility.of(verifier).check(Flux.fromIterable(sources)),
-                timeout, found.size() + " replays under " + fileOrFolder);
+        List<ReplayFiles.Found> found = findAny(fileOrFolder);
+        List<Reproduction> reproductions = await(BuildCompatibility.of(verifier)
+                .check(Flux.fromIterable(sources(found))), timeout, found.size() + " replays under " + fileOrFolder);
         reproductions.sort(Comparator.comparingLong(Reproduction::position));
         List<String> failures = new ArrayList<>();
         for (Reproduction reproduction : reproductions) {
@@ -249,6 +234,25 @@ public final class ReplayAssertions {
     public static <G extends VerifiableGame> ReplayCheck<G> replay(ReplaySource replay,
                                                                   Function<? super ReplayFile, ? extends G> games) {
         return new ReplayCheck<>(null, Objects.requireNonNull(replay, "replay"), games);
+    }
+
+    /** The replay files of a file or folder, failing the test if a folder holds none. */
+    private static List<ReplayFiles.Found> findAny(Path fileOrFolder) {
+        List<ReplayFiles.Found> found = ReplayFiles.find(fileOrFolder);
+        if (found.isEmpty()) {
+            throw new AssertionError("no replay file (*" + ReplayFiles.EXTENSION + ") under "
+                    + fileOrFolder.toAbsolutePath().normalize());
+        }
+        return found;
+    }
+
+    /** The sources of the files found, each identified by its relative path. */
+    private static List<ReplaySource> sources(List<ReplayFiles.Found> found) {
+        List<ReplaySource> sources = new ArrayList<>(found.size());
+        for (ReplayFiles.Found file : found) {
+            sources.add(ReplaySource.of(file.relative(), file.path()));
+        }
+        return sources;
     }
 
     private static <T> List<T> await(Flux<T> verdicts, Duration timeout, String what) {

@@ -84,14 +84,14 @@ final class CompatCommand extends ToolCommand {
         if (found.isEmpty()) {
             return notRun("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
         }
-        ToolGames games;
+        InstalledGames games;
         try {
-            games = ToolGames.open(game, builds, err());
+            games = InstalledGames.open(game, builds, err());
         } catch (IllegalArgumentException e) {
             return notRun(e.getMessage());
         }
         try (games) {
-            ToolGames.Installed on;
+            InstalledGames.Installed on;
             ReplayVerifier verifier;
             try {
                 on = games.single();

@@ -42,14 +42,14 @@ final class UpgradeCommand extends ToolCommand {
     public Integer call() {
         ReplayFile file = ToolFiles.read(input);
         ToolFiles.requireWritable(output);
-        ToolGames games;
+        InstalledGames games;
         try {
-            games = ToolGames.open(game, builds, err());
+            games = InstalledGames.open(game, builds, err());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage() + (builds == null ? " (--game)" : " (--builds)"));
         }
         try (games) {
-            ToolGames.Installed on;
+            InstalledGames.Installed on;
             try {
                 on = games.single();
             } catch (IllegalArgumentException e) {

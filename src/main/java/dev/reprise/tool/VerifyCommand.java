@@ -85,9 +85,9 @@ final class VerifyCommand extends ToolCommand {
         if (found.isEmpty()) {
             throw new ToolFailure("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
         }
-        ToolGames games;
+        InstalledGames games;
         try {
-            games = ToolGames.open(this.game, builds, err());
+            games = InstalledGames.open(this.game, builds, err());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage() + (builds == null ? " (--game)" : " (--builds)"));
         }

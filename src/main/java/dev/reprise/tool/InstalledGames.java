@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * ({@link GameBuilds}). Jars of the folder that cannot be loaded are named on standard error. Close it when
  * the command is done: that retires the folder's jars.
  */
-final class ToolGames implements AutoCloseable {
+final class InstalledGames implements AutoCloseable {
 
     private final @Nullable ReplayVerifierProvider provider;
     private final @Nullable GameBuilds<ReplayVerifierProvider> builds;
@@ -25,7 +25,7 @@ final class ToolGames implements AutoCloseable {
     /** The build {@link #single()} plays on, leased until {@link #close()}. */
     private GameBuilds.@Nullable Lease<ReplayVerifierProvider> held;
 
-    private ToolGames(@Nullable ReplayVerifierProvider provider, @Nullable GameBuilds<ReplayVerifierProvider> builds,
+    private InstalledGames(@Nullable ReplayVerifierProvider provider, @Nullable GameBuilds<ReplayVerifierProvider> builds,
                       @Nullable String game) {
         this.provider = provider;
         this.builds = builds;
@@ -42,9 +42,9 @@ final class ToolGames implements AutoCloseable {
      * @throws IllegalArgumentException saying why no game can be played: none installed, the game not found
      *     (naming the installed ones), several and no {@code --game}, a folder that is missing
      */
-    static ToolGames open(@Nullable String game, @Nullable Path folder, PrintWriter err) {
+    static InstalledGames open(@Nullable String game, @Nullable Path folder, PrintWriter err) {
         if (folder == null) {
-            return new ToolGames(ReplayVerifierProvider.find(game), null, game);
+            return new InstalledGames(ReplayVerifierProvider.find(game), null, game);
         }
         GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build();
         for (GameBuilds.Problem problem : builds.skipped()) {
@@ -57,7 +57,7 @@ final class ToolGames implements AutoCloseable {
             throw new IllegalArgumentException(game == null ? "no game jar is installed in " + folder
                     : "game '" + game + "' is not installed in " + folder + "; installed: " + installed);
         }
-        return new ToolGames(null, builds, game);
+        return new InstalledGames(null, builds, game);
     }
 
     /**
