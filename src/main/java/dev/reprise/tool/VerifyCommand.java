@@ -22,7 +22,8 @@ import reactor.core.publisher.Flux;
 
 /**
  * {@code verify}: plays every replay of the installed game ({@link ReplayVerifierProvider}, {@code --game}
- * to choose one when several are) found in the given files and folders and
+ * to choose one when several are; or, with {@code --builds=DIR}, the jar of each replay's game and build)
+ * found in the given files and folders and
  * judges it, in parallel, with a progress bar on a terminal, a summary table and, with {@code --json},
  * one JSON verdict per line. Exit code {@link ReplayTool#FAILED} if any replay is not {@code VALID}. Each
  * replay is bounded by {@code --timeout} and {@code --max-steps}, by default
@@ -34,8 +35,8 @@ import reactor.core.publisher.Flux;
  * reader's caps) is an {@code INVALID_FILE} verdict naming the reason, never an error of the command.
  */
 @Command(name = "verify", description = {
-    "Plays replays of an installed game (a ReplayVerifierProvider on the class path) and judges each: VALID, DESYNC, INVALID_FILE, REJECTED, FAILED "
-        + "or TIMED_OUT. Folders are walked for *" + ReplayFinder.EXTENSION + " files (sorted).",
+    "Plays replays of an installed game (a ReplayVerifierProvider on the class path, or the game jars of --builds) and judges each: VALID, DESYNC, "
+        + "INVALID_FILE, REJECTED, FAILED, TIMED_OUT or UNKNOWN_BUILD. Folders are walked for *" + ReplayFinder.EXTENSION + " files (sorted).",
     "Exit code 1 if any replay is not VALID. (check only checks a file's structure, for any game.)"})
 final class VerifyCommand extends ToolCommand {
 
@@ -55,6 +56,11 @@ final class VerifyCommand extends ToolCommand {
     @Option(names = "--json", description = "print one JSON verdict per line on standard output "
             + "(the summary goes to standard error)")
     boolean json;
+
+    @Option(names = "--builds", paramLabel = "DIR", description = "play each replay with the game jar in DIR of "
+            + "its game and build, each jar in its own class loader (UNKNOWN_BUILD when none is); the class "
+            + "path's games are not used")
+    @Nullable Path builds;
 
     /** The default of {@code --timeout}: {@link ReplayVerifier#RECOMMENDED_TIMEOUT}, in seconds (a test holds them equal). */
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
@@ -90,15 +96,19 @@ final class VerifyCommand extends ToolCommand {
         if (found.isEmpty()) {
             throw new ToolFailure("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
         }
-        ReplayVerifierProvider game;
+        InstalledGames games;
         try {
-            game = ReplayVerifierProvider.find(this.game);
+            games = InstalledGames.open(this.game, builds, err());
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage() + " (--game)");
+            throw usage(e.getMessage() + (builds == null ? " (--game)" : " (--builds)"));
         }
-        ReplayVerifier verifier = game.verifier().parallelism(parallelism)
-                .timeout(Duration.ofSeconds(timeoutSeconds)).maxSteps(maxSteps).reader(ToolFiles.READER).build();
+        try (games) {
+            return verify(found, parallelism, games.verifier(b -> b.parallelism(parallelism)
+                    .timeout(Duration.ofSeconds(timeoutSeconds)).maxSteps(maxSteps).reader(ToolFiles.READER)));
+        }
+    }
 
+    private int verify(List<ReplayFinder.Found> found, int parallelism, ReplayVerifier verifier) {
         PrintWriter out = out();
         PrintWriter err = err();
         VerifySummary summary = new VerifySummary();
