@@ -1,9 +1,14 @@
 package dev.reprise.viewer;
 
 import java.io.PrintWriter;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -12,12 +17,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import reactor.netty.ChannelBindException;
 
 /**
  * The viewer's command line ({@link ViewerMain}): starts a {@link ViewerServer} on the games installed
  * on the class path ({@link ViewerGame#installed()}), their live games shown unless {@code --no-live},
- * prints its address and serves until the JVM stops. A usage error is one line on standard error and
- * exit code 2; no game installed is exit code 1.
+ * prints its address and serves until the JVM stops. A usage error, or an address and port it cannot listen
+ * on, is one line on standard error and exit code 2; no game installed is exit code 1.
  */
 @Command(name = "viewer", mixinStandardHelpOptions = true,
         description = {"Serves the Reprise replay viewer for a folder of replays.",
@@ -100,7 +106,17 @@ final class ViewerCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
-        ViewerServer viewer = ViewerServer.start(options, games);
+        ViewerServer viewer;
+        try {
+            viewer = ViewerServer.start(options, games);
+        } catch (RuntimeException e) {
+            games.forEach(ViewerCommand::closeQuietly);
+            String refused = bindFailure(e, options).orElseThrow(() -> e);
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("viewer: " + refused);
+            err.flush();
+            return 2;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             viewer.close();
             games.forEach(ViewerCommand::closeQuietly);
@@ -111,6 +127,28 @@ final class ViewerCommand implements Callable<Integer> {
         System.out.flush();
         viewer.onDispose().block();
         return 0;
+    }
+
+    /**
+     * Says why the server could not listen, if that is why it did not start: the address and port, and the
+     * system's reason ({@code Address already in use}, an address not of this machine, a name that does not
+     * resolve).
+     */
+    static Optional<String> bindFailure(Throwable error, ViewerOptions options) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ChannelBindException || cause instanceof SocketException
+                    || cause instanceof UnresolvedAddressException || cause instanceof UnknownHostException) {
+                Throwable reason = cause.getCause() != null ? cause.getCause() : cause;
+                String why = reason instanceof UnresolvedAddressException || reason instanceof UnknownHostException
+                        ? "the host name does not resolve"
+                        : Objects.requireNonNullElse(reason.getMessage(), reason.toString())
+                                .replaceFirst("^bind\\(\\.\\.\\) failed( with error\\(-?\\d+\\))?: ", "");
+                return Optional.of(options.port() == 0 ? "cannot listen on " + options.host() + ": " + why
+                        : "cannot listen on " + options.host() + ":" + options.port() + ": " + why
+                                + " (choose another --port, or leave it out for a free one)");
+            }
+        }
+        return Optional.empty();
     }
 
     private static void closeQuietly(ViewerGame game) {

@@ -2,11 +2,15 @@ package dev.reprise.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** The viewer's command line: picocli options into {@link ViewerOptions}, usage errors as one line and exit 2. */
@@ -44,6 +48,20 @@ class ViewerCommandTest {
         assertThat(line.execute("--help")).isZero();
         assertThat(out.toString()).contains("--dir", "--no-live", "--upload-budget", "dev.reprise.viewer.ViewerGame",
                 "dev.reprise.viewer.ViewerMain");
+    }
+
+    @Test
+    void portInUse_isOneLineNamingTheAddress_andExitCode2(@TempDir Path dir) throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            StringWriter err = new StringWriter();
+            CommandLine line = ViewerCommand.commandLine();
+            line.setErr(new PrintWriter(err));
+            int port = taken.getLocalPort();
+            assertThat(line.execute("--dir", dir.toString(), "--port", Integer.toString(port), "--no-live")).isEqualTo(2);
+            assertThat(err.toString()).startsWith("viewer: cannot listen on 127.0.0.1:" + port + ": ")
+                    .contains("Address already in use").endsWith(System.lineSeparator())
+                    .hasLineCount(1);
+        }
     }
 
     @Test
