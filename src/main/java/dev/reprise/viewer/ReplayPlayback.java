@@ -135,7 +135,9 @@ final class ReplayPlayback implements Playback {
 
     @Override
     public void step() {
-        sandbox.step().subscribe(step -> sendView("stepped"), error -> { }, null);
+        // Answered whatever happens: with the state after the group, or as it stands once playback has ended or
+        // failed (the step then plays nothing); a group that fails is answered by the pump's "failed".
+        sandbox.step().subscribe(null, error -> { }, () -> sendView("stepped"));
     }
 
     @Override
@@ -295,8 +297,8 @@ final class ReplayPlayback implements Playback {
                 }
                 return;
             }
-            GameReplay.Prompt prompt = pending != null && interactive ? replay.prompt(pending.step()) : null;
-            if (pending != null && prompt == null) {
+            GameReplay.Prompt prompt = pending != null && interactive ? promptFor(pending) : null;
+            if (pending != null && prompt == null && !pending.isSettled()) {
                 applyRecorded(pending);
             }
             long now = System.nanoTime();
@@ -321,6 +323,22 @@ final class ReplayPlayback implements Playback {
                         dialogTimeout.toMillis(), TimeUnit.MILLISECONDS));
             }
             sendStep(Json.write(out));
+        }
+
+        /**
+         * Asks the game how to show a claimed passive step. A prompt that throws (a hostile file's param the
+         * game cannot read) fails that step, as an apply that throws does: playback fails naming the step and
+         * the passive phase, and the controls go on answering.
+         *
+         * @return the prompt, or {@code null} to apply the recorded answer (or because the step has failed)
+         */
+        private GameReplay.@Nullable Prompt promptFor(PassiveStep step) {
+            try {
+                return replay.prompt(step.step());
+            } catch (RuntimeException e) {
+                step.fail(new IllegalArgumentException("the game cannot show this step as a choice: " + e, e));
+                return null;
+            }
         }
 
         @Override

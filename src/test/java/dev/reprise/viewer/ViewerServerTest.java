@@ -26,6 +26,7 @@ class ViewerServerTest {
     @TempDir
     static Path folder;
     static Recording recording;
+    static int stringChoice;
     static ViewerServer server;
 
     @BeforeAll
@@ -34,6 +35,7 @@ class ViewerServerTest {
         ViewerFixtures.write(recording, folder, "tower.reprise");
         ViewerFixtures.writeDesynced(recording, folder, "desync.reprise");
         Files.writeString(folder.resolve("corrupt.reprise"), "not a replay");
+        stringChoice = ViewerFixtures.writeStringChoice(recording, folder, "string-choice.reprise");
         server = ViewerServer.start(ViewerOptions.defaults(folder).withStepInterval(Duration.ZERO)
                 .withDialogTimeout(Duration.ofMillis(600)).withCheckpointInterval(50), TowerViewer.replaysOnly());
     }
@@ -142,6 +144,30 @@ class ViewerServerTest {
             // The next dialog is left alone: the route's own answer is used when its time runs out.
             client.await("step", message -> message.contains("\"prompt\""), WAIT);
             assertThat(client.await("answered", WAIT)).contains("\"by\":\"route\"");
+        }
+    }
+
+    @Test
+    void hostileChoice_failsThatStepInPassive_inBothModes_andTheControlsStillAnswer() throws InterruptedException {
+        for (String mode : new String[] {"route", "interactive"}) {
+            try (ViewerClient client = client()) {
+                client.open("string-choice.reprise", mode);
+                client.await("opened", WAIT);
+                client.send("{\"t\":\"play\"}");
+                String failed = client.await("failed", WAIT);
+                assertThat(failed).as(mode).contains("\"name\":\"CHOICE\"", "\"phase\":\"passive\"");
+                assertThat(ViewerClient.number(failed, "step")).as(mode).isEqualTo(stringChoice);
+                client.send("{\"t\":\"pause\"}");
+                assertThat(client.await("paused", WAIT)).as(mode).contains("\"state\":\"FAILED\"");
+                client.send("{\"t\":\"step\"}");
+                assertThat(client.await("stepped", WAIT)).as(mode).contains("\"state\":\"FAILED\"");
+                client.send("{\"t\":\"seek\",\"to\":" + stringChoice / 2 + "}"); // reopens the file
+                assertThat(ViewerClient.number(client.await("seeked", WAIT), "replayed")).as(mode)
+                        .isBetween((long) stringChoice / 2, (long) stringChoice);
+                client.send("{\"t\":\"play\"}");
+                assertThat(ViewerClient.number(client.await("failed", WAIT), "step")).as(mode + ", reopened")
+                        .isEqualTo(stringChoice);
+            }
         }
     }
 
