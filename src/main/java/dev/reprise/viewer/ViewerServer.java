@@ -52,6 +52,8 @@ public final class ViewerServer implements AutoCloseable {
     private static final Pattern ASSET_NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}\\.(css|js|png|svg|json)");
     private static final Pattern GAME_ID = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}");
     private static final String RENDERER = "renderer.js";
+    /** The most messages of one page read and waiting for its session's worker. */
+    static final int WAITING_MESSAGES = 16;
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "css", "text/css; charset=utf-8", "js", "text/javascript; charset=utf-8", "png", "image/png",
             "svg", "image/svg+xml", "json", "application/json");
@@ -215,8 +217,10 @@ public final class ViewerServer implements AutoCloseable {
         }
         ViewerSession session = new ViewerSession(nextId.getAndIncrement(), this, options, scheduler);
         sessions.put(session.id(), session);
+        // At most WAITING_MESSAGES of a page's messages wait for its session; past them Reactor Netty stops
+        // reading the socket (its receive queue is bounded too), so a page that floods is held back by TCP.
         Mono<Void> inbound = in.aggregateFrames(Json.MAX_MESSAGE_CHARS * 4).receive().asString()
-                .doOnNext(session::receive).then();
+                .concatMap(session::receive, WAITING_MESSAGES).then();
         Mono<Void> outbound = out.sendString(session.messages()).then();
         return Mono.firstWithSignal(inbound, outbound)
                 .onErrorResume(error -> Mono.empty())

@@ -6,15 +6,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
  * One page's session, the server side of one WebSocket: it parses the page's messages, runs them one
- * at a time on a worker of its own, and owns at most one {@link Playback} (one sandbox) at a time.
+ * at a time on a worker of its own (taking the next only when one is done, so a page that sends faster
+ * than its messages are handled is held back, never queued without bound), and owns at most one
+ * {@link Playback} (one sandbox) at a time.
  * Closing it (the socket closed, the page idle too long, its outbox overflowed, the server stopping)
  * releases everything it holds. A bad message gets an error reply and changes nothing.
  */
@@ -78,15 +82,28 @@ final class ViewerSession implements Disposable {
     }
 
     /**
-     * Takes one message from the page; it runs later on the session's worker.
+     * Takes one message from the page, to run on the session's worker.
      *
      * @param text the WebSocket text frame
+     * @return completes once the message has been handled (at once if the session is closed): the socket
+     *     reads further messages only as these complete (see {@link ViewerServer})
      */
-    void receive(String text) {
+    Mono<Void> receive(String text) {
         lastHeard = System.nanoTime();
-        if (!closed) {
-            worker.schedule(() -> handle(text));
-        }
+        return Mono.create(handled -> {
+            if (closed) {
+                handled.success();
+                return;
+            }
+            try {
+                handled.onCancel(worker.schedule(() -> {
+                    handle(text);
+                    handled.success();
+                }));
+            } catch (RejectedExecutionException e) {
+                handled.success(); // the session closed meanwhile: the message is dropped with it
+            }
+        });
     }
 
     private void handle(String text) {
