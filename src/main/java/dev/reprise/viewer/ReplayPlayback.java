@@ -37,6 +37,8 @@ final class ReplayPlayback implements Playback {
 
     private final ViewerSession session;
     private final ReplayLibrary.Loaded loaded;
+    /** Its share of the session budget, given back by {@link #close()}. */
+    private final SessionBudget.Reservation held;
     private final GameReplay replay;
     private final boolean interactive;
     private final Duration dialogTimeout;
@@ -56,8 +58,9 @@ final class ReplayPlayback implements Playback {
     }
 
     ReplayPlayback(ViewerSession session, ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened,
-                   ViewerOptions options, Scheduler scheduler, Scheduler.Worker worker) {
+                   SessionBudget.Reservation held, ViewerOptions options, Scheduler scheduler, Scheduler.Worker worker) {
         this.session = session;
+        this.held = held;
         this.loaded = loaded;
         this.replay = loaded.game().open(loaded.file());
         this.interactive = interactive;
@@ -277,6 +280,7 @@ final class ReplayPlayback implements Playback {
         states.dispose();
         pump.dispose(); // cancelling stops the sandbox
         replay.system().releaseSandbox();
+        held.close();
     }
 
     /** The pump of this replay's steps: runs on the playback's thread. */

@@ -57,6 +57,10 @@ final class ViewerCommand implements Callable<Integer> {
             description = "the most bytes uploads hold, in flight and kept together (default: 64 MiB)")
     @Nullable Long uploadBudget;
 
+    @Option(names = "--session-budget", paramLabel = "BYTES",
+            description = "the most bytes all sessions hold together; one more is refused (default: half the heap)")
+    @Nullable Long sessionBudget;
+
     @Option(names = "--idle-timeout", paramLabel = "MS", description = "closes a connection idle between requests (default: 30000)")
     @Nullable Long idleMillis;
 
@@ -87,7 +91,9 @@ final class ViewerCommand implements Callable<Integer> {
         }
         limits = limits.withTimeouts(idleMillis == null ? limits.connectionIdleTimeout() : Duration.ofMillis(idleMillis),
                 headerMillis == null ? limits.requestHeaderTimeout() : Duration.ofMillis(headerMillis));
-        return ViewerOptions.defaults(dir).withPort(port).withHost(host).withLimits(limits).withLive(!noLive);
+        ViewerOptions options = ViewerOptions.defaults(dir).withPort(port).withHost(host).withLimits(limits)
+                .withLive(!noLive);
+        return sessionBudget == null ? options : options.withSessionBudget(sessionBudget);
     }
 
     @Override

@@ -25,13 +25,14 @@ public final class ViewerOptions {
     private final int checkpointInterval;
     private final long checkpointBudget;
     private final int maxSessions;
+    private final long sessionBudget;
     private final ReplayFileReader reader;
     private final ServerLimits limits;
     private final boolean live;
 
     private ViewerOptions(Path folder, String host, int port, Duration stepInterval, int maxCredits,
             Duration idleTimeout, Duration dialogTimeout, int checkpointInterval, long checkpointBudget,
-            int maxSessions, ReplayFileReader reader, ServerLimits limits, boolean live) {
+            int maxSessions, long sessionBudget, ReplayFileReader reader, ServerLimits limits, boolean live) {
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(reader, "reader");
@@ -44,6 +45,7 @@ public final class ViewerOptions {
         require(checkpointInterval >= 1, "checkpointInterval must be at least 1, was " + checkpointInterval);
         require(checkpointBudget >= 0, "checkpointBudget must not be negative, was " + checkpointBudget);
         require(maxSessions >= 1, "maxSessions must be at least 1, was " + maxSessions);
+        require(sessionBudget >= 1 << 20, "sessionBudget must be at least 1 MiB (1048576 bytes), was " + sessionBudget);
         this.folder = folder;
         this.host = host;
         this.port = port;
@@ -54,6 +56,7 @@ public final class ViewerOptions {
         this.checkpointInterval = checkpointInterval;
         this.checkpointBudget = checkpointBudget;
         this.maxSessions = maxSessions;
+        this.sessionBudget = sessionBudget;
         this.reader = reader;
         this.limits = limits;
         this.live = live;
@@ -61,15 +64,16 @@ public final class ViewerOptions {
 
     /**
      * Returns the defaults for a folder: 127.0.0.1, a free port, 10 steps/s at speed 1, 256 credits,
-     * 60 s idle timeout, 15 s dialogs, a checkpoint every 500 steps within 8 MiB, 64 sessions, a
-     * reader capped at 1,000,000 steps and 8 MiB of params, {@link ServerLimits#defaults()}, live games shown.
+     * 60 s idle timeout, 15 s dialogs, a checkpoint every 500 steps within 8 MiB, 64 sessions holding at
+     * most half the JVM's maximum heap together, a reader capped at 1,000,000 steps and 8 MiB of params,
+     * {@link ServerLimits#defaults()}, live games shown.
      *
      * @param folder the replay folder
      * @return the options
      */
     public static ViewerOptions defaults(Path folder) {
         return new ViewerOptions(folder, "127.0.0.1", 0, Duration.ofMillis(1000 / STEPS_PER_SECOND_AT_1X), 256,
-                Duration.ofSeconds(60), Duration.ofSeconds(15), 500, 8L << 20, 64,
+                Duration.ofSeconds(60), Duration.ofSeconds(15), 500, 8L << 20, 64, defaultSessionBudget(),
                 ReplayFileReader.builder().maxSteps(1_000_000).maxParamBytes(8 << 20).maxHeaderBytes(64 << 10).build(),
                 ServerLimits.defaults(), true);
     }
@@ -82,7 +86,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withFolder(Path value) {
         return new ViewerOptions(value, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
     }
 
     /**
@@ -93,7 +97,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withPort(int value) {
         return new ViewerOptions(folder, host, value, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
     }
 
     /**
@@ -104,7 +108,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withHost(String value) {
         return new ViewerOptions(folder, value, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
     }
 
     /**
@@ -115,7 +119,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withStepInterval(Duration value) {
         return new ViewerOptions(folder, host, port, value, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
     }
 
     /**
@@ -126,7 +130,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withDialogTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, value,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
     }
 
     /**
@@ -137,7 +141,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withIdleTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, value, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
     }
 
     /**
@@ -148,7 +152,19 @@ public final class ViewerOptions {
      */
     public ViewerOptions withCheckpointInterval(int value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                value, checkpointBudget, maxSessions, reader, limits, live);
+                value, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the most estimated bytes all sessions hold together (at least 1 MiB); a session that
+     *     does not fit is refused, saying so
+     * @return the copy
+     */
+    public ViewerOptions withSessionBudget(long value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, value, reader, limits, live);
     }
 
     /**
@@ -159,7 +175,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withReader(ReplayFileReader value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, value, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, value, limits, live);
     }
 
     /**
@@ -170,7 +186,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withLimits(ServerLimits value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, value, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, value, live);
     }
 
     /**
@@ -181,7 +197,12 @@ public final class ViewerOptions {
      */
     public ViewerOptions withLive(boolean value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, value);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, value);
+    }
+
+    /** Half the JVM's maximum heap ({@code -Xmx}): the rest is for reading files, uploads, the games and Netty. */
+    private static long defaultSessionBudget() {
+        return Math.max(1L << 20, Runtime.getRuntime().maxMemory() / 2);
     }
 
     static void require(boolean condition, String message) {
@@ -281,6 +302,17 @@ public final class ViewerOptions {
     }
 
     /**
+     * Returns the most estimated bytes all sessions hold together: each replay's route (its copies and
+     * per-step offsets), its checkpoints at {@link #checkpointBudget()}, a live spectator's catch-up and
+     * buffer. A session's playback that does not fit is refused with a message saying so.
+     *
+     * @return the session budget, half the JVM's maximum heap by default
+     */
+    public long sessionBudget() {
+        return sessionBudget;
+    }
+
+    /**
      * Returns the reader (and so the caps) every file and upload is read with.
      *
      * @return the reader
@@ -314,13 +346,14 @@ public final class ViewerOptions {
                 && maxCredits == that.maxCredits && idleTimeout.equals(that.idleTimeout)
                 && dialogTimeout.equals(that.dialogTimeout) && checkpointInterval == that.checkpointInterval
                 && checkpointBudget == that.checkpointBudget && maxSessions == that.maxSessions
+                && sessionBudget == that.sessionBudget
                 && reader.equals(that.reader) && limits.equals(that.limits) && live == that.live;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
     }
 
     @Override
@@ -329,7 +362,7 @@ public final class ViewerOptions {
                 + "stepInterval=" + stepInterval + ", " + "maxCredits=" + maxCredits + ", "
                 + "idleTimeout=" + idleTimeout + ", " + "dialogTimeout=" + dialogTimeout + ", "
                 + "checkpointInterval=" + checkpointInterval + ", " + "checkpointBudget=" + checkpointBudget + ", "
-                + "maxSessions=" + maxSessions + ", " + "reader=" + reader + ", " + "limits=" + limits + ", "
+                + "maxSessions=" + maxSessions + ", " + "sessionBudget=" + sessionBudget + ", " + "reader=" + reader + ", " + "limits=" + limits + ", "
                 + "live=" + live + "]";
     }
 }

@@ -68,6 +68,7 @@ public final class ViewerServer implements AutoCloseable {
     private final AtomicLong nextId = new AtomicLong(1);
     private final AtomicLong stepsSent = new AtomicLong();
     private final ConnectionGuard guard;
+    private final SessionBudget sessionBudget;
 
     private ViewerServer(ViewerOptions options, List<ViewerGame> games) {
         this.options = options;
@@ -75,6 +76,7 @@ public final class ViewerServer implements AutoCloseable {
         this.byId = byId(this.games);
         this.library = new ReplayLibrary(options, this.byId);
         this.guard = new ConnectionGuard(options.limits());
+        this.sessionBudget = new SessionBudget(options.sessionBudget());
         this.scheduler = Schedulers.newParallel("reprise-viewer", Math.max(4, Runtime.getRuntime().availableProcessors()));
         try {
             this.server = HttpServer.create()
@@ -200,6 +202,11 @@ public final class ViewerServer implements AutoCloseable {
 
     ReplayLibrary library() {
         return library;
+    }
+
+    /** @return the account of what the sessions' playbacks hold */
+    SessionBudget sessionBudget() {
+        return sessionBudget;
     }
 
     List<ViewerGame> games() {
@@ -345,7 +352,8 @@ public final class ViewerServer implements AutoCloseable {
         return Json.object().put("sessions", sessionCount()).put("stepsSent", stepsSent())
                 .put("largestSessionBytes", largestSessionBytes()).put("connections", connectionCount())
                 .put("uploadBytes", library.uploadBytes()).put("uploadBudget", options.limits().uploadBudget())
-                .put("keptUploads", library.keptUploads());
+                .put("keptUploads", library.keptUploads()).put("sessionBytes", sessionBudget.heldBytes())
+                .put("sessionBudget", sessionBudget.budget());
     }
 
     /** Closes every session and stops the server. */

@@ -161,9 +161,24 @@ final class ViewerSession implements Disposable {
         }
         replace(null);
         try {
-            playback = new ReplayPlayback(this, loaded, "interactive".equals(mode), false, options, scheduler, worker);
+            playback = replay(loaded, "interactive".equals(mode), false);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(loaded.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Makes a replay's playback within the session budget: its estimated bytes are reserved first (or it is
+     * refused, saying so) and given back when it closes.
+     */
+    private ReplayPlayback replay(ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened) {
+        SessionBudget.Reservation held = server.sessionBudget().reserveOrRefuse("this replay",
+                SessionBudget.replayBytes(loaded.file().save(), options.checkpointBudget()));
+        try {
+            return new ReplayPlayback(this, loaded, interactive, reopened, held, options, scheduler, worker);
+        } catch (RuntimeException | Error e) {
+            held.close();
+            throw e;
         }
     }
 
@@ -173,7 +188,7 @@ final class ViewerSession implements Disposable {
      */
     void reopen(ReplayLibrary.Loaded loaded, boolean interactive, int target) {
         replace(null);
-        ReplayPlayback next = new ReplayPlayback(this, loaded, interactive, true, options, scheduler, worker);
+        ReplayPlayback next = replay(loaded, interactive, true);
         playback = next;
         next.seek(target);
     }
@@ -183,7 +198,7 @@ final class ViewerSession implements Disposable {
             LiveGame live = game.live().orElse(null);
             if (live != null) {
                 replace(null);
-                playback = new LivePlayback(this, game, live, options.maxCredits());
+                playback = new LivePlayback(this, game, live, options.maxCredits(), server.sessionBudget());
                 return;
             }
         }

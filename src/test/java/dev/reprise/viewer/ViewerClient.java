@@ -95,15 +95,29 @@ final class ViewerClient implements AutoCloseable {
      * @return the message
      */
     String await(String type, Predicate<String> test, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
         String prefix = "{\"t\":\"" + type + "\"";
+        return awaitMessage("\"" + type + "\"", message -> message.startsWith(prefix) && test.test(message), timeout);
+    }
+
+    /**
+     * Waits for the first message of any of the given types.
+     *
+     * @return the message
+     */
+    String awaitFirst(Duration timeout, String... types) throws InterruptedException {
+        return awaitMessage(String.join(" or ", types), message -> java.util.Arrays.stream(types)
+                .anyMatch(type -> message.startsWith("{\"t\":\"" + type + "\"")), timeout);
+    }
+
+    private String awaitMessage(String what, Predicate<String> test, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long left = deadline - System.nanoTime();
             String message = left <= 0 ? null : received.poll(left, TimeUnit.NANOSECONDS);
             if (message == null) {
-                throw new AssertionError("no \"" + type + "\" message within " + timeout);
+                throw new AssertionError("no " + what + " message within " + timeout);
             }
-            if (message.startsWith(prefix) && test.test(message)) {
+            if (test.test(message)) {
                 return message;
             }
         }

@@ -21,13 +21,14 @@ class ViewerCommandTest {
         ViewerCommand command = new ViewerCommand();
         new CommandLine(command).parseArgs("--dir", "replays", "--port", "8123", "--host", "0.0.0.0", "--no-live",
                 "--max-connections", "12", "--upload-budget", "2000000", "--idle-timeout", "1500",
-                "--header-timeout", "700");
+                "--header-timeout", "700", "--session-budget", "50000000");
         ViewerOptions options = command.options();
         assertThat(command.noLive).isTrue();
         assertThat(options.live()).isFalse();
         assertThat(options.folder()).isEqualTo(Path.of("replays"));
         assertThat(options.port()).isEqualTo(8123);
         assertThat(options.host()).isEqualTo("0.0.0.0");
+        assertThat(options.sessionBudget()).isEqualTo(50_000_000);
         assertThat(options.limits()).isEqualTo(ServerLimits.of(12, Duration.ofMillis(1500), Duration.ofMillis(700),
                 2_000_000, ServerLimits.defaults().maxKeptUploads(), ServerLimits.defaults().uploadLifetime()));
     }
@@ -66,7 +67,7 @@ class ViewerCommandTest {
 
     @Test
     void badUsage_isOneLine_andExitCode2() {
-        for (String[] args : new String[][] {{"--warp"}, {"--port", "many"}, {"--port", "70000"}, {"--max-connections", "0"}}) {
+        for (String[] args : new String[][] {{"--warp"}, {"--port", "many"}, {"--port", "70000"}, {"--max-connections", "0"}, {"--session-budget", "1000"}}) {
             StringWriter err = new StringWriter();
             CommandLine line = ViewerCommand.commandLine();
             line.setErr(new PrintWriter(err));

@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
@@ -37,6 +39,7 @@ class ViewerFloodIT {
     Path folder;
 
     @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void floodingClients_areHeldBack_whileOthersAreAnswered_andTheLiveHeapStaysBounded() throws Exception {
         Recording recording = ViewerFixtures.record(11L, 3, 600, 25);
         ViewerFixtures.write(recording, folder, "tower.reprise");

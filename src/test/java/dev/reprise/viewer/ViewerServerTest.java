@@ -10,9 +10,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -168,6 +170,32 @@ class ViewerServerTest {
                 assertThat(ViewerClient.number(client.await("failed", WAIT), "step")).as(mode + ", reopened")
                         .isEqualTo(stringChoice);
             }
+        }
+    }
+
+    @Test
+    void sessionsBeyondTheSessionBudget_areRefusedSayingSo_untilOneCloses() throws InterruptedException {
+        long each = SessionBudget.replayBytes(recording.system().saveState(), ViewerOptions.defaults(folder).checkpointBudget());
+        try (ViewerServer own = ViewerServer.start(ViewerOptions.defaults(folder).withSessionBudget(2 * each + each / 2),
+                TowerViewer.replaysOnly());
+             ViewerClient first = new ViewerClient(own.port(), 32, true);
+             ViewerClient second = new ViewerClient(own.port(), 32, true);
+             ViewerClient third = new ViewerClient(own.port(), 32, true)) {
+            for (ViewerClient client : List.of(first, second)) {
+                client.open("tower.reprise", "route");
+                client.await("opened", WAIT);
+            }
+            third.open("tower.reprise", "route");
+            assertThat(third.await("error", WAIT)).contains("tower.reprise: this replay needs about",
+                    "of the viewer's session memory", "budget: close a session, or try again later");
+            assertThat(own.sessionBudget().heldBytes()).isEqualTo(2 * each);
+            second.open("tower.reprise", "route"); // reopening gives its own bytes back first
+            second.await("opened", WAIT);
+            first.close();
+            Awaitility.await().atMost(WAIT).until(() -> own.sessionBudget().heldBytes() == each); // its session closed
+            third.open("tower.reprise", "route");
+            third.await("opened", WAIT);
+            assertThat(own.sessionBudget().heldBytes()).isEqualTo(2 * each);
         }
     }
 
