@@ -151,29 +151,50 @@ final class ViewerSession implements Disposable {
         if (!"route".equals(mode) && !"interactive".equals(mode)) {
             throw new IllegalArgumentException("mode must be \"route\" or \"interactive\", was " + message.get("mode"));
         }
+        String upload = message.path("upload").isTextual() ? message.get("upload").asText() : null;
         ReplayLibrary.Loaded loaded;
         if (message.path("file").isTextual()) {
             loaded = server.library().open(message.get("file").asText());
-        } else if (message.path("upload").isTextual()) {
-            loaded = server.library().takeUpload(message.get("upload").asText());
+        } else if (upload != null) {
+            loaded = server.library().peekUpload(upload); // taken once it fits: a refused upload can be opened later
         } else {
             throw new IllegalArgumentException("open needs a \"file\" name or an \"upload\" token");
         }
         replace(null);
+        SessionBudget.Reservation held;
         try {
-            playback = replay(loaded, "interactive".equals(mode), false);
+            held = reserve(loaded);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(loaded.name() + ": " + e.getMessage(), e);
+        }
+        try {
+            if (upload != null) {
+                loaded = server.library().takeUpload(upload);
+            }
+        } catch (RuntimeException e) {
+            held.close();
+            throw e;
+        }
+        try {
+            playback = replay(loaded, "interactive".equals(mode), false, held);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(loaded.name() + ": " + e.getMessage(), e);
         }
     }
 
     /**
-     * Makes a replay's playback within the session budget: its estimated bytes are reserved first (or it is
-     * refused, saying so) and given back when it closes.
+     * Reserves a replay's estimated bytes from the session budget.
+     *
+     * @throws IllegalArgumentException saying so if they do not fit
      */
-    private ReplayPlayback replay(ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened) {
-        SessionBudget.Reservation held = server.sessionBudget().reserveOrRefuse("this replay",
+    private SessionBudget.Reservation reserve(ReplayLibrary.Loaded loaded) {
+        return server.sessionBudget().reserveOrRefuse("this replay",
                 SessionBudget.replayBytes(loaded.file().save(), options.checkpointBudget()));
+    }
+
+    /** Makes a replay's playback, which gives its reserved bytes back when it closes (or now, if it fails). */
+    private ReplayPlayback replay(ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened,
+            SessionBudget.Reservation held) {
         try {
             return new ReplayPlayback(this, loaded, interactive, reopened, held, options, scheduler, worker);
         } catch (RuntimeException | Error e) {
@@ -188,7 +209,7 @@ final class ViewerSession implements Disposable {
      */
     void reopen(ReplayLibrary.Loaded loaded, boolean interactive, int target) {
         replace(null);
-        ReplayPlayback next = replay(loaded, interactive, true);
+        ReplayPlayback next = replay(loaded, interactive, true, reserve(loaded));
         playback = next;
         next.seek(target);
     }

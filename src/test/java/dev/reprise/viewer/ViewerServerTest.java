@@ -174,7 +174,7 @@ class ViewerServerTest {
     }
 
     @Test
-    void sessionsBeyondTheSessionBudget_areRefusedSayingSo_untilOneCloses() throws InterruptedException {
+    void sessionsBeyondTheSessionBudget_areRefusedSayingSo_untilOneCloses() throws InterruptedException, IOException {
         long each = SessionBudget.replayBytes(recording.system().saveState(), ViewerOptions.defaults(folder).checkpointBudget());
         try (ViewerServer own = ViewerServer.start(ViewerOptions.defaults(folder).withSessionBudget(2 * each + each / 2),
                 TowerViewer.replaysOnly());
@@ -188,12 +188,16 @@ class ViewerServerTest {
             third.open("tower.reprise", "route");
             assertThat(third.await("error", WAIT)).contains("tower.reprise: this replay needs about",
                     "of the viewer's session memory", "budget: close a session, or try again later");
+            String uploaded = post(own, Files.readAllBytes(folder.resolve("tower.reprise")), true);
+            String token = uploaded.replaceAll(".*\"upload\":\"([0-9a-f]+)\".*", "$1");
+            third.send("{\"t\":\"open\",\"upload\":\"" + token + "\",\"mode\":\"route\"}");
+            assertThat(third.await("error", WAIT)).as(uploaded).contains("of the viewer's session memory");
             assertThat(own.sessionBudget().heldBytes()).isEqualTo(2 * each);
             second.open("tower.reprise", "route"); // reopening gives its own bytes back first
             second.await("opened", WAIT);
             first.close();
             Awaitility.await().atMost(WAIT).until(() -> own.sessionBudget().heldBytes() == each); // its session closed
-            third.open("tower.reprise", "route");
+            third.send("{\"t\":\"open\",\"upload\":\"" + token + "\",\"mode\":\"route\"}"); // still kept
             third.await("opened", WAIT);
             assertThat(own.sessionBudget().heldBytes()).isEqualTo(2 * each);
         }
