@@ -6,6 +6,7 @@ import java.net.UnknownHostException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -44,8 +45,26 @@ final class ViewerCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1",
-            description = "the address to bind (default: ${DEFAULT-VALUE}); the viewer has no authentication")
+            description = "the address to bind (default: ${DEFAULT-VALUE}); another only on purpose, with --allow-host "
+                    + "for the name others reach it by")
     String host;
+
+    @Option(names = "--allow-host", paramLabel = "NAME", split = ",",
+            description = "also answer to this host name (a reverse proxy's, the machine's); repeatable. Requests "
+                    + "naming any other host are refused (DNS rebinding)")
+    List<String> allowHosts = new ArrayList<>();
+
+    @Option(names = "--allow-origin", paramLabel = "ORIGIN", split = ",",
+            description = "also let pages from this origin (e.g. https://dashboard.example.com) use the viewer; "
+                    + "repeatable. Other sites' pages are refused")
+    List<String> allowOrigins = new ArrayList<>();
+
+    @Option(names = "--token", paramLabel = "TOKEN",
+            description = "a fixed access token (16 or more of A-Z a-z 0-9 . _ ~ -) instead of a random one")
+    @Nullable String token;
+
+    @Option(names = "--no-token", description = "need no access token: whoever reaches the address may use the viewer")
+    boolean noToken;
 
     @Option(names = "--no-live", description = "do not offer the games' live games")
     boolean noLive;
@@ -92,8 +111,17 @@ final class ViewerCommand implements Callable<Integer> {
         limits = limits.withTimeouts(idleMillis == null ? limits.connectionIdleTimeout() : Duration.ofMillis(idleMillis),
                 headerMillis == null ? limits.requestHeaderTimeout() : Duration.ofMillis(headerMillis));
         ViewerOptions options = ViewerOptions.defaults(dir).withPort(port).withHost(host).withLimits(limits)
-                .withLive(!noLive);
-        return sessionBudget == null ? options : options.withSessionBudget(sessionBudget);
+                .withLive(!noLive).withAllowedHosts(allowHosts).withAllowedOrigins(allowOrigins);
+        if (sessionBudget != null) {
+            options = options.withSessionBudget(sessionBudget);
+        }
+        if (token != null && noToken) {
+            throw new IllegalArgumentException("--token and --no-token contradict each other");
+        }
+        if (token != null) {
+            options = options.withAccessToken(token);
+        }
+        return noToken ? options.withoutAccessToken() : options;
     }
 
     @Override

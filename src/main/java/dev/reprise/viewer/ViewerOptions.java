@@ -3,7 +3,12 @@ package dev.reprise.viewer;
 import dev.reprise.io.ReplayFileReader;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,10 +34,22 @@ public final class ViewerOptions {
     private final ReplayFileReader reader;
     private final ServerLimits limits;
     private final boolean live;
+    private final Access access;
+
+    /** Who may use the viewer besides its own page on its bound address: host names, origins, the token. */
+    private record Access(List<String> hosts, List<String> origins, boolean tokenRequired, @Nullable String token) {
+        static final Access DEFAULT = new Access(List.of(), List.of(), true, null);
+    }
+
+    private static final Pattern HOST_NAME = Pattern.compile("[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?|\\[[0-9a-f:.]{2,45}\\]");
+    private static final Pattern ORIGIN = Pattern.compile("https?://([a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?"
+            + "|\\[[0-9a-f:.]{2,45}\\])(:[0-9]{1,5})?");
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9._~-]{16,256}");
 
     private ViewerOptions(Path folder, String host, int port, Duration stepInterval, int maxCredits,
             Duration idleTimeout, Duration dialogTimeout, int checkpointInterval, long checkpointBudget,
-            int maxSessions, long sessionBudget, ReplayFileReader reader, ServerLimits limits, boolean live) {
+            int maxSessions, long sessionBudget, ReplayFileReader reader, ServerLimits limits, boolean live,
+            Access access) {
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(reader, "reader");
@@ -60,13 +77,16 @@ public final class ViewerOptions {
         this.reader = reader;
         this.limits = limits;
         this.live = live;
+        this.access = access;
     }
 
     /**
      * Returns the defaults for a folder: 127.0.0.1, a free port, 10 steps/s at speed 1, 256 credits,
      * 60 s idle timeout, 15 s dialogs, a checkpoint every 500 steps within 8 MiB, 64 sessions holding at
      * most half the JVM's maximum heap together, a reader capped at 1,000,000 steps and 8 MiB of params,
-     * {@link ServerLimits#defaults()}, live games shown.
+     * {@link ServerLimits#defaults()}, live games shown; requests answered only for the bound address,
+     * {@code localhost} and the loopback addresses and from the viewer's own page, the API and WebSocket
+     * with a random access token.
      *
      * @param folder the replay folder
      * @return the options
@@ -75,7 +95,7 @@ public final class ViewerOptions {
         return new ViewerOptions(folder, "127.0.0.1", 0, Duration.ofMillis(1000 / STEPS_PER_SECOND_AT_1X), 256,
                 Duration.ofSeconds(60), Duration.ofSeconds(15), 500, 8L << 20, 64, defaultSessionBudget(),
                 ReplayFileReader.builder().maxSteps(1_000_000).maxParamBytes(8 << 20).maxHeaderBytes(64 << 10).build(),
-                ServerLimits.defaults(), true);
+                ServerLimits.defaults(), true, Access.DEFAULT);
     }
 
     /**
@@ -86,7 +106,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withFolder(Path value) {
         return new ViewerOptions(value, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -97,7 +117,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withPort(int value) {
         return new ViewerOptions(folder, host, value, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -108,7 +128,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withHost(String value) {
         return new ViewerOptions(folder, value, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -119,7 +139,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withStepInterval(Duration value) {
         return new ViewerOptions(folder, host, port, value, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -130,7 +150,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withDialogTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, value,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -141,7 +161,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withIdleTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, value, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -152,7 +172,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withCheckpointInterval(int value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                value, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
+                value, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -164,7 +184,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withSessionBudget(long value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, value, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, value, reader, limits, live, access);
     }
 
     /**
@@ -175,7 +195,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withReader(ReplayFileReader value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, value, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, value, limits, live, access);
     }
 
     /**
@@ -186,7 +206,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withLimits(ServerLimits value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, value, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, value, live, access);
     }
 
     /**
@@ -197,7 +217,81 @@ public final class ViewerOptions {
      */
     public ViewerOptions withLive(boolean value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, value);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, value, access);
+    }
+
+    /**
+     * Returns a copy that also answers to these host names (a reverse proxy's, the machine's name on the
+     * network). Requests are refused unless their {@code Host} names the bound address, {@code localhost}, a
+     * loopback address (any address when bound to all), or one of these: so a page whose name an attacker
+     * points at this machine (DNS rebinding) cannot reach the viewer.
+     *
+     * @param names host names or IP literals ({@code [::1]} for IPv6), no scheme and no port; replaces the
+     *     earlier ones
+     * @return the copy
+     * @throws IllegalArgumentException naming a value that is not a host name
+     */
+    public ViewerOptions withAllowedHosts(List<String> names) {
+        List<String> hosts = new ArrayList<>();
+        for (String name : names) {
+            String lower = name.toLowerCase(Locale.ROOT);
+            require(HOST_NAME.matcher(lower).matches(), "allowed host \"" + name + "\" is not a host name: give the "
+                    + "name alone, e.g. viewer.example.com or [::1], without a scheme or a port");
+            hosts.add(lower);
+        }
+        return withAccess(new Access(List.copyOf(hosts), access.origins(), access.tokenRequired(), access.token()));
+    }
+
+    /**
+     * Returns a copy that also lets pages from these origins use it (a dashboard that embeds it). A request
+     * that carries an {@code Origin} (browsers send one with every WebSocket upgrade, upload and cross-site
+     * request) is refused unless it is the viewer's own page or one of these: so another site's page cannot
+     * drive it (cross-site WebSocket hijacking).
+     *
+     * @param values origins, {@code http://} or {@code https://}, a host and an optional port, nothing
+     *     more; replaces the earlier ones
+     * @return the copy
+     * @throws IllegalArgumentException naming a value that is not an origin
+     */
+    public ViewerOptions withAllowedOrigins(List<String> values) {
+        List<String> origins = new ArrayList<>();
+        for (String value : values) {
+            String lower = value.toLowerCase(Locale.ROOT);
+            require(ORIGIN.matcher(lower).matches(), "allowed origin \"" + value + "\" is not an origin: give a "
+                    + "scheme, a host and an optional port, e.g. https://dashboard.example.com:8443, with no path");
+            origins.add(lower);
+        }
+        return withAccess(new Access(access.hosts(), List.copyOf(origins), access.tokenRequired(), access.token()));
+    }
+
+    /**
+     * Returns a copy whose API and WebSocket need this access token instead of a random one: for a script or a
+     * bookmark that must know it in advance.
+     *
+     * @param token 16 to 256 of {@code A-Z a-z 0-9 . _ ~ -}
+     * @return the copy
+     * @throws IllegalArgumentException if the token is shorter or has other characters
+     */
+    public ViewerOptions withAccessToken(String token) {
+        require(TOKEN.matcher(token).matches(), "an access token needs 16 to 256 of A-Z a-z 0-9 . _ ~ -, was "
+                + token.length() + " characters" + (token.chars().allMatch(c -> c < 128
+                && (Character.isLetterOrDigit(c) || "._~-".indexOf(c) >= 0)) ? "" : " with others"));
+        return withAccess(new Access(access.hosts(), access.origins(), true, token));
+    }
+
+    /**
+     * Returns a copy that needs no access token: anybody who can reach its address may use it (the Host and
+     * Origin checks still hold). For a viewer on a machine of one's own, behind its own authentication.
+     *
+     * @return the copy
+     */
+    public ViewerOptions withoutAccessToken() {
+        return withAccess(new Access(access.hosts(), access.origins(), false, null));
+    }
+
+    private ViewerOptions withAccess(Access value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, value);
     }
 
     /** Half the JVM's maximum heap ({@code -Xmx}): the rest is for reading files, uploads, the games and Netty. */
@@ -339,6 +433,45 @@ public final class ViewerOptions {
         return live;
     }
 
+    /**
+     * Returns the host names the viewer answers to besides its bound address, {@code localhost} and the
+     * loopback addresses.
+     *
+     * @return lower-case names, empty by default
+     */
+    public List<String> allowedHosts() {
+        return access.hosts();
+    }
+
+    /**
+     * Returns the origins whose pages may use the viewer besides its own.
+     *
+     * @return lower-case origins, empty by default
+     */
+    public List<String> allowedOrigins() {
+        return access.origins();
+    }
+
+    /**
+     * Returns whether the API and the WebSocket need the access token that the viewer's address carries
+     * ({@code ?token=}); the page and its files need none.
+     *
+     * @return {@code true} by default
+     */
+    public boolean accessTokenRequired() {
+        return access.tokenRequired();
+    }
+
+    /**
+     * Returns the access token given with {@link #withAccessToken}.
+     *
+     * @return the token, or empty (the default) for a random one made when the server starts, if one is
+     *     required
+     */
+    public Optional<String> accessToken() {
+        return Optional.ofNullable(access.token());
+    }
+
     @Override
     public boolean equals(@Nullable Object other) {
         return other instanceof ViewerOptions that && folder.equals(that.folder) && host.equals(that.host)
@@ -347,13 +480,14 @@ public final class ViewerOptions {
                 && dialogTimeout.equals(that.dialogTimeout) && checkpointInterval == that.checkpointInterval
                 && checkpointBudget == that.checkpointBudget && maxSessions == that.maxSessions
                 && sessionBudget == that.sessionBudget
-                && reader.equals(that.reader) && limits.equals(that.limits) && live == that.live;
+                && reader.equals(that.reader) && limits.equals(that.limits) && live == that.live
+                && access.equals(that.access);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     @Override
@@ -363,6 +497,8 @@ public final class ViewerOptions {
                 + "idleTimeout=" + idleTimeout + ", " + "dialogTimeout=" + dialogTimeout + ", "
                 + "checkpointInterval=" + checkpointInterval + ", " + "checkpointBudget=" + checkpointBudget + ", "
                 + "maxSessions=" + maxSessions + ", " + "sessionBudget=" + sessionBudget + ", " + "reader=" + reader + ", " + "limits=" + limits + ", "
-                + "live=" + live + "]";
+                + "live=" + live + ", " + "allowedHosts=" + access.hosts() + ", " + "allowedOrigins=" + access.origins()
+                + ", " + "accessToken=" + (!access.tokenRequired() ? "none" : access.token() == null ? "random" : "fixed")
+                + "]";
     }
 }

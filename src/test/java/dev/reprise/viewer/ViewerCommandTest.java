@@ -34,6 +34,23 @@ class ViewerCommandTest {
     }
 
     @Test
+    void accessOptions_areReadIntoTheViewerOptions() {
+        ViewerCommand command = new ViewerCommand();
+        new CommandLine(command).parseArgs("--allow-host", "viewer.example.com,box.local", "--allow-host", "[::1]",
+                "--allow-origin", "https://dash.example.com", "--token", "a-fixed-token-for-scripts");
+        ViewerOptions options = command.options();
+        assertThat(options.allowedHosts()).containsExactly("viewer.example.com", "box.local", "[::1]");
+        assertThat(options.allowedOrigins()).containsExactly("https://dash.example.com");
+        assertThat(options.accessTokenRequired()).isTrue();
+        assertThat(options.accessToken()).contains("a-fixed-token-for-scripts");
+
+        ViewerCommand open = new ViewerCommand();
+        new CommandLine(open).parseArgs("--no-token");
+        assertThat(open.options().accessTokenRequired()).isFalse();
+        assertThat(open.options().accessToken()).isEmpty();
+    }
+
+    @Test
     void noOptions_giveTheDefaults() {
         ViewerCommand command = new ViewerCommand();
         new CommandLine(command).parseArgs();
@@ -47,7 +64,8 @@ class ViewerCommandTest {
         CommandLine line = ViewerCommand.commandLine();
         line.setOut(new PrintWriter(out));
         assertThat(line.execute("--help")).isZero();
-        assertThat(out.toString()).contains("--dir", "--no-live", "--upload-budget", "dev.reprise.viewer.ViewerGame",
+        assertThat(out.toString()).contains("--dir", "--no-live", "--upload-budget", "--session-budget",
+                "--allow-host", "--allow-origin", "--token", "--no-token", "dev.reprise.viewer.ViewerGame",
                 "dev.reprise.viewer.ViewerMain");
     }
 
@@ -67,7 +85,9 @@ class ViewerCommandTest {
 
     @Test
     void badUsage_isOneLine_andExitCode2() {
-        for (String[] args : new String[][] {{"--warp"}, {"--port", "many"}, {"--port", "70000"}, {"--max-connections", "0"}, {"--session-budget", "1000"}}) {
+        for (String[] args : new String[][] {{"--warp"}, {"--port", "many"}, {"--port", "70000"}, {"--max-connections", "0"}, {"--session-budget", "1000"},
+                {"--allow-host", "http://viewer.example.com"}, {"--allow-origin", "https://dash.example.com/path"},
+                {"--token", "short"}, {"--token", "a-fixed-token-for-scripts", "--no-token"}}) {
             StringWriter err = new StringWriter();
             CommandLine line = ViewerCommand.commandLine();
             line.setErr(new PrintWriter(err));

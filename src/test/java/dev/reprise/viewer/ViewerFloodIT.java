@@ -47,20 +47,19 @@ class ViewerFloodIT {
         String open = "{\"t\":\"open\",\"file\":\"tower.reprise\",\"mode\":\"route\",\"pad\":\""
                 + "x".repeat(Json.MAX_MESSAGE_CHARS - 100) + "\"}";
         try (ViewerProcess viewer = ViewerProcess.start(folder, "128m", "--dir", folder.toString(), "--no-live")) {
-            int port = viewer.port();
             long idleHeap = viewer.liveHeapMiB();
             AtomicLong sent = new AtomicLong();
             AtomicLong replies = new AtomicLong();
             List<Disposable> flooders = new ArrayList<>();
             long maxLive = 0;
             int rounds = 0;
-            try (ViewerClient other = new ViewerClient(port, 32, true)) {
+            try (ViewerClient other = new ViewerClient(viewer.address(), 32, true)) {
                 other.open("tower.reprise", "route");
                 other.await("opened", ANSWER);
                 for (int i = 0; i < FLOODERS; i++) {
                     flooders.add(HttpClient.create()
                             .websocket(WebsocketClientSpec.builder().maxFramePayloadLength(1 << 20).build())
-                            .uri("ws://127.0.0.1:" + port + "/ws")
+                            .uri(ViewerClient.socket(viewer.address()))
                             .handle((in, out) -> out.sendString(Flux.<String>generate(sink -> sink.next(open))
                                             .doOnNext(message -> sent.incrementAndGet())).then()
                                     .and(in.receive().doOnNext(reply -> replies.incrementAndGet()).then()))
@@ -77,7 +76,7 @@ class ViewerFloodIT {
                             .isEqualTo(FLOODERS + 1);
                     maxLive = Math.max(maxLive, viewer.liveHeapMiB());
                 }
-                try (ViewerClient late = new ViewerClient(port, 32, true)) {
+                try (ViewerClient late = new ViewerClient(viewer.address(), 32, true)) {
                     late.open("tower.reprise", "route");
                     assertThat(late.await("opened", ANSWER)).as("a session opened during the flood").isNotNull();
                 }

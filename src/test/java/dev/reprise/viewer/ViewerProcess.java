@@ -69,14 +69,9 @@ final class ViewerProcess implements AutoCloseable {
         return address.group(1);
     }
 
-    /** @return the port the viewer listens on */
-    int port() {
-        return URI.create(address()).getPort();
-    }
-
-    /** @return an address on the viewer, e.g. {@code /api/stats} */
+    /** @return an address on the viewer, e.g. {@code /api/stats}, with its access token */
     URI uri(String path) {
-        return URI.create(address()).resolve(path);
+        return ViewerClient.at(address(), path);
     }
 
     /** @return {@code GET /api/stats}, answered within {@code timeout} */

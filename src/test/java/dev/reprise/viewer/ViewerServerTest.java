@@ -48,7 +48,7 @@ class ViewerServerTest {
     }
 
     private static ViewerClient client() {
-        return new ViewerClient(server.port(), 32, true);
+        return new ViewerClient(server, 32, true);
     }
 
     private static void assertSameHero(String message, TowerState expected) {
@@ -178,9 +178,9 @@ class ViewerServerTest {
         long each = SessionBudget.replayBytes(recording.system().saveState(), ViewerOptions.defaults(folder).checkpointBudget());
         try (ViewerServer own = ViewerServer.start(ViewerOptions.defaults(folder).withSessionBudget(2 * each + each / 2),
                 TowerViewer.replaysOnly());
-             ViewerClient first = new ViewerClient(own.port(), 32, true);
-             ViewerClient second = new ViewerClient(own.port(), 32, true);
-             ViewerClient third = new ViewerClient(own.port(), 32, true)) {
+             ViewerClient first = new ViewerClient(own, 32, true);
+             ViewerClient second = new ViewerClient(own, 32, true);
+             ViewerClient third = new ViewerClient(own, 32, true)) {
             for (ViewerClient client : List.of(first, second)) {
                 client.open("tower.reprise", "route");
                 client.await("opened", WAIT);
@@ -207,7 +207,7 @@ class ViewerServerTest {
     void silentPage_isClosedAfterTheIdleTimeout() throws InterruptedException {
         try (ViewerServer quick = ViewerServer.start(ViewerOptions.defaults(folder)
                 .withIdleTimeout(Duration.ofMillis(300)), TowerViewer.replaysOnly());
-             ViewerClient client = new ViewerClient(quick.port(), 8, true)) {
+             ViewerClient client = new ViewerClient(quick, 8, true)) {
             client.await("hello", WAIT);
             assertThat(client.await("error", WAIT)).contains("without a message from the page");
             client.closed().block(WAIT);
@@ -237,7 +237,7 @@ class ViewerServerTest {
                         headers.set("Content-Length", body.length);
                     }
                 })
-                .post().uri(to.url() + "api/upload?name=big.reprise")
+                .post().uri(ViewerClient.at(to.url(), "/api/upload?name=big.reprise"))
                 .send(ByteBufFlux.fromInbound(Mono.just(body)))
                 .responseSingle((response, content) -> content.asString()
                         .map(text -> response.status().code() + " " + text))
@@ -250,7 +250,7 @@ class ViewerServerTest {
                 TowerViewer.replaysOnly())) {
             long seen = 0;
             for (int round = 0; round < 3; round++) {
-                ViewerClient client = new ViewerClient(own.port(), 32, true);
+                ViewerClient client = new ViewerClient(own, 32, true);
                 client.open("tower.reprise", "route");
                 client.await("opened", WAIT);
                 client.send("{\"t\":\"play\"}");
@@ -274,7 +274,7 @@ class ViewerServerTest {
 
     @Test
     void stalledClient_getsNoMoreThanItsCredits() throws InterruptedException {
-        try (ViewerClient client = new ViewerClient(server.port(), 16, false)) {
+        try (ViewerClient client = new ViewerClient(server, 16, false)) {
             client.open("tower.reprise", "route");
             client.await("opened", WAIT);
             client.send("{\"t\":\"play\"}");

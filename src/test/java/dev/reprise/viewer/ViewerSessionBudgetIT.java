@@ -59,14 +59,13 @@ class ViewerSessionBudgetIT {
         }
 
         try (ViewerProcess viewer = ViewerProcess.start(folder, "256m", "--dir", folder.toString(), "--no-live")) {
-            int port = viewer.port();
             List<ViewerClient> clients = new ArrayList<>();
             List<ViewerClient> opened = new ArrayList<>();
             int[] openedOf = new int[2];
             List<ViewerClient> refused = new ArrayList<>();
             try {
                 for (int i = 0; i < CLIENTS; i++) {
-                    ViewerClient client = new ViewerClient(port, 32, true);
+                    ViewerClient client = new ViewerClient(viewer.address(), 32, true);
                     clients.add(client);
                     client.keepSteps(false);
                     client.open(files.get(i % 2), "route");
