@@ -32,7 +32,6 @@ import reactor.netty.NettyOutbound;
 import reactor.netty.http.server.HttpServer;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
-import reactor.netty.http.server.WebsocketServerSpec;
 import reactor.netty.http.websocket.WebsocketInbound;
 import reactor.netty.http.websocket.WebsocketOutbound;
 
@@ -60,8 +59,6 @@ public final class ViewerServer implements AutoCloseable {
     private static final String RENDERER = "renderer.js";
     private static final String REFERRER_POLICY = "Referrer-Policy";
     private static final SecureRandom RANDOM = new SecureRandom();
-    /** The most messages of one page read and waiting for its session's worker. */
-    static final int WAITING_MESSAGES = 16;
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "css", "text/css; charset=utf-8", "js", "text/javascript; charset=utf-8", "png", "image/png",
             "svg", "image/svg+xml", "json", "application/json");
@@ -108,9 +105,8 @@ public final class ViewerServer implements AutoCloseable {
                             .get("/api/stats", guarded(true, (request, response) ->
                                     json(response, HttpResponseStatus.OK, stats())))
                             .post("/api/upload", guarded(true, this::upload))
-                            .get("/ws", guarded(true, (request, response) -> response.sendWebsocket(this::socket,
-                                    WebsocketServerSpec.builder().maxFramePayloadLength(Json.MAX_MESSAGE_CHARS * 4)
-                                            .build()))))
+                            .get("/ws", guarded(true, (request, response) ->
+                                    response.sendWebsocket(this::socket, SessionSocket.SPEC))))
                     .bindNow(Duration.ofSeconds(10));
         } catch (RuntimeException e) {
             scheduler.dispose();
@@ -279,14 +275,7 @@ public final class ViewerServer implements AutoCloseable {
         }
         ViewerSession session = new ViewerSession(nextId.getAndIncrement(), this, options, scheduler);
         sessions.put(session.id(), session);
-        // At most WAITING_MESSAGES of a page's messages wait for its session; past them Reactor Netty stops
-        // reading the socket (its receive queue is bounded too), so a page that floods is held back by TCP.
-        Mono<Void> inbound = in.aggregateFrames(Json.MAX_MESSAGE_CHARS * 4).receive().asString()
-                .concatMap(session::receive, WAITING_MESSAGES).then();
-        Mono<Void> outbound = out.sendString(session.messages()).then();
-        return Mono.firstWithSignal(inbound, outbound)
-                .onErrorResume(error -> Mono.empty())
-                .doFinally(signal -> session.dispose());
+        return SessionSocket.serve(in, out, session);
     }
 
     private NettyOutbound resource(HttpServerResponse response, @Nullable String name) {

@@ -81,15 +81,20 @@ final class ViewerSession implements Disposable {
         server.stepSent();
     }
 
+    /** Notes that the page is there (a message or a ping came): the idle timeout starts again. */
+    void heard() {
+        lastHeard = System.nanoTime();
+    }
+
     /**
      * Takes one message from the page, to run on the session's worker.
      *
      * @param text the WebSocket text frame
      * @return completes once the message has been handled (at once if the session is closed): the socket
-     *     reads further messages only as these complete (see {@link ViewerServer})
+     *     reads further messages only as these complete (see {@link SessionSocket})
      */
     Mono<Void> receive(String text) {
-        lastHeard = System.nanoTime();
+        heard();
         return Mono.create(handled -> {
             if (closed) {
                 handled.success();

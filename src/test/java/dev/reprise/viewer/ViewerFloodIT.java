@@ -3,6 +3,8 @@ package dev.reprise.viewer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.viewer.ViewerFixtures.Recording;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,15 +19,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.WebsocketClientSpec;
 
 /**
  * WebSocket clients that flood a viewer (in a child JVM at {@code -Xmx128m}) with valid {@code open}
  * messages of nearly 4,096 characters, as fast as the connection takes them, and read every reply, so
- * that nothing closes their sessions: the viewer stops reading a connection whose messages wait (Reactor
- * Netty's backpressure), so its live heap stays under {@link #LIVE_HEAP_BOUND_MIB}, another session and
- * the HTTP API keep answering throughout, and SIGTERM still stops it.
+ * that nothing closes their sessions; and one that floods it with pings and reads no pong: the viewer
+ * stops reading a connection whose frames wait (Reactor Netty's backpressure), so its live heap stays
+ * under {@link #LIVE_HEAP_BOUND_MIB} and it never runs out of memory (direct memory included), another
+ * session and the HTTP API keep answering throughout, and SIGTERM still stops it.
  */
 class ViewerFloodIT {
 
@@ -50,12 +54,20 @@ class ViewerFloodIT {
             long idleHeap = viewer.liveHeapMiB();
             AtomicLong sent = new AtomicLong();
             AtomicLong replies = new AtomicLong();
+            AtomicLong pings = new AtomicLong();
             List<Disposable> flooders = new ArrayList<>();
             long maxLive = 0;
             int rounds = 0;
             try (ViewerClient other = new ViewerClient(viewer.address(), 32, true)) {
                 other.open("tower.reprise", "route");
                 other.await("opened", ANSWER);
+                // And one that sends pings and reads nothing: every ping asks for a pong it never takes.
+                flooders.add(HttpClient.create().websocket().uri(ViewerClient.socket(viewer.address()))
+                        .handle((in, out) -> out.sendObject(Flux.<Object>generate(sink -> sink.next(
+                                        new PingWebSocketFrame(Unpooled.wrappedBuffer(new byte[125]))))
+                                        .doOnNext(ping -> pings.incrementAndGet()))
+                                .then().and(Mono.never()))
+                        .subscribe(null, error -> { }));
                 for (int i = 0; i < FLOODERS; i++) {
                     flooders.add(HttpClient.create()
                             .websocket(WebsocketClientSpec.builder().maxFramePayloadLength(1 << 20).build())
@@ -73,7 +85,7 @@ class ViewerFloodIT {
                     assertThat(ViewerClient.number(other.await("seeked", ANSWER), "replayed"))
                             .as("round %d: the other session seeks", rounds).isGreaterThanOrEqualTo(target);
                     assertThat(viewer.stats(ANSWER).get("sessions").asInt()).as("round %d: /api/stats", rounds)
-                            .isEqualTo(FLOODERS + 1);
+                            .isEqualTo(FLOODERS + 2);
                     maxLive = Math.max(maxLive, viewer.liveHeapMiB());
                 }
                 try (ViewerClient late = new ViewerClient(viewer.address(), 32, true)) {
@@ -84,10 +96,10 @@ class ViewerFloodIT {
                 flooders.forEach(Disposable::dispose);
             }
             String figure = String.format("viewer flood: %d clients sent %,d open messages of %,d characters in %d s "
-                            + "(%,d replies read) to a viewer at -Xmx128m; live heap after a full collection: %d MiB idle, "
+                            + "(%,d replies read), and one sent %,d pings reading no pong, to a viewer at -Xmx128m; live heap after a full collection: %d MiB idle, "
                             + "at most %d MiB in %d samples during the flood (bound %d MiB); heap after every collection "
                             + "at most %d MiB; the other session answered %d seeks",
-                    FLOODERS, sent.get(), open.length(), FLOOD.toSeconds(), replies.get(), idleHeap, maxLive, rounds,
+                    FLOODERS, sent.get(), open.length(), FLOOD.toSeconds(), replies.get(), pings.get(), idleHeap, maxLive, rounds,
                     LIVE_HEAP_BOUND_MIB, viewer.heaps().stream().mapToLong(Long::longValue).max().orElse(0), rounds);
             System.out.println(figure);
             write(figure);
