@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a {@link ViewerServer} runs: where it binds, which folder it serves replays from, and the limits
- * that bound each session. Immutable; the {@code with...} methods return changed copies.
+ * How a {@link ViewerServer} runs: where it binds, which folder it serves replays from, the limits that
+ * bound each session and all of them together, and who may use it (host names, origins, the access
+ * token). Immutable; the {@code with...} methods return changed copies.
  */
 public final class ViewerOptions {
 
@@ -232,14 +234,9 @@ public final class ViewerOptions {
      * @throws IllegalArgumentException naming a value that is not a host name
      */
     public ViewerOptions withAllowedHosts(List<String> names) {
-        List<String> hosts = new ArrayList<>();
-        for (String name : names) {
-            String lower = name.toLowerCase(Locale.ROOT);
-            require(HOST_NAME.matcher(lower).matches(), "allowed host \"" + name + "\" is not a host name: give the "
-                    + "name alone, e.g. viewer.example.com or [::1], without a scheme or a port");
-            hosts.add(lower);
-        }
-        return withAccess(new Access(List.copyOf(hosts), access.origins(), access.tokenRequired(), access.token()));
+        List<String> hosts = lowerCase(names, HOST_NAME, name -> "allowed host \"" + name + "\" is not a host name: "
+                + "give the name alone, e.g. viewer.example.com or [::1], without a scheme or a port");
+        return withAccess(new Access(hosts, access.origins(), access.tokenRequired(), access.token()));
     }
 
     /**
@@ -254,14 +251,9 @@ public final class ViewerOptions {
      * @throws IllegalArgumentException naming a value that is not an origin
      */
     public ViewerOptions withAllowedOrigins(List<String> values) {
-        List<String> origins = new ArrayList<>();
-        for (String value : values) {
-            String lower = value.toLowerCase(Locale.ROOT);
-            require(ORIGIN.matcher(lower).matches(), "allowed origin \"" + value + "\" is not an origin: give a "
-                    + "scheme, a host and an optional port, e.g. https://dashboard.example.com:8443, with no path");
-            origins.add(lower);
-        }
-        return withAccess(new Access(access.hosts(), List.copyOf(origins), access.tokenRequired(), access.token()));
+        List<String> origins = lowerCase(values, ORIGIN, value -> "allowed origin \"" + value + "\" is not an origin: "
+                + "give a scheme, a host and an optional port, e.g. https://dashboard.example.com:8443, with no path");
+        return withAccess(new Access(access.hosts(), origins, access.tokenRequired(), access.token()));
     }
 
     /**
@@ -287,6 +279,17 @@ public final class ViewerOptions {
      */
     public ViewerOptions withoutAccessToken() {
         return withAccess(new Access(access.hosts(), access.origins(), false, null));
+    }
+
+    /** Lower-cases values that must match a pattern, refusing the first that does not with its message. */
+    private static List<String> lowerCase(List<String> values, Pattern pattern, Function<String, String> refusal) {
+        List<String> lower = new ArrayList<>();
+        for (String value : values) {
+            String each = value.toLowerCase(Locale.ROOT);
+            require(pattern.matcher(each).matches(), refusal.apply(value));
+            lower.add(each);
+        }
+        return List.copyOf(lower);
     }
 
     private ViewerOptions withAccess(Access value) {

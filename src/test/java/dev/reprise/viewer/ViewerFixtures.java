@@ -17,6 +17,8 @@ import dev.reprise.samples.tower.TowerState;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -77,6 +79,14 @@ final class ViewerFixtures {
                 .metadata(TowerViewer.FLOORS, Integer.toString(recording.floors()))
                 .build().write(file);
         return file;
+    }
+
+    /** Prints a measured figure and writes it to {@code target/<file>}, for the docs and the lead to quote. */
+    static void report(String file, String figure) throws IOException {
+        System.out.println(figure);
+        Path target = Path.of("target", file);
+        Files.createDirectories(target.getParent());
+        Files.writeString(target, figure + System.lineSeparator(), StandardCharsets.UTF_8);
     }
 
     static Path write(Recording recording, Path dir, String name) throws IOException {

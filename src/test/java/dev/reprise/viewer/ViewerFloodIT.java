@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reprise.viewer.ViewerFixtures.Recording;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -101,18 +98,11 @@ class ViewerFloodIT {
                             + "at most %d MiB; the other session answered %d seeks",
                     FLOODERS, sent.get(), open.length(), FLOOD.toSeconds(), replies.get(), pings.get(), idleHeap, maxLive, rounds,
                     LIVE_HEAP_BOUND_MIB, viewer.heaps().stream().mapToLong(Long::longValue).max().orElse(0), rounds);
-            System.out.println(figure);
-            write(figure);
+            ViewerFixtures.report("viewer-flood.txt", figure);
             assertThat(viewer.output()).doesNotContain("OutOfMemoryError");
             assertThat(maxLive).as(figure).isLessThanOrEqualTo(LIVE_HEAP_BOUND_MIB);
             assertThat(viewer.isAlive()).as(viewer.output()).isTrue();
             viewer.stop();
         }
-    }
-
-    private static void write(String figure) throws IOException {
-        Path file = Path.of("target", "viewer-flood.txt");
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, figure + System.lineSeparator(), StandardCharsets.UTF_8);
     }
 }

@@ -7,9 +7,6 @@ import dev.reprise.ReplaySystem;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.viewer.ViewerFixtures.Recording;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,8 +92,7 @@ class ViewerSessionBudgetIT {
                                 + "collection %d MiB (bound: the budget + %d MiB)",
                         budget, budget >> 20, CLIENTS, estimates[0], estimates[1], openedOf[0], openedOf[1],
                         refused.size(), held, live, BEYOND_BUDGET_MIB);
-                System.out.println(figure);
-                write(figure);
+                ViewerFixtures.report("viewer-session-budget.txt", figure);
                 assertThat(budget).as("half of -Xmx256m").isBetween(100L << 20, 128L << 20);
                 assertThat(held).isLessThanOrEqualTo(budget);
                 assertThat(opened).as(figure).isNotEmpty();
@@ -116,11 +112,5 @@ class ViewerSessionBudgetIT {
             assertThat(viewer.isAlive()).as(viewer.output()).isTrue();
             viewer.stop();
         }
-    }
-
-    private static void write(String figure) throws IOException {
-        Path file = Path.of("target", "viewer-session-budget.txt");
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, figure + System.lineSeparator(), StandardCharsets.UTF_8);
     }
 }
