@@ -1,6 +1,7 @@
 package dev.reprise.viewer;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -46,9 +47,10 @@ import reactor.netty.http.websocket.WebsocketOutbound;
  * an upload, {@code /api/stats} the server's numbers, {@code /ws} the session socket. Binds
  * {@code 127.0.0.1} unless told otherwise. Every request must name this viewer as its Host and come from its
  * own page (or what the options allow), and the API and socket need the access token of {@link #url()}
- * ({@link AccessGuard}; see the security section of {@code docs/viewer.md}). Connections, their timeouts and upload memory are bounded by
- * the options' {@link ServerLimits} (see {@code docs/reliability.md}). Thread-safe; {@link #close()}
- * stops it. {@link ViewerMain} is its command line.
+ * ({@link AccessGuard}; see the security section of {@code docs/viewer.md}). Connections, their timeouts
+ * and upload memory are bounded by the options' {@link ServerLimits}, what the sessions hold by their
+ * session budget (see {@code docs/reliability.md}). Thread-safe; {@link #close()} stops it.
+ * {@link ViewerMain} is its command line.
  */
 public final class ViewerServer implements AutoCloseable {
 
@@ -105,8 +107,10 @@ public final class ViewerServer implements AutoCloseable {
                             .get("/api/stats", guarded(true, (request, response) ->
                                     json(response, HttpResponseStatus.OK, stats())))
                             .post("/api/upload", guarded(true, this::upload))
-                            .get("/ws", guarded(true, (request, response) ->
-                                    response.sendWebsocket(this::socket, SessionSocket.SPEC))))
+                            .get("/ws", guarded(true, (request, response) -> request.requestHeaders()
+                                    .containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)
+                                    ? response.sendWebsocket(this::socket, SessionSocket.SPEC)
+                                    : response.sendNotFound())))
                     .bindNow(Duration.ofSeconds(10));
         } catch (RuntimeException e) {
             scheduler.dispose();

@@ -166,21 +166,16 @@ final class ViewerSession implements Disposable {
             throw new IllegalArgumentException("open needs a \"file\" name or an \"upload\" token");
         }
         replace(null);
-        SessionBudget.Reservation held;
         try {
-            held = reserve(loaded);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(loaded.name() + ": " + e.getMessage(), e);
-        }
-        try {
+            SessionBudget.Reservation held = reserve(loaded);
             if (upload != null) {
-                loaded = server.library().takeUpload(upload);
+                try {
+                    server.library().takeUpload(upload);
+                } catch (RuntimeException e) {
+                    held.close(); // another session took it first
+                    throw e;
+                }
             }
-        } catch (RuntimeException e) {
-            held.close();
-            throw e;
-        }
-        try {
             playback = replay(loaded, "interactive".equals(mode), false, held);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(loaded.name() + ": " + e.getMessage(), e);

@@ -57,6 +57,8 @@ class ViewerAccessTest {
         assertThat(upgrade(server, token, host, null)).as("a client that is no browser page")
                 .isEqualTo("HTTP/1.1 101 Switching Protocols");
         assertThat(upgrade(server, "wrong" + token, host, "http://" + host)).isEqualTo("HTTP/1.1 401 Unauthorized");
+        assertThat(RawHttp.exchange(server, "GET /ws?token=" + token + " HTTP/1.1", "Host: " + host, "Connection: close"))
+                .as("no upgrade asked for").startsWith("HTTP/1.1 404");
     }
 
     @Test
