@@ -90,6 +90,8 @@ public interface GameReplay {
      *
      * @param step a passive step just emitted, not yet applied
      * @return the prompt, or {@code null} (the default) to apply the recorded answer without asking
+     * @throws RuntimeException if the step cannot be shown (e.g. a hostile file's param of the wrong type):
+     *     playback fails at that step in the passive phase, as a recorded answer that does not fit does
      */
     default @Nullable Prompt prompt(ReplayStep step) {
         return null;

@@ -15,11 +15,19 @@ final class LivePlayback implements Playback {
     private final Pump pump;
     private final long catchUpBytes;
     private final long bufferBytes;
+    /** Its share of the session budget, given back by {@link #close()}. */
+    private final SessionBudget.Reservation held;
     private long lastViewNanos;
 
-    LivePlayback(ViewerSession session, ViewerGame game, LiveGame live, int maxCredits) {
+    /**
+     * Joins the live game within the session budget.
+     *
+     * @throws IllegalArgumentException if the spectator's catch-up and buffer do not fit the session budget
+     */
+    LivePlayback(ViewerSession session, ViewerGame game, LiveGame live, int maxCredits, SessionBudget budget) {
         this.session = session;
-        LiveGame.Spectator spectator = live.join();
+        LiveGame.Spectator spectator = live.join(); // refused before its feed is subscribed: nothing is held then
+        this.held = budget.reserveOrRefuse("watching the live game", SessionBudget.liveBytes(spectator));
         this.view = spectator.view();
         this.catchUpBytes = spectator.catchUpBytes();
         this.bufferBytes = spectator.bufferBytes();
@@ -83,6 +91,7 @@ final class LivePlayback implements Playback {
     @Override
     public void close() {
         pump.dispose();
+        held.close();
     }
 
     /** Applies each watched step to the spectator's game and sends it. */

@@ -167,10 +167,25 @@ final class ReplayLibrary {
     Loaded takeUpload(String token) {
         Loaded loaded = uploads.take(token);
         if (loaded == null) {
-            throw new IllegalArgumentException("no such upload (uploads open once, and expire after "
-                    + options.limits().uploadLifetime().toSeconds() + " s or when newer ones need their room)");
+            throw noSuchUpload();
         }
         return loaded;
+    }
+
+    /**
+     * Looks at a kept upload without taking it.
+     *
+     * @param token the token {@link #upload} returned
+     * @return the upload, still kept
+     * @throws IllegalArgumentException if the token is unknown or was used, expired or evicted
+     */
+    Loaded peekUpload(String token) {
+        return uploads.peek(token).orElseThrow(this::noSuchUpload);
+    }
+
+    private IllegalArgumentException noSuchUpload() {
+        return new IllegalArgumentException("no such upload (uploads open once, and expire after "
+                + options.limits().uploadLifetime().toSeconds() + " s or when newer ones need their room)");
     }
 
     /** @return the largest upload accepted, in bytes: the reader's file cap, within the upload budget */

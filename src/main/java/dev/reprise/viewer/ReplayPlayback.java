@@ -37,6 +37,8 @@ final class ReplayPlayback implements Playback {
 
     private final ViewerSession session;
     private final ReplayLibrary.Loaded loaded;
+    /** Its share of the session budget, given back by {@link #close()}. */
+    private final SessionBudget.Reservation held;
     private final GameReplay replay;
     private final boolean interactive;
     private final Duration dialogTimeout;
@@ -56,8 +58,9 @@ final class ReplayPlayback implements Playback {
     }
 
     ReplayPlayback(ViewerSession session, ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened,
-                   ViewerOptions options, Scheduler scheduler, Scheduler.Worker worker) {
+                   SessionBudget.Reservation held, ViewerOptions options, Scheduler scheduler, Scheduler.Worker worker) {
         this.session = session;
+        this.held = held;
         this.loaded = loaded;
         this.replay = loaded.game().open(loaded.file());
         this.interactive = interactive;
@@ -135,7 +138,9 @@ final class ReplayPlayback implements Playback {
 
     @Override
     public void step() {
-        sandbox.step().subscribe(step -> sendView("stepped"), error -> { }, null);
+        // Answered whatever happens: with the state after the group, or as it stands once playback has ended or
+        // failed (the step then plays nothing); a group that fails is answered by the pump's "failed".
+        sandbox.step().subscribe(null, error -> { }, () -> sendView("stepped"));
     }
 
     @Override
@@ -275,6 +280,7 @@ final class ReplayPlayback implements Playback {
         states.dispose();
         pump.dispose(); // cancelling stops the sandbox
         replay.system().releaseSandbox();
+        held.close();
     }
 
     /** The pump of this replay's steps: runs on the playback's thread. */
@@ -295,8 +301,8 @@ final class ReplayPlayback implements Playback {
                 }
                 return;
             }
-            GameReplay.Prompt prompt = pending != null && interactive ? replay.prompt(pending.step()) : null;
-            if (pending != null && prompt == null) {
+            GameReplay.Prompt prompt = pending != null && interactive ? promptFor(pending) : null;
+            if (pending != null && prompt == null && !pending.isSettled()) {
                 applyRecorded(pending);
             }
             long now = System.nanoTime();
@@ -321,6 +327,22 @@ final class ReplayPlayback implements Playback {
                         dialogTimeout.toMillis(), TimeUnit.MILLISECONDS));
             }
             sendStep(Json.write(out));
+        }
+
+        /**
+         * Asks the game how to show a claimed passive step. A prompt that throws (a hostile file's param the
+         * game cannot read) fails that step, as an apply that throws does: playback fails naming the step and
+         * the passive phase, and the controls go on answering.
+         *
+         * @return the prompt, or {@code null} to apply the recorded answer (or because the step has failed)
+         */
+        private GameReplay.@Nullable Prompt promptFor(PassiveStep step) {
+            try {
+                return replay.prompt(step.step());
+            } catch (RuntimeException e) {
+                step.fail(new IllegalArgumentException("the game cannot show this step as a choice: " + e, e));
+                return null;
+            }
         }
 
         @Override

@@ -5,6 +5,7 @@ import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -97,6 +98,17 @@ final class UploadStore {
         }
         used -= taken.bytes();
         return taken.loaded();
+    }
+
+    /**
+     * Looks at a kept upload, leaving it kept.
+     *
+     * @return the upload, or empty if the token is unknown, used, expired or evicted
+     */
+    synchronized Optional<ReplayLibrary.Loaded> peek(String token) {
+        expire();
+        Kept found = kept.get(token);
+        return found == null ? Optional.empty() : Optional.of(found.loaded());
     }
 
     /** @return the most bytes uploads may hold */

@@ -1,9 +1,15 @@
 package dev.reprise.viewer;
 
 import java.io.PrintWriter;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -12,12 +18,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import reactor.netty.ChannelBindException;
 
 /**
  * The viewer's command line ({@link ViewerMain}): starts a {@link ViewerServer} on the games installed
  * on the class path ({@link ViewerGame#installed()}), their live games shown unless {@code --no-live},
- * prints its address and serves until the JVM stops. A usage error is one line on standard error and
- * exit code 2; no game installed is exit code 1.
+ * prints its address and serves until the JVM stops. A usage error, or an address and port it cannot listen
+ * on, is one line on standard error and exit code 2; no game installed is exit code 1.
  */
 @Command(name = "viewer", mixinStandardHelpOptions = true,
         description = {"Serves the Reprise replay viewer for a folder of replays.",
@@ -38,8 +45,26 @@ final class ViewerCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1",
-            description = "the address to bind (default: ${DEFAULT-VALUE}); the viewer has no authentication")
+            description = "the address to bind (default: ${DEFAULT-VALUE}); another only on purpose, with --allow-host "
+                    + "for the name others reach it by")
     String host;
+
+    @Option(names = "--allow-host", paramLabel = "NAME", split = ",",
+            description = "also answer to this host name (a reverse proxy's, the machine's); repeatable. Requests "
+                    + "naming any other host are refused (DNS rebinding)")
+    List<String> allowHosts = new ArrayList<>();
+
+    @Option(names = "--allow-origin", paramLabel = "ORIGIN", split = ",",
+            description = "also let pages from this origin (e.g. https://dashboard.example.com) use the viewer; "
+                    + "repeatable. Other sites' pages are refused")
+    List<String> allowOrigins = new ArrayList<>();
+
+    @Option(names = "--token", paramLabel = "TOKEN",
+            description = "a fixed access token (16 or more of A-Z a-z 0-9 . _ ~ -) instead of a random one")
+    @Nullable String token;
+
+    @Option(names = "--no-token", description = "need no access token: whoever reaches the address may use the viewer")
+    boolean noToken;
 
     @Option(names = "--no-live", description = "do not offer the games' live games")
     boolean noLive;
@@ -50,6 +75,10 @@ final class ViewerCommand implements Callable<Integer> {
     @Option(names = "--upload-budget", paramLabel = "BYTES",
             description = "the most bytes uploads hold, in flight and kept together (default: 64 MiB)")
     @Nullable Long uploadBudget;
+
+    @Option(names = "--session-budget", paramLabel = "BYTES",
+            description = "the most bytes all sessions hold together; one more is refused (default: half the heap)")
+    @Nullable Long sessionBudget;
 
     @Option(names = "--idle-timeout", paramLabel = "MS", description = "closes a connection idle between requests (default: 30000)")
     @Nullable Long idleMillis;
@@ -81,7 +110,18 @@ final class ViewerCommand implements Callable<Integer> {
         }
         limits = limits.withTimeouts(idleMillis == null ? limits.connectionIdleTimeout() : Duration.ofMillis(idleMillis),
                 headerMillis == null ? limits.requestHeaderTimeout() : Duration.ofMillis(headerMillis));
-        return ViewerOptions.defaults(dir).withPort(port).withHost(host).withLimits(limits).withLive(!noLive);
+        ViewerOptions options = ViewerOptions.defaults(dir).withPort(port).withHost(host).withLimits(limits)
+                .withLive(!noLive).withAllowedHosts(allowHosts).withAllowedOrigins(allowOrigins);
+        if (sessionBudget != null) {
+            options = options.withSessionBudget(sessionBudget);
+        }
+        if (token != null && noToken) {
+            throw new IllegalArgumentException("--token and --no-token contradict each other");
+        }
+        if (token != null) {
+            options = options.withAccessToken(token);
+        }
+        return noToken ? options.withoutAccessToken() : options;
     }
 
     @Override
@@ -100,7 +140,17 @@ final class ViewerCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
-        ViewerServer viewer = ViewerServer.start(options, games);
+        ViewerServer viewer;
+        try {
+            viewer = ViewerServer.start(options, games);
+        } catch (RuntimeException e) {
+            games.forEach(ViewerCommand::closeQuietly);
+            String refused = bindFailure(e, options).orElseThrow(() -> e);
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("viewer: " + refused);
+            err.flush();
+            return 2;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             viewer.close();
             games.forEach(ViewerCommand::closeQuietly);
@@ -111,6 +161,28 @@ final class ViewerCommand implements Callable<Integer> {
         System.out.flush();
         viewer.onDispose().block();
         return 0;
+    }
+
+    /**
+     * Says why the server could not listen, if that is why it did not start: the address and port, and the
+     * system's reason ({@code Address already in use}, an address not of this machine, a name that does not
+     * resolve).
+     */
+    static Optional<String> bindFailure(Throwable error, ViewerOptions options) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ChannelBindException || cause instanceof SocketException
+                    || cause instanceof UnresolvedAddressException || cause instanceof UnknownHostException) {
+                Throwable reason = cause.getCause() != null ? cause.getCause() : cause;
+                String why = reason instanceof UnresolvedAddressException || reason instanceof UnknownHostException
+                        ? "the host name does not resolve"
+                        : Objects.requireNonNullElse(reason.getMessage(), reason.toString())
+                                .replaceFirst("^bind\\(\\.\\.\\) failed( with error\\(-?\\d+\\))?: ", "");
+                return Optional.of(options.port() == 0 ? "cannot listen on " + options.host() + ": " + why
+                        : "cannot listen on " + options.host() + ":" + options.port() + ": " + why
+                                + " (choose another --port, or leave it out for a free one)");
+            }
+        }
+        return Optional.empty();
     }
 
     private static void closeQuietly(ViewerGame game) {

@@ -7,8 +7,8 @@ package dev.reprise.viewer;
  *
  * <p>It finds the games on the class path ({@link ViewerGame#installed()}), starts a {@link ViewerServer}
  * on 127.0.0.1 (a free port unless {@code --port}), prints the page's address and serves until the JVM
- * stops. {@code --help} prints the options and exits 0; a usage error is one line on standard error and
- * exit code 2; no game installed is exit code 1.
+ * stops. {@code --help} prints the options and exits 0; a usage error, or an address and port it cannot
+ * listen on (e.g. a port in use), is one line on standard error and exit code 2; no game installed is exit code 1.
  */
 public final class ViewerMain {
 

@@ -3,12 +3,19 @@ package dev.reprise.viewer;
 import dev.reprise.io.ReplayFileReader;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a {@link ViewerServer} runs: where it binds, which folder it serves replays from, and the limits
- * that bound each session. Immutable; the {@code with...} methods return changed copies.
+ * How a {@link ViewerServer} runs: where it binds, which folder it serves replays from, the limits that
+ * bound each session and all of them together, and who may use it (host names, origins, the access
+ * token). Immutable; the {@code with...} methods return changed copies.
  */
 public final class ViewerOptions {
 
@@ -25,13 +32,26 @@ public final class ViewerOptions {
     private final int checkpointInterval;
     private final long checkpointBudget;
     private final int maxSessions;
+    private final long sessionBudget;
     private final ReplayFileReader reader;
     private final ServerLimits limits;
     private final boolean live;
+    private final Access access;
+
+    /** Who may use the viewer besides its own page on its bound address: host names, origins, the token. */
+    private record Access(List<String> hosts, List<String> origins, boolean tokenRequired, @Nullable String token) {
+        static final Access DEFAULT = new Access(List.of(), List.of(), true, null);
+    }
+
+    private static final Pattern HOST_NAME = Pattern.compile("[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?|\\[[0-9a-f:.]{2,45}\\]");
+    private static final Pattern ORIGIN = Pattern.compile("https?://([a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?"
+            + "|\\[[0-9a-f:.]{2,45}\\])(:[0-9]{1,5})?");
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9._~-]{16,256}");
 
     private ViewerOptions(Path folder, String host, int port, Duration stepInterval, int maxCredits,
             Duration idleTimeout, Duration dialogTimeout, int checkpointInterval, long checkpointBudget,
-            int maxSessions, ReplayFileReader reader, ServerLimits limits, boolean live) {
+            int maxSessions, long sessionBudget, ReplayFileReader reader, ServerLimits limits, boolean live,
+            Access access) {
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(reader, "reader");
@@ -44,6 +64,7 @@ public final class ViewerOptions {
         require(checkpointInterval >= 1, "checkpointInterval must be at least 1, was " + checkpointInterval);
         require(checkpointBudget >= 0, "checkpointBudget must not be negative, was " + checkpointBudget);
         require(maxSessions >= 1, "maxSessions must be at least 1, was " + maxSessions);
+        require(sessionBudget >= 1 << 20, "sessionBudget must be at least 1 MiB (1048576 bytes), was " + sessionBudget);
         this.folder = folder;
         this.host = host;
         this.port = port;
@@ -54,24 +75,29 @@ public final class ViewerOptions {
         this.checkpointInterval = checkpointInterval;
         this.checkpointBudget = checkpointBudget;
         this.maxSessions = maxSessions;
+        this.sessionBudget = sessionBudget;
         this.reader = reader;
         this.limits = limits;
         this.live = live;
+        this.access = access;
     }
 
     /**
      * Returns the defaults for a folder: 127.0.0.1, a free port, 10 steps/s at speed 1, 256 credits,
-     * 60 s idle timeout, 15 s dialogs, a checkpoint every 500 steps within 8 MiB, 64 sessions, a
-     * reader capped at 1,000,000 steps and 8 MiB of params, {@link ServerLimits#defaults()}, live games shown.
+     * 60 s idle timeout, 15 s dialogs, a checkpoint every 500 steps within 8 MiB, 64 sessions holding at
+     * most half the JVM's maximum heap together, a reader capped at 1,000,000 steps and 8 MiB of params,
+     * {@link ServerLimits#defaults()}, live games shown; requests answered only for the bound address,
+     * {@code localhost} and the loopback addresses and from the viewer's own page, the API and WebSocket
+     * with a random access token.
      *
      * @param folder the replay folder
      * @return the options
      */
     public static ViewerOptions defaults(Path folder) {
         return new ViewerOptions(folder, "127.0.0.1", 0, Duration.ofMillis(1000 / STEPS_PER_SECOND_AT_1X), 256,
-                Duration.ofSeconds(60), Duration.ofSeconds(15), 500, 8L << 20, 64,
+                Duration.ofSeconds(60), Duration.ofSeconds(15), 500, 8L << 20, 64, defaultSessionBudget(),
                 ReplayFileReader.builder().maxSteps(1_000_000).maxParamBytes(8 << 20).maxHeaderBytes(64 << 10).build(),
-                ServerLimits.defaults(), true);
+                ServerLimits.defaults(), true, Access.DEFAULT);
     }
 
     /**
@@ -82,7 +108,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withFolder(Path value) {
         return new ViewerOptions(value, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -93,7 +119,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withPort(int value) {
         return new ViewerOptions(folder, host, value, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -104,7 +130,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withHost(String value) {
         return new ViewerOptions(folder, value, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -115,7 +141,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withStepInterval(Duration value) {
         return new ViewerOptions(folder, host, port, value, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -126,7 +152,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withDialogTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, value,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -137,7 +163,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withIdleTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, value, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     /**
@@ -148,7 +174,19 @@ public final class ViewerOptions {
      */
     public ViewerOptions withCheckpointInterval(int value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                value, checkpointBudget, maxSessions, reader, limits, live);
+                value, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
+    }
+
+    /**
+     * Returns a copy with another value of one option.
+     *
+     * @param value the most estimated bytes all sessions hold together (at least 1 MiB); a session that
+     *     does not fit is refused, saying so
+     * @return the copy
+     */
+    public ViewerOptions withSessionBudget(long value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, value, reader, limits, live, access);
     }
 
     /**
@@ -159,7 +197,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withReader(ReplayFileReader value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, value, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, value, limits, live, access);
     }
 
     /**
@@ -170,7 +208,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withLimits(ServerLimits value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, value, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, value, live, access);
     }
 
     /**
@@ -181,7 +219,87 @@ public final class ViewerOptions {
      */
     public ViewerOptions withLive(boolean value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, value);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, value, access);
+    }
+
+    /**
+     * Returns a copy that also answers to these host names (a reverse proxy's, the machine's name on the
+     * network). Requests are refused unless their {@code Host} names the bound address, {@code localhost}, a
+     * loopback address (any address when bound to all), or one of these: so a page whose name an attacker
+     * points at this machine (DNS rebinding) cannot reach the viewer.
+     *
+     * @param names host names or IP literals ({@code [::1]} for IPv6), no scheme and no port; replaces the
+     *     earlier ones
+     * @return the copy
+     * @throws IllegalArgumentException naming a value that is not a host name
+     */
+    public ViewerOptions withAllowedHosts(List<String> names) {
+        List<String> hosts = lowerCase(names, HOST_NAME, name -> "allowed host \"" + name + "\" is not a host name: "
+                + "give the name alone, e.g. viewer.example.com or [::1], without a scheme or a port");
+        return withAccess(new Access(hosts, access.origins(), access.tokenRequired(), access.token()));
+    }
+
+    /**
+     * Returns a copy that also lets pages from these origins use it (a dashboard that embeds it). A request
+     * that carries an {@code Origin} (browsers send one with every WebSocket upgrade, upload and cross-site
+     * request) is refused unless it is the viewer's own page or one of these: so another site's page cannot
+     * drive it (cross-site WebSocket hijacking).
+     *
+     * @param values origins, {@code http://} or {@code https://}, a host and an optional port, nothing
+     *     more; replaces the earlier ones
+     * @return the copy
+     * @throws IllegalArgumentException naming a value that is not an origin
+     */
+    public ViewerOptions withAllowedOrigins(List<String> values) {
+        List<String> origins = lowerCase(values, ORIGIN, value -> "allowed origin \"" + value + "\" is not an origin: "
+                + "give a scheme, a host and an optional port, e.g. https://dashboard.example.com:8443, with no path");
+        return withAccess(new Access(access.hosts(), origins, access.tokenRequired(), access.token()));
+    }
+
+    /**
+     * Returns a copy whose API and WebSocket need this access token instead of a random one: for a script or a
+     * bookmark that must know it in advance.
+     *
+     * @param token 16 to 256 of {@code A-Z a-z 0-9 . _ ~ -}
+     * @return the copy
+     * @throws IllegalArgumentException if the token is shorter or has other characters
+     */
+    public ViewerOptions withAccessToken(String token) {
+        require(TOKEN.matcher(token).matches(), "an access token needs 16 to 256 of A-Z a-z 0-9 . _ ~ -, was "
+                + token.length() + " characters" + (token.chars().allMatch(c -> c < 128
+                && (Character.isLetterOrDigit(c) || "._~-".indexOf(c) >= 0)) ? "" : " with others"));
+        return withAccess(new Access(access.hosts(), access.origins(), true, token));
+    }
+
+    /**
+     * Returns a copy that needs no access token: anybody who can reach its address may use it (the Host and
+     * Origin checks still hold). For a viewer on a machine of one's own, behind its own authentication.
+     *
+     * @return the copy
+     */
+    public ViewerOptions withoutAccessToken() {
+        return withAccess(new Access(access.hosts(), access.origins(), false, null));
+    }
+
+    /** Lower-cases values that must match a pattern, refusing the first that does not with its message. */
+    private static List<String> lowerCase(List<String> values, Pattern pattern, Function<String, String> refusal) {
+        List<String> lower = new ArrayList<>();
+        for (String value : values) {
+            String each = value.toLowerCase(Locale.ROOT);
+            require(pattern.matcher(each).matches(), refusal.apply(value));
+            lower.add(each);
+        }
+        return List.copyOf(lower);
+    }
+
+    private ViewerOptions withAccess(Access value) {
+        return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, value);
+    }
+
+    /** Half the JVM's maximum heap ({@code -Xmx}): the rest is for reading files, uploads, the games and Netty. */
+    private static long defaultSessionBudget() {
+        return Math.max(1L << 20, Runtime.getRuntime().maxMemory() / 2);
     }
 
     static void require(boolean condition, String message) {
@@ -281,6 +399,17 @@ public final class ViewerOptions {
     }
 
     /**
+     * Returns the most estimated bytes all sessions hold together: each replay's route (its copies and
+     * per-step offsets), its checkpoints at {@link #checkpointBudget()}, a live spectator's catch-up and
+     * buffer. A session's playback that does not fit is refused with a message saying so.
+     *
+     * @return the session budget, half the JVM's maximum heap by default
+     */
+    public long sessionBudget() {
+        return sessionBudget;
+    }
+
+    /**
      * Returns the reader (and so the caps) every file and upload is read with.
      *
      * @return the reader
@@ -307,6 +436,45 @@ public final class ViewerOptions {
         return live;
     }
 
+    /**
+     * Returns the host names the viewer answers to besides its bound address, {@code localhost} and the
+     * loopback addresses.
+     *
+     * @return lower-case names, empty by default
+     */
+    public List<String> allowedHosts() {
+        return access.hosts();
+    }
+
+    /**
+     * Returns the origins whose pages may use the viewer besides its own.
+     *
+     * @return lower-case origins, empty by default
+     */
+    public List<String> allowedOrigins() {
+        return access.origins();
+    }
+
+    /**
+     * Returns whether the API and the WebSocket need the access token that the viewer's address carries
+     * ({@code ?token=}); the page and its files need none.
+     *
+     * @return {@code true} by default
+     */
+    public boolean accessTokenRequired() {
+        return access.tokenRequired();
+    }
+
+    /**
+     * Returns the access token given with {@link #withAccessToken}.
+     *
+     * @return the token, or empty (the default) for a random one made when the server starts, if one is
+     *     required
+     */
+    public Optional<String> accessToken() {
+        return Optional.ofNullable(access.token());
+    }
+
     @Override
     public boolean equals(@Nullable Object other) {
         return other instanceof ViewerOptions that && folder.equals(that.folder) && host.equals(that.host)
@@ -314,13 +482,15 @@ public final class ViewerOptions {
                 && maxCredits == that.maxCredits && idleTimeout.equals(that.idleTimeout)
                 && dialogTimeout.equals(that.dialogTimeout) && checkpointInterval == that.checkpointInterval
                 && checkpointBudget == that.checkpointBudget && maxSessions == that.maxSessions
-                && reader.equals(that.reader) && limits.equals(that.limits) && live == that.live;
+                && sessionBudget == that.sessionBudget
+                && reader.equals(that.reader) && limits.equals(that.limits) && live == that.live
+                && access.equals(that.access);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, reader, limits, live);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
     }
 
     @Override
@@ -329,7 +499,9 @@ public final class ViewerOptions {
                 + "stepInterval=" + stepInterval + ", " + "maxCredits=" + maxCredits + ", "
                 + "idleTimeout=" + idleTimeout + ", " + "dialogTimeout=" + dialogTimeout + ", "
                 + "checkpointInterval=" + checkpointInterval + ", " + "checkpointBudget=" + checkpointBudget + ", "
-                + "maxSessions=" + maxSessions + ", " + "reader=" + reader + ", " + "limits=" + limits + ", "
-                + "live=" + live + "]";
+                + "maxSessions=" + maxSessions + ", " + "sessionBudget=" + sessionBudget + ", " + "reader=" + reader + ", " + "limits=" + limits + ", "
+                + "live=" + live + ", " + "allowedHosts=" + access.hosts() + ", " + "allowedOrigins=" + access.origins()
+                + ", " + "accessToken=" + (!access.tokenRequired() ? "none" : access.token() == null ? "random" : "fixed")
+                + "]";
     }
 }

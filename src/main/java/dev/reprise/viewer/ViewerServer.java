@@ -1,6 +1,7 @@
 package dev.reprise.viewer;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,14 +10,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
@@ -28,7 +33,6 @@ import reactor.netty.NettyOutbound;
 import reactor.netty.http.server.HttpServer;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
-import reactor.netty.http.server.WebsocketServerSpec;
 import reactor.netty.http.websocket.WebsocketInbound;
 import reactor.netty.http.websocket.WebsocketOutbound;
 
@@ -41,9 +45,12 @@ import reactor.netty.http.websocket.WebsocketOutbound;
  * {@code /games/{gameId}/{name}} a game's renderer and assets (from the game's own jar, under
  * {@link ViewerGame#RESOURCES}), {@code /api/replays} the folder's files, {@code POST /api/upload?name=}
  * an upload, {@code /api/stats} the server's numbers, {@code /ws} the session socket. Binds
- * {@code 127.0.0.1} unless told otherwise. Connections, their timeouts and upload memory are bounded by
- * the options' {@link ServerLimits} (see {@code docs/reliability.md}). Thread-safe; {@link #close()}
- * stops it. {@link ViewerMain} is its command line.
+ * {@code 127.0.0.1} unless told otherwise. Every request must name this viewer as its Host and come from its
+ * own page (or what the options allow), and the API and socket need the access token of {@link #url()}
+ * ({@link AccessGuard}; see the security section of {@code docs/viewer.md}). Connections, their timeouts
+ * and upload memory are bounded by the options' {@link ServerLimits}, what the sessions hold by their
+ * session budget (see {@code docs/reliability.md}). Thread-safe; {@link #close()} stops it.
+ * {@link ViewerMain} is its command line.
  */
 public final class ViewerServer implements AutoCloseable {
 
@@ -52,6 +59,8 @@ public final class ViewerServer implements AutoCloseable {
     private static final Pattern ASSET_NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}\\.(css|js|png|svg|json)");
     private static final Pattern GAME_ID = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}");
     private static final String RENDERER = "renderer.js";
+    private static final String REFERRER_POLICY = "Referrer-Policy";
+    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "css", "text/css; charset=utf-8", "js", "text/javascript; charset=utf-8", "png", "image/png",
             "svg", "image/svg+xml", "json", "application/json");
@@ -66,13 +75,20 @@ public final class ViewerServer implements AutoCloseable {
     private final AtomicLong nextId = new AtomicLong(1);
     private final AtomicLong stepsSent = new AtomicLong();
     private final ConnectionGuard guard;
+    private final SessionBudget sessionBudget;
+    private final @Nullable String accessToken;
+    private final AccessGuard access;
 
     private ViewerServer(ViewerOptions options, List<ViewerGame> games) {
         this.options = options;
+        this.accessToken = options.accessTokenRequired()
+                ? options.accessToken().orElseGet(ViewerServer::randomToken) : null;
+        this.access = new AccessGuard(options, accessToken);
         this.games = List.copyOf(games);
         this.byId = byId(this.games);
         this.library = new ReplayLibrary(options, this.byId);
         this.guard = new ConnectionGuard(options.limits());
+        this.sessionBudget = new SessionBudget(options.sessionBudget());
         this.scheduler = Schedulers.newParallel("reprise-viewer", Math.max(4, Runtime.getRuntime().availableProcessors()));
         try {
             this.server = HttpServer.create()
@@ -81,15 +97,20 @@ public final class ViewerServer implements AutoCloseable {
                     .idleTimeout(options.limits().connectionIdleTimeout())
                     .doOnChannelInit((observer, channel, address) -> guard.install(channel))
                     .route(routes -> routes
-                            .get("/", (request, response) -> resource(response, "index.html"))
-                            .get("/static/{name}", (request, response) -> resource(response, request.param("name")))
-                            .get("/games/{game}/{name}", (request, response) ->
-                                    asset(response, request.param("game"), request.param("name")))
-                            .get("/api/replays", (request, response) -> replays(response))
-                            .get("/api/stats", (request, response) -> json(response, HttpResponseStatus.OK, stats()))
-                            .post("/api/upload", this::upload)
-                            .ws("/ws", this::socket, WebsocketServerSpec.builder()
-                                    .maxFramePayloadLength(Json.MAX_MESSAGE_CHARS * 4).build()))
+                            .get("/", guarded(false, (request, response) -> // its address carries the token
+                                    resource(response.header(REFERRER_POLICY, "no-referrer"), "index.html")))
+                            .get("/static/{name}", guarded(false, (request, response) ->
+                                    resource(response, request.param("name"))))
+                            .get("/games/{game}/{name}", guarded(false, (request, response) ->
+                                    asset(response, request.param("game"), request.param("name"))))
+                            .get("/api/replays", guarded(true, (request, response) -> replays(response)))
+                            .get("/api/stats", guarded(true, (request, response) ->
+                                    json(response, HttpResponseStatus.OK, stats())))
+                            .post("/api/upload", guarded(true, this::upload))
+                            .get("/ws", guarded(true, (request, response) -> request.requestHeaders()
+                                    .containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)
+                                    ? response.sendWebsocket(this::socket, SessionSocket.SPEC)
+                                    : response.sendNotFound())))
                     .bindNow(Duration.ofSeconds(10));
         } catch (RuntimeException e) {
             scheduler.dispose();
@@ -156,14 +177,52 @@ public final class ViewerServer implements AutoCloseable {
                 : "/games/" + game.gameId() + "/" + RENDERER;
     }
 
+    private static String randomToken() {
+        byte[] token = new byte[16];
+        RANDOM.nextBytes(token);
+        return HexFormat.of().formatHex(token);
+    }
+
+    /**
+     * Answers a route only if the request passes the {@link AccessGuard}: its Host, its Origin and, if the
+     * route needs it, the access token; a refused one gets the reason and its connection is closed (an
+     * upload's body is never read).
+     */
+    private BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> guarded(boolean needsToken,
+            BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> route) {
+        return (request, response) -> {
+            List<String> tokens = new QueryStringDecoder(request.uri()).parameters().getOrDefault("token", List.of());
+            Optional<AccessGuard.Refusal> refusal = access.check(request.requestHeaders().get(HttpHeaderNames.HOST),
+                    request.requestHeaders().get(HttpHeaderNames.ORIGIN), tokens.isEmpty() ? null : tokens.get(0),
+                    needsToken);
+            return refusal.isPresent() ? refused(response, HttpResponseStatus.valueOf(refusal.get().status()),
+                    refusal.get().message()) : route.apply(request, response);
+        };
+    }
+
     /** @return the port the server listens on */
     public int port() {
         return server.port();
     }
 
-    /** @return the page's address, e.g. {@code http://127.0.0.1:8080/} */
+    /**
+     * Returns the page's address, with the access token if one is needed: what the command line prints.
+     *
+     * @return e.g. {@code http://127.0.0.1:8080/?token=3f9c...}
+     */
     public String url() {
-        return "http://" + options.host() + ":" + port() + "/";
+        return "http://" + (options.host().contains(":") ? "[" + options.host() + "]" : options.host()) + ":" + port()
+                + "/" + (accessToken == null ? "" : "?token=" + accessToken);
+    }
+
+    /**
+     * Returns the access token the API and the WebSocket need: the options' own, or a random one (128 bits)
+     * made when the server started.
+     *
+     * @return the token, or empty if the options need none
+     */
+    public Optional<String> accessToken() {
+        return Optional.ofNullable(accessToken);
     }
 
     /** @return the sessions open now */
@@ -200,6 +259,11 @@ public final class ViewerServer implements AutoCloseable {
         return library;
     }
 
+    /** @return the account of what the sessions' playbacks hold */
+    SessionBudget sessionBudget() {
+        return sessionBudget;
+    }
+
     List<ViewerGame> games() {
         return games;
     }
@@ -215,12 +279,7 @@ public final class ViewerServer implements AutoCloseable {
         }
         ViewerSession session = new ViewerSession(nextId.getAndIncrement(), this, options, scheduler);
         sessions.put(session.id(), session);
-        Mono<Void> inbound = in.aggregateFrames(Json.MAX_MESSAGE_CHARS * 4).receive().asString()
-                .doOnNext(session::receive).then();
-        Mono<Void> outbound = out.sendString(session.messages()).then();
-        return Mono.firstWithSignal(inbound, outbound)
-                .onErrorResume(error -> Mono.empty())
-                .doFinally(signal -> session.dispose());
+        return SessionSocket.serve(in, out, session);
     }
 
     private NettyOutbound resource(HttpServerResponse response, @Nullable String name) {
@@ -341,7 +400,8 @@ public final class ViewerServer implements AutoCloseable {
         return Json.object().put("sessions", sessionCount()).put("stepsSent", stepsSent())
                 .put("largestSessionBytes", largestSessionBytes()).put("connections", connectionCount())
                 .put("uploadBytes", library.uploadBytes()).put("uploadBudget", options.limits().uploadBudget())
-                .put("keptUploads", library.keptUploads());
+                .put("keptUploads", library.keptUploads()).put("sessionBytes", sessionBudget.heldBytes())
+                .put("sessionBudget", sessionBudget.budget());
     }
 
     /** Closes every session and stops the server. */

@@ -6,15 +6,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
  * One page's session, the server side of one WebSocket: it parses the page's messages, runs them one
- * at a time on a worker of its own, and owns at most one {@link Playback} (one sandbox) at a time.
+ * at a time on a worker of its own (taking the next only when one is done, so a page that sends faster
+ * than its messages are handled is held back, never queued without bound), and owns at most one
+ * {@link Playback} (one sandbox) at a time.
  * Closing it (the socket closed, the page idle too long, its outbox overflowed, the server stopping)
  * releases everything it holds. A bad message gets an error reply and changes nothing.
  */
@@ -77,16 +81,34 @@ final class ViewerSession implements Disposable {
         server.stepSent();
     }
 
+    /** Notes that the page is there (a message or a ping came): the idle timeout starts again. */
+    void heard() {
+        lastHeard = System.nanoTime();
+    }
+
     /**
-     * Takes one message from the page; it runs later on the session's worker.
+     * Takes one message from the page, to run on the session's worker.
      *
      * @param text the WebSocket text frame
+     * @return completes once the message has been handled (at once if the session is closed): the socket
+     *     reads further messages only as these complete (see {@link SessionSocket})
      */
-    void receive(String text) {
-        lastHeard = System.nanoTime();
-        if (!closed) {
-            worker.schedule(() -> handle(text));
-        }
+    Mono<Void> receive(String text) {
+        heard();
+        return Mono.create(handled -> {
+            if (closed) {
+                handled.success();
+                return;
+            }
+            try {
+                handled.onCancel(worker.schedule(() -> {
+                    handle(text);
+                    handled.success();
+                }));
+            } catch (RejectedExecutionException e) {
+                handled.success(); // the session closed meanwhile: the message is dropped with it
+            }
+        });
     }
 
     private void handle(String text) {
@@ -134,19 +156,50 @@ final class ViewerSession implements Disposable {
         if (!"route".equals(mode) && !"interactive".equals(mode)) {
             throw new IllegalArgumentException("mode must be \"route\" or \"interactive\", was " + message.get("mode"));
         }
+        String upload = message.path("upload").isTextual() ? message.get("upload").asText() : null;
         ReplayLibrary.Loaded loaded;
         if (message.path("file").isTextual()) {
             loaded = server.library().open(message.get("file").asText());
-        } else if (message.path("upload").isTextual()) {
-            loaded = server.library().takeUpload(message.get("upload").asText());
+        } else if (upload != null) {
+            loaded = server.library().peekUpload(upload); // taken once it fits: a refused upload can be opened later
         } else {
             throw new IllegalArgumentException("open needs a \"file\" name or an \"upload\" token");
         }
         replace(null);
         try {
-            playback = new ReplayPlayback(this, loaded, "interactive".equals(mode), false, options, scheduler, worker);
+            SessionBudget.Reservation held = reserve(loaded);
+            if (upload != null) {
+                try {
+                    server.library().takeUpload(upload);
+                } catch (RuntimeException e) {
+                    held.close(); // another session took it first
+                    throw e;
+                }
+            }
+            playback = replay(loaded, "interactive".equals(mode), false, held);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(loaded.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reserves a replay's estimated bytes from the session budget.
+     *
+     * @throws IllegalArgumentException saying so if they do not fit
+     */
+    private SessionBudget.Reservation reserve(ReplayLibrary.Loaded loaded) {
+        return server.sessionBudget().reserveOrRefuse("this replay",
+                SessionBudget.replayBytes(loaded.file().save(), options.checkpointBudget()));
+    }
+
+    /** Makes a replay's playback, which gives its reserved bytes back when it closes (or now, if it fails). */
+    private ReplayPlayback replay(ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened,
+            SessionBudget.Reservation held) {
+        try {
+            return new ReplayPlayback(this, loaded, interactive, reopened, held, options, scheduler, worker);
+        } catch (RuntimeException | Error e) {
+            held.close();
+            throw e;
         }
     }
 
@@ -156,7 +209,7 @@ final class ViewerSession implements Disposable {
      */
     void reopen(ReplayLibrary.Loaded loaded, boolean interactive, int target) {
         replace(null);
-        ReplayPlayback next = new ReplayPlayback(this, loaded, interactive, true, options, scheduler, worker);
+        ReplayPlayback next = replay(loaded, interactive, true, reserve(loaded));
         playback = next;
         next.seek(target);
     }
@@ -166,7 +219,7 @@ final class ViewerSession implements Disposable {
             LiveGame live = game.live().orElse(null);
             if (live != null) {
                 replace(null);
-                playback = new LivePlayback(this, game, live, options.maxCredits());
+                playback = new LivePlayback(this, game, live, options.maxCredits(), server.sessionBudget());
                 return;
             }
         }

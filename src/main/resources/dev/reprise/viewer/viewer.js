@@ -11,6 +11,10 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   const LIVE_ONLY = 'A live game is only watched: open a replay to control playback.';
   const NOTHING_OPEN = 'Open a replay first.';
   const $ = id => document.getElementById(id);
+  // The access token of the address the viewer printed (?token=...): the API and the socket need it.
+  const TOKEN = new URLSearchParams(location.search).get('token');
+  const withToken = path => TOKEN === null ? path
+    : path + (path.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(TOKEN);
   const model = {
     kind: null, name: null, game: null, renderer: null, length: 0, replayed: 0,
     step: null, code: null, view: null, state: '-', checkpoints: [], desync: null,
@@ -41,7 +45,7 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   function connect() {
     return new Promise((resolve, reject) => {
       if (socket && socket.readyState === WebSocket.OPEN) { resolve(); return; }
-      socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
+      socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + withToken('/ws'));
       socket.onopen = () => resolve();
       socket.onerror = () => reject(new Error('cannot reach the viewer server'));
       socket.onclose = () => { model.state = 'DISCONNECTED'; schedule(); };
@@ -371,8 +375,9 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   document.addEventListener('visibilitychange', onVisibility);
 
   async function refreshFiles() {
-    const response = await fetch('/api/replays');
+    const response = await fetch(withToken('/api/replays'));
     const list = await response.json();
+    if (!response.ok) { throw new Error(list.error || response.statusText); }
     const select = $('files');
     select.innerHTML = '';
     for (const file of list.files || []) {
@@ -423,7 +428,7 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   $('upload').onclick = async () => {
     const file = $('upload-file').files[0];
     if (!file) { say('Choose a .reprise file to upload first.', 'error'); return; }
-    const response = await fetch('/api/upload?name=' + encodeURIComponent(file.name), {method: 'POST', body: file});
+    const response = await fetch(withToken('/api/upload?name=' + encodeURIComponent(file.name)), {method: 'POST', body: file});
     const answer = await response.json();
     if (answer.error) { say('Upload refused: ' + answer.error, 'error'); return; }
     open({t: 'open', upload: answer.upload, mode: $('mode').value});

@@ -48,6 +48,20 @@ class UploadStoreTest {
     }
 
     @Test
+    void peek_leavesTheUploadKept_takeTakesItOnce() {
+        UploadStore store = store(10 * KIB, 8);
+        assertThat(store.reserve(4 * KIB)).isTrue();
+        String token = store.keep(loaded, 4 * KIB, 4 * KIB);
+        assertThat(store.peek(token)).contains(loaded);
+        assertThat(store.peek(token)).contains(loaded);
+        assertThat(store.heldBytes()).isEqualTo(4 * KIB);
+        assertThat(store.take(token)).isSameAs(loaded);
+        assertThat(store.peek(token)).isEmpty();
+        assertThat(store.take(token)).isNull();
+        assertThat(store.peek("unknown")).isEmpty();
+    }
+
+    @Test
     void keep_evictsTheOldestKeptBySize_whenANewUploadNeedsTheRoom() {
         UploadStore store = store(10 * KIB, 8);
         assertThat(store.reserve(4 * KIB)).isTrue();

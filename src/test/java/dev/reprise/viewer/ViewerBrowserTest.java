@@ -369,6 +369,14 @@ class ViewerBrowserTest {
         }
     }
 
+    @Test
+    void pageWithoutItsAccessToken_saysHowToGetIn() {
+        driver.get("http://127.0.0.1:" + server.port() + "/");
+        waitUntil(d -> text("message").startsWith("Cannot list the replays"));
+        assertThat(text("message")).contains("needs its access token", "?token=");
+        assertThat(model("opens")).isZero();
+    }
+
     /** Every option of the open dialog inside the viewport, and the dialog over the board. */
     private static void assertDialogFullyVisible(String size) {
         @SuppressWarnings("unchecked")

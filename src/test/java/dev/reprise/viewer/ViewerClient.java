@@ -1,5 +1,6 @@
 package dev.reprise.viewer;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -31,12 +32,19 @@ final class ViewerClient implements AutoCloseable {
     private final Disposable connection;
     private final Sinks.Empty<Void> closed = Sinks.empty();
 
-    ViewerClient(int port, int window, boolean autoCredit) {
+    ViewerClient(ViewerServer server, int window, boolean autoCredit) {
+        this(server.url(), window, autoCredit);
+    }
+
+    /**
+     * @param page the page's address as the viewer printed it (with its access token)
+     */
+    ViewerClient(String page, int window, boolean autoCredit) {
         this.window = window;
         this.autoCredit = autoCredit;
         this.connection = HttpClient.create()
                 .websocket(WebsocketClientSpec.builder().maxFramePayloadLength(1 << 20).build())
-                .uri("ws://127.0.0.1:" + port + "/ws")
+                .uri(socket(page))
                 .handle((in, out) -> out.sendString(outgoing.asFlux()).then()
                         .and(in.receive().asString().doOnNext(this::onMessage).then()))
                 .doFinally(signal -> closed.tryEmitEmpty())
@@ -95,15 +103,29 @@ final class ViewerClient implements AutoCloseable {
      * @return the message
      */
     String await(String type, Predicate<String> test, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
         String prefix = "{\"t\":\"" + type + "\"";
+        return awaitMessage("\"" + type + "\"", message -> message.startsWith(prefix) && test.test(message), timeout);
+    }
+
+    /**
+     * Waits for the first message of any of the given types.
+     *
+     * @return the message
+     */
+    String awaitFirst(Duration timeout, String... types) throws InterruptedException {
+        return awaitMessage(String.join(" or ", types), message -> java.util.Arrays.stream(types)
+                .anyMatch(type -> message.startsWith("{\"t\":\"" + type + "\"")), timeout);
+    }
+
+    private String awaitMessage(String what, Predicate<String> test, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long left = deadline - System.nanoTime();
             String message = left <= 0 ? null : received.poll(left, TimeUnit.NANOSECONDS);
             if (message == null) {
-                throw new AssertionError("no \"" + type + "\" message within " + timeout);
+                throw new AssertionError("no " + what + " message within " + timeout);
             }
-            if (message.startsWith(prefix) && test.test(message)) {
+            if (test.test(message)) {
                 return message;
             }
         }
@@ -124,6 +146,25 @@ final class ViewerClient implements AutoCloseable {
 
     long errors() {
         return errors.get();
+    }
+
+    /**
+     * Returns an address on a viewer with the access token of its page's address, as the page asks for it.
+     *
+     * @param page the page's address, e.g. {@code http://127.0.0.1:8080/?token=ab12}
+     * @param path a path and query, e.g. {@code /api/upload?name=a.reprise}
+     * @return e.g. {@code http://127.0.0.1:8080/api/upload?name=a.reprise&token=ab12}
+     */
+    static URI at(String page, String path) {
+        URI base = URI.create(page);
+        String query = base.getRawQuery();
+        return base.resolve(query == null ? path : path + (path.contains("?") ? "&" : "?") + query);
+    }
+
+    /** @return the session socket's address of a page's address */
+    static URI socket(String page) {
+        URI http = at(page, "/ws");
+        return URI.create("ws" + http.toString().substring("http".length()));
     }
 
     /** Reads a top-level whole number member from a message (naive, for the server's own output). */

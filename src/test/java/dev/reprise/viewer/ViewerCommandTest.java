@@ -2,11 +2,15 @@ package dev.reprise.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** The viewer's command line: picocli options into {@link ViewerOptions}, usage errors as one line and exit 2. */
@@ -17,15 +21,33 @@ class ViewerCommandTest {
         ViewerCommand command = new ViewerCommand();
         new CommandLine(command).parseArgs("--dir", "replays", "--port", "8123", "--host", "0.0.0.0", "--no-live",
                 "--max-connections", "12", "--upload-budget", "2000000", "--idle-timeout", "1500",
-                "--header-timeout", "700");
+                "--header-timeout", "700", "--session-budget", "50000000");
         ViewerOptions options = command.options();
         assertThat(command.noLive).isTrue();
         assertThat(options.live()).isFalse();
         assertThat(options.folder()).isEqualTo(Path.of("replays"));
         assertThat(options.port()).isEqualTo(8123);
         assertThat(options.host()).isEqualTo("0.0.0.0");
+        assertThat(options.sessionBudget()).isEqualTo(50_000_000);
         assertThat(options.limits()).isEqualTo(ServerLimits.of(12, Duration.ofMillis(1500), Duration.ofMillis(700),
                 2_000_000, ServerLimits.defaults().maxKeptUploads(), ServerLimits.defaults().uploadLifetime()));
+    }
+
+    @Test
+    void accessOptions_areReadIntoTheViewerOptions() {
+        ViewerCommand command = new ViewerCommand();
+        new CommandLine(command).parseArgs("--allow-host", "viewer.example.com,box.local", "--allow-host", "[::1]",
+                "--allow-origin", "https://dash.example.com", "--token", "a-fixed-token-for-scripts");
+        ViewerOptions options = command.options();
+        assertThat(options.allowedHosts()).containsExactly("viewer.example.com", "box.local", "[::1]");
+        assertThat(options.allowedOrigins()).containsExactly("https://dash.example.com");
+        assertThat(options.accessTokenRequired()).isTrue();
+        assertThat(options.accessToken()).contains("a-fixed-token-for-scripts");
+
+        ViewerCommand open = new ViewerCommand();
+        new CommandLine(open).parseArgs("--no-token");
+        assertThat(open.options().accessTokenRequired()).isFalse();
+        assertThat(open.options().accessToken()).isEmpty();
     }
 
     @Test
@@ -42,13 +64,30 @@ class ViewerCommandTest {
         CommandLine line = ViewerCommand.commandLine();
         line.setOut(new PrintWriter(out));
         assertThat(line.execute("--help")).isZero();
-        assertThat(out.toString()).contains("--dir", "--no-live", "--upload-budget", "dev.reprise.viewer.ViewerGame",
+        assertThat(out.toString()).contains("--dir", "--no-live", "--upload-budget", "--session-budget",
+                "--allow-host", "--allow-origin", "--token", "--no-token", "dev.reprise.viewer.ViewerGame",
                 "dev.reprise.viewer.ViewerMain");
     }
 
     @Test
+    void portInUse_isOneLineNamingTheAddress_andExitCode2(@TempDir Path dir) throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            StringWriter err = new StringWriter();
+            CommandLine line = ViewerCommand.commandLine();
+            line.setErr(new PrintWriter(err));
+            int port = taken.getLocalPort();
+            assertThat(line.execute("--dir", dir.toString(), "--port", Integer.toString(port), "--no-live")).isEqualTo(2);
+            assertThat(err.toString()).startsWith("viewer: cannot listen on 127.0.0.1:" + port + ": ")
+                    .contains("Address already in use").endsWith(System.lineSeparator())
+                    .hasLineCount(1);
+        }
+    }
+
+    @Test
     void badUsage_isOneLine_andExitCode2() {
-        for (String[] args : new String[][] {{"--warp"}, {"--port", "many"}, {"--port", "70000"}, {"--max-connections", "0"}}) {
+        for (String[] args : new String[][] {{"--warp"}, {"--port", "many"}, {"--port", "70000"}, {"--max-connections", "0"}, {"--session-budget", "1000"},
+                {"--allow-host", "http://viewer.example.com"}, {"--allow-origin", "https://dash.example.com/path"},
+                {"--token", "short"}, {"--token", "a-fixed-token-for-scripts", "--no-token"}}) {
             StringWriter err = new StringWriter();
             CommandLine line = ViewerCommand.commandLine();
             line.setErr(new PrintWriter(err));

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,36 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ViewerConnectionLimitsTest {
 
-    private static final int READ_TIMEOUT_MS = 10_000;
-
     @TempDir
     Path folder;
 
     private ViewerServer start(ServerLimits limits) {
         return ViewerServer.start(ViewerOptions.defaults(folder).withLimits(limits), TowerViewer.replaysOnly());
-    }
-
-    private static Socket connect(ViewerServer server) throws IOException {
-        Socket socket = new Socket("127.0.0.1", server.port());
-        socket.setSoTimeout(READ_TIMEOUT_MS);
-        return socket;
-    }
-
-    /** Reads until the server closes the connection (or the read timeout fails the test); returns what came. */
-    private static String readToClose(Socket socket) throws IOException {
-        InputStream in = socket.getInputStream();
-        byte[] buffer = new byte[4096];
-        StringBuilder text = new StringBuilder();
-        try {
-            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                text.append(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
-            }
-        } catch (SocketTimeoutException e) {
-            throw new AssertionError("the server kept the connection open for " + READ_TIMEOUT_MS + " ms", e);
-        } catch (IOException e) {
-            // a reset is a close too
-        }
-        return text.toString();
     }
 
     @Test
@@ -63,20 +36,20 @@ class ViewerConnectionLimitsTest {
             List<Socket> slow = new ArrayList<>();
             try {
                 for (int i = 0; i < 50; i++) {
-                    idle.add(connect(server));
-                    Socket partial = connect(server);
+                    idle.add(RawHttp.connect(server));
+                    Socket partial = RawHttp.connect(server);
                     partial.getOutputStream().write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));
                     partial.getOutputStream().flush();
                     slow.add(partial);
                 }
                 long started = System.nanoTime();
                 for (Socket socket : idle) {
-                    assertThat(readToClose(socket)).isEmpty();
+                    assertThat(RawHttp.readToClose(socket)).isEmpty();
                 }
                 for (Socket socket : slow) {
-                    assertThat(readToClose(socket)).isEmpty();
+                    assertThat(RawHttp.readToClose(socket)).isEmpty();
                 }
-                assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(READ_TIMEOUT_MS));
+                assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(RawHttp.READ_TIMEOUT_MS));
             } finally {
                 for (Socket socket : idle) {
                     socket.close();
@@ -91,12 +64,12 @@ class ViewerConnectionLimitsTest {
     @Test
     void keepAlive_betweenRequests_usesTheIdleTimeout() throws IOException {
         ServerLimits limits = ServerLimits.defaults().withTimeouts(Duration.ofMillis(500), Duration.ofMillis(5000));
-        try (ViewerServer server = start(limits); Socket socket = connect(server)) {
-            socket.getOutputStream().write("GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        try (ViewerServer server = start(limits); Socket socket = RawHttp.connect(server)) {
+            socket.getOutputStream().write(("GET /api/stats?token=" + RawHttp.token(server) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             socket.getOutputStream().flush();
             long started = System.nanoTime();
-            assertThat(readToClose(socket)).startsWith("HTTP/1.1 200").contains("\"stepsSent\":");
+            assertThat(RawHttp.readToClose(socket)).startsWith("HTTP/1.1 200").contains("\"stepsSent\":");
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(4000));
         }
     }
@@ -107,19 +80,19 @@ class ViewerConnectionLimitsTest {
             List<Socket> held = new ArrayList<>();
             try {
                 for (int i = 0; i < 8; i++) {
-                    held.add(connect(server));
+                    held.add(RawHttp.connect(server));
                     // Connections are counted on their event loops, not in accept order: count each before the next.
                     int expected = i + 1;
                     awaitCount(server, expected);
                 }
-                try (Socket extra = connect(server)) {
-                    assertThat(readToClose(extra)).startsWith("HTTP/1.1 503").contains("8 connections open, its limit");
+                try (Socket extra = RawHttp.connect(server)) {
+                    assertThat(RawHttp.readToClose(extra)).startsWith("HTTP/1.1 503").contains("8 connections open, its limit");
                 }
                 OutputStream out = held.get(0).getOutputStream();
-                out.write("GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                out.write(("GET /api/stats?token=" + RawHttp.token(server) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                         .getBytes(StandardCharsets.US_ASCII));
                 out.flush();
-                assertThat(readToClose(held.get(0))).startsWith("HTTP/1.1 200");
+                assertThat(RawHttp.readToClose(held.get(0))).startsWith("HTTP/1.1 200");
             } finally {
                 for (Socket socket : held) {
                     socket.close();
@@ -129,7 +102,7 @@ class ViewerConnectionLimitsTest {
     }
 
     private static void awaitCount(ViewerServer server, int expected) {
-        long deadline = System.nanoTime() + Duration.ofMillis(READ_TIMEOUT_MS).toNanos();
+        long deadline = System.nanoTime() + Duration.ofMillis(RawHttp.READ_TIMEOUT_MS).toNanos();
         while (server.connectionCount() != expected) {
             assertThat(System.nanoTime()).as("%d connections counted", expected).isLessThan(deadline);
             Thread.onSpinWait();
@@ -138,14 +111,14 @@ class ViewerConnectionLimitsTest {
 
     @Test
     void upload_thatIsNotAReplay_isRefusedOnItsFirstBytes() throws IOException {
-        try (ViewerServer server = start(ServerLimits.defaults()); Socket socket = connect(server)) {
+        try (ViewerServer server = start(ServerLimits.defaults()); Socket socket = RawHttp.connect(server)) {
             OutputStream out = socket.getOutputStream();
             // Declares 6 MB, sends 4 KiB of it, then waits: the answer must come without the rest.
-            out.write(("POST /api/upload?name=junk.reprise HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 6000000\r\n\r\n")
+            out.write(("POST /api/upload?name=junk.reprise&token=" + RawHttp.token(server) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 6000000\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.write(new byte[4096]);
             out.flush();
-            String answer = readToClose(socket);
+            String answer = RawHttp.readToClose(socket);
             assertThat(answer).startsWith("HTTP/1.1 400").contains("junk.reprise: Not a Reprise replay file");
         }
     }

@@ -17,6 +17,8 @@ import dev.reprise.samples.tower.TowerState;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -79,6 +81,14 @@ final class ViewerFixtures {
         return file;
     }
 
+    /** Prints a measured figure and writes it to {@code target/<file>}, for the docs and the lead to quote. */
+    static void report(String file, String figure) throws IOException {
+        System.out.println(figure);
+        Path target = Path.of("target", file);
+        Files.createDirectories(target.getParent());
+        Files.writeString(target, figure + System.lineSeparator(), StandardCharsets.UTF_8);
+    }
+
     static Path write(Recording recording, Path dir, String name) throws IOException {
         return write(recording, recording.system().saveState(), dir, name);
     }
@@ -98,6 +108,24 @@ final class ViewerFixtures {
             }
         }
         throw new IllegalStateException("no turned move desyncs this recording");
+    }
+
+    /**
+     * Writes a hostile copy whose first CHOICE step has a string where the option index belongs: the tower's
+     * prompt and its apply both throw on it.
+     *
+     * @return the index of that step
+     */
+    static int writeStringChoice(Recording recording, Path dir, String name) throws IOException {
+        int at = recording.choiceAfter(0);
+        if (at < 0) {
+            throw new IllegalStateException("the recording has no CHOICE step");
+        }
+        ReplaySystem changed = new ReplaySystem();
+        changed.array().loadState(recording.system().saveState().detach());
+        changed.array().set(at, TowerCodes.CHOICE, "not an option");
+        write(recording, changed.saveState(), dir, name);
+        return at;
     }
 
     private static Optional<ReplayDesyncException> desyncOf(Recording recording, ReplaySave route) {

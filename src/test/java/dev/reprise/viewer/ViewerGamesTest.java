@@ -51,12 +51,12 @@ class ViewerGamesTest {
     }
 
     private static int status(String path) {
-        return HttpClient.create().get().uri(server.url() + path.substring(1))
+        return HttpClient.create().get().uri(ViewerClient.at(server.url(), path))
                 .response().map(response -> response.status().code()).block(WAIT);
     }
 
     private static String body(String path) {
-        return HttpClient.create().get().uri(server.url() + path.substring(1))
+        return HttpClient.create().get().uri(ViewerClient.at(server.url(), path))
                 .responseSingle((response, bytes) -> bytes.asString()).block(WAIT);
     }
 
@@ -86,7 +86,7 @@ class ViewerGamesTest {
 
     @Test
     void opened_namesTheRenderer_orNoneForAGameWithout() throws InterruptedException {
-        try (ViewerClient client = new ViewerClient(server.port(), 32, true)) {
+        try (ViewerClient client = new ViewerClient(server, 32, true)) {
             client.open("tower.reprise", "route");
             assertThat(client.await("opened", WAIT)).contains("\"renderer\":\"" + TOWER_RENDERER + "\"");
             client.open("coin.reprise", "route");
@@ -96,7 +96,7 @@ class ViewerGamesTest {
 
     @Test
     void coinGame_byTheRoute_appliesTheRecordedAnswers() throws InterruptedException {
-        try (ViewerClient client = new ViewerClient(server.port(), 32, true)) {
+        try (ViewerClient client = new ViewerClient(server, 32, true)) {
             client.open("coin.reprise", "route");
             client.await("opened", WAIT);
             client.send("{\"t\":\"play\"}");
@@ -107,7 +107,7 @@ class ViewerGamesTest {
 
     @Test
     void coinGame_interactive_thePersonsAnswerChangesTheGame() throws InterruptedException {
-        try (ViewerClient client = new ViewerClient(server.port(), 32, true)) {
+        try (ViewerClient client = new ViewerClient(server, 32, true)) {
             client.open("coin.reprise", "interactive");
             client.await("opened", WAIT);
             client.send("{\"t\":\"play\"}");

@@ -7,6 +7,8 @@ import dev.reprise.testing.Browser;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +42,7 @@ class ViewerJarIT {
     private static final Path VIEWER_JAR = TARGET.resolve("reprise-" + VERSION + "-viewer.jar");
     private static final Path GUIDE_CLASSES = TARGET.resolve("test-classes/dev/reprise/guide");
     private static final Duration WAIT = Duration.ofSeconds(60);
-    private static final Pattern ADDRESS = Pattern.compile("Reprise viewer: (http://\\S+/) ");
+    private static final Pattern ADDRESS = Pattern.compile("Reprise viewer: (http://\\S+) ");
 
     @Test
     void help_printsTheUsage_andExitsZero(@TempDir Path dir) throws Exception {
@@ -54,6 +56,18 @@ class ViewerJarIT {
         Run run = Run.start(dir, VIEWER_JAR.toString(), "--dir", dir.toString());
         assertThat(run.awaitExit()).as(run.output()).isEqualTo(1);
         assertThat(run.output()).contains("no game is installed", "META-INF/services");
+    }
+
+    @Test
+    void portInUse_isOneLineNamingTheAddress_andExitsTwo(@TempDir Path dir) throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            Run run = Run.start(dir, VIEWER_JAR + File.pathSeparator + coinGameJar(dir), "--dir", dir.toString(),
+                    "--port", Integer.toString(port));
+            assertThat(run.awaitExit()).as(run.output()).isEqualTo(2);
+            assertThat(run.output()).isEqualTo("viewer: cannot listen on 127.0.0.1:" + port + ": Address already in use "
+                    + "(choose another --port, or leave it out for a free one)" + System.lineSeparator());
+        }
     }
 
     @Test

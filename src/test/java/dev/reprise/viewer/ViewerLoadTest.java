@@ -42,13 +42,13 @@ class ViewerLoadTest {
         List<ViewerClient> clients = new ArrayList<>();
         try (ViewerServer server = ViewerServer.start(ViewerOptions.defaults(folder).withStepInterval(Duration.ZERO),
                 TowerViewer.replaysOnly())) {
-            ViewerClient stalled = new ViewerClient(server.port(), WINDOW, false);
+            ViewerClient stalled = new ViewerClient(server, WINDOW, false);
             clients.add(stalled);
             stalled.open("demo.reprise", "route");
             stalled.await("opened", WAIT);
             stalled.send("{\"t\":\"play\"}");
             for (int i = 0; i < SESSIONS; i++) {
-                ViewerClient client = new ViewerClient(server.port(), WINDOW, true);
+                ViewerClient client = new ViewerClient(server, WINDOW, true);
                 client.keepSteps(false);
                 client.loop(true);
                 clients.add(client);

@@ -10,9 +10,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,7 @@ class ViewerServerTest {
     @TempDir
     static Path folder;
     static Recording recording;
+    static int stringChoice;
     static ViewerServer server;
 
     @BeforeAll
@@ -34,6 +37,7 @@ class ViewerServerTest {
         ViewerFixtures.write(recording, folder, "tower.reprise");
         ViewerFixtures.writeDesynced(recording, folder, "desync.reprise");
         Files.writeString(folder.resolve("corrupt.reprise"), "not a replay");
+        stringChoice = ViewerFixtures.writeStringChoice(recording, folder, "string-choice.reprise");
         server = ViewerServer.start(ViewerOptions.defaults(folder).withStepInterval(Duration.ZERO)
                 .withDialogTimeout(Duration.ofMillis(600)).withCheckpointInterval(50), TowerViewer.replaysOnly());
     }
@@ -44,7 +48,7 @@ class ViewerServerTest {
     }
 
     private static ViewerClient client() {
-        return new ViewerClient(server.port(), 32, true);
+        return new ViewerClient(server, 32, true);
     }
 
     private static void assertSameHero(String message, TowerState expected) {
@@ -146,10 +150,64 @@ class ViewerServerTest {
     }
 
     @Test
+    void hostileChoice_failsThatStepInPassive_inBothModes_andTheControlsStillAnswer() throws InterruptedException {
+        for (String mode : new String[] {"route", "interactive"}) {
+            try (ViewerClient client = client()) {
+                client.open("string-choice.reprise", mode);
+                client.await("opened", WAIT);
+                client.send("{\"t\":\"play\"}");
+                String failed = client.await("failed", WAIT);
+                assertThat(failed).as(mode).contains("\"name\":\"CHOICE\"", "\"phase\":\"passive\"");
+                assertThat(ViewerClient.number(failed, "step")).as(mode).isEqualTo(stringChoice);
+                client.send("{\"t\":\"pause\"}");
+                assertThat(client.await("paused", WAIT)).as(mode).contains("\"state\":\"FAILED\"");
+                client.send("{\"t\":\"step\"}");
+                assertThat(client.await("stepped", WAIT)).as(mode).contains("\"state\":\"FAILED\"");
+                client.send("{\"t\":\"seek\",\"to\":" + stringChoice / 2 + "}"); // reopens the file
+                assertThat(ViewerClient.number(client.await("seeked", WAIT), "replayed")).as(mode)
+                        .isBetween((long) stringChoice / 2, (long) stringChoice);
+                client.send("{\"t\":\"play\"}");
+                assertThat(ViewerClient.number(client.await("failed", WAIT), "step")).as(mode + ", reopened")
+                        .isEqualTo(stringChoice);
+            }
+        }
+    }
+
+    @Test
+    void sessionsBeyondTheSessionBudget_areRefusedSayingSo_untilOneCloses() throws InterruptedException, IOException {
+        long each = SessionBudget.replayBytes(recording.system().saveState(), ViewerOptions.defaults(folder).checkpointBudget());
+        try (ViewerServer own = ViewerServer.start(ViewerOptions.defaults(folder).withSessionBudget(2 * each + each / 2),
+                TowerViewer.replaysOnly());
+             ViewerClient first = new ViewerClient(own, 32, true);
+             ViewerClient second = new ViewerClient(own, 32, true);
+             ViewerClient third = new ViewerClient(own, 32, true)) {
+            for (ViewerClient client : List.of(first, second)) {
+                client.open("tower.reprise", "route");
+                client.await("opened", WAIT);
+            }
+            third.open("tower.reprise", "route");
+            assertThat(third.await("error", WAIT)).contains("tower.reprise: this replay needs about",
+                    "of the viewer's session memory", "budget: close a session, or try again later");
+            String uploaded = post(own, Files.readAllBytes(folder.resolve("tower.reprise")), true);
+            String token = uploaded.replaceAll(".*\"upload\":\"([0-9a-f]+)\".*", "$1");
+            third.send("{\"t\":\"open\",\"upload\":\"" + token + "\",\"mode\":\"route\"}");
+            assertThat(third.await("error", WAIT)).as(uploaded).contains("of the viewer's session memory");
+            assertThat(own.sessionBudget().heldBytes()).isEqualTo(2 * each);
+            second.open("tower.reprise", "route"); // reopening gives its own bytes back first
+            second.await("opened", WAIT);
+            first.close();
+            Awaitility.await().atMost(WAIT).until(() -> own.sessionBudget().heldBytes() == each); // its session closed
+            third.send("{\"t\":\"open\",\"upload\":\"" + token + "\",\"mode\":\"route\"}"); // still kept
+            third.await("opened", WAIT);
+            assertThat(own.sessionBudget().heldBytes()).isEqualTo(2 * each);
+        }
+    }
+
+    @Test
     void silentPage_isClosedAfterTheIdleTimeout() throws InterruptedException {
         try (ViewerServer quick = ViewerServer.start(ViewerOptions.defaults(folder)
                 .withIdleTimeout(Duration.ofMillis(300)), TowerViewer.replaysOnly());
-             ViewerClient client = new ViewerClient(quick.port(), 8, true)) {
+             ViewerClient client = new ViewerClient(quick, 8, true)) {
             client.await("hello", WAIT);
             assertThat(client.await("error", WAIT)).contains("without a message from the page");
             client.closed().block(WAIT);
@@ -179,7 +237,7 @@ class ViewerServerTest {
                         headers.set("Content-Length", body.length);
                     }
                 })
-                .post().uri(to.url() + "api/upload?name=big.reprise")
+                .post().uri(ViewerClient.at(to.url(), "/api/upload?name=big.reprise"))
                 .send(ByteBufFlux.fromInbound(Mono.just(body)))
                 .responseSingle((response, content) -> content.asString()
                         .map(text -> response.status().code() + " " + text))
@@ -192,7 +250,7 @@ class ViewerServerTest {
                 TowerViewer.replaysOnly())) {
             long seen = 0;
             for (int round = 0; round < 3; round++) {
-                ViewerClient client = new ViewerClient(own.port(), 32, true);
+                ViewerClient client = new ViewerClient(own, 32, true);
                 client.open("tower.reprise", "route");
                 client.await("opened", WAIT);
                 client.send("{\"t\":\"play\"}");
@@ -216,7 +274,7 @@ class ViewerServerTest {
 
     @Test
     void stalledClient_getsNoMoreThanItsCredits() throws InterruptedException {
-        try (ViewerClient client = new ViewerClient(server.port(), 16, false)) {
+        try (ViewerClient client = new ViewerClient(server, 16, false)) {
             client.open("tower.reprise", "route");
             client.await("opened", WAIT);
             client.send("{\"t\":\"play\"}");

@@ -3,19 +3,14 @@ package dev.reprise.viewer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reprise.ReplaySystem;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.viewer.ViewerFixtures.Recording;
-import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,8 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,27 +37,18 @@ class ViewerUploadMemoryTest {
     @Test
     void parallelUploads_inA128MiBHeap_stayWithinTheBudget() throws Exception {
         byte[] large = largeReplay();
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process server = new ProcessBuilder(List.of(java, "-Xmx128m", "-XX:MaxDirectMemorySize=64m",
-                "-cp", System.getProperty("java.class.path"), ViewerMain.class.getName(),
-                "--dir", folder.toString(), "--no-live", "--upload-budget", Long.toString(BUDGET)))
-                .redirectErrorStream(true).start();
-        StringBuffer output = new StringBuffer();
-        Thread pump = new Thread(() -> copy(server, output), "viewer-output");
-        pump.setDaemon(true);
-        pump.start();
-        try {
-            URI base = URI.create(address(output));
-            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        try (ViewerProcess server = ViewerProcess.start(folder, "128m", "--dir", folder.toString(), "--no-live",
+                "--upload-budget", Long.toString(BUDGET))) {
+            HttpClient client = server.http();
             List<String> answers = new ArrayList<>();
             for (int round = 0; round < 3; round++) {
                 List<CompletableFuture<HttpResponse<String>>> inFlight = new ArrayList<>();
                 for (int i = 0; i < 6; i++) {
-                    inFlight.add(client.sendAsync(HttpRequest.newBuilder(base.resolve("/api/upload?name=big" + i + ".reprise"))
+                    inFlight.add(client.sendAsync(HttpRequest.newBuilder(server.uri("/api/upload?name=big" + i + ".reprise"))
                             .timeout(WAIT).POST(HttpRequest.BodyPublishers.ofByteArray(large)).build(),
                             HttpResponse.BodyHandlers.ofString()));
                     // Garbage of 33 MB without a Content-Length: refused on its first bytes.
-                    inFlight.add(client.sendAsync(HttpRequest.newBuilder(base.resolve("/api/upload?name=junk" + i + ".reprise"))
+                    inFlight.add(client.sendAsync(HttpRequest.newBuilder(server.uri("/api/upload?name=junk" + i + ".reprise"))
                             .timeout(WAIT).POST(HttpRequest.BodyPublishers.ofInputStream(
                                     () -> new ByteArrayInputStream(new byte[33 << 20]))).build(),
                             HttpResponse.BodyHandlers.ofString()).exceptionally(e -> null));
@@ -75,7 +59,7 @@ class ViewerUploadMemoryTest {
                         answers.add(response.statusCode() + " " + response.body());
                     }
                 }
-                JsonNode stats = stats(client, base);
+                JsonNode stats = server.stats(WAIT);
                 assertThat(stats.get("uploadBytes").asLong()).as("upload bytes after round %d: %s", round, stats)
                         .isLessThanOrEqualTo(BUDGET);
             }
@@ -83,15 +67,11 @@ class ViewerUploadMemoryTest {
                     "(200 \\{\"upload\":\"[0-9a-f]{32}\"\\}|400 .*Not a Reprise replay file.*|503 .*upload.*try again later.*)"));
             assertThat(answers).anyMatch(answer -> answer.startsWith("200 "));
             assertThat(answers).anyMatch(answer -> answer.startsWith("400 "));
-            assertThat(server.isAlive()).as("the server is alive: %s", output).isTrue();
-            assertThat(stats(client, base).get("keptUploads").asInt()).isBetween(1, (int) (BUDGET / large.length));
-        } finally {
-            server.destroy();
-            server.waitFor(10, TimeUnit.SECONDS);
-            server.destroyForcibly();
+            assertThat(server.isAlive()).as("the server is alive: %s", server.output()).isTrue();
+            assertThat(server.stats(WAIT).get("keptUploads").asInt()).isBetween(1, (int) (BUDGET / large.length));
+            server.stop();
+            assertThat(server.output()).doesNotContain("OutOfMemoryError");
         }
-        pump.join(5000);
-        assertThat(output.toString()).doesNotContain("OutOfMemoryError");
     }
 
     /** A valid tower replay of about 8 MB, uncompressed: 900,000 state-hash steps. */
@@ -102,35 +82,5 @@ class ViewerUploadMemoryTest {
             big.array().add(TowerCommands.STATE_HASH, (long) i * 0x9E3779B97F4A7C15L);
         }
         return Files.readAllBytes(ViewerFixtures.write(recording, big.saveState(), folder, "big.reprise"));
-    }
-
-    private static void copy(Process server, StringBuffer output) {
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(server.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                output.append(line).append('\n');
-            }
-        } catch (IOException e) {
-            output.append("(output broke off: ").append(e).append(")\n");
-        }
-    }
-
-    private static String address(StringBuffer output) throws InterruptedException {
-        Pattern url = Pattern.compile("Reprise viewer: (http://\\S+/)");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            Matcher found = url.matcher(output);
-            if (found.find()) {
-                return found.group(1);
-            }
-            Thread.sleep(50); // polling the child's output: there is nothing to wait on but its text
-        }
-        throw new AssertionError("the viewer did not start within 60 s: " + output);
-    }
-
-    private static JsonNode stats(HttpClient client, URI base) throws IOException, InterruptedException {
-        String body = client.send(HttpRequest.newBuilder(base.resolve("/api/stats")).timeout(WAIT).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-        return new ObjectMapper().readTree(body);
     }
 }
