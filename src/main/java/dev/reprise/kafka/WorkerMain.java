@@ -133,8 +133,7 @@ public final class WorkerMain {
         try {
             WorkerConfig config = WorkerConfig.of(properties(args), env);
             ReplayVerifierProvider provider = ReplayVerifierProvider.find(config.game());
-            ReplayVerifier verifier = provider.verifier().parallelism(config.parallelism())
-                    .timeout(config.replayTimeout()).maxSteps(config.maxSteps()).build();
+            ReplayVerifier verifier = verifier(config, provider);
             worker = config.apply(VerificationWorker.builder(config.kafkaConfig(), verifier)
                     .games(Set.of(provider.gameId()))).build();
             WorkerSettings s = worker.settings();
@@ -172,6 +171,15 @@ public final class WorkerMain {
             return new Started(null, 1);
         }
         return new Started(worker, 0);
+    }
+
+    /**
+     * The game's verifier with the worker's budgets: every replay has a timeout and a step budget, the
+     * configured ones or the defaults, so that no submission can hold a work slot for good.
+     */
+    static ReplayVerifier verifier(WorkerConfig config, ReplayVerifierProvider provider) {
+        return provider.verifier().parallelism(config.parallelism()).timeout(config.replayTimeout())
+                .maxSteps(config.maxSteps()).build();
     }
 
     /** Resolves the health endpoint's address, naming the option if it does not resolve. */

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -22,6 +23,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import dev.reprise.verify.ReplayVerifierProvider;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -232,5 +234,15 @@ class WorkerMainTest {
         try (ServerSocket again = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             assertThat(again.getLocalPort()).as("the health port is free again").isEqualTo(port);
         }
+    }
+
+    @Test
+    void verifier_hasADefaultTimeoutAndStepBudget_orTheConfiguredOnes() {
+        ReplayVerifierProvider tower = ReplayVerifierProvider.find(null);
+        assertThat(WorkerMain.verifier(WorkerConfig.of(new Properties(), Map.of()), tower).toString())
+                .contains("timeout=PT1M", "maxSteps=1000000");
+        assertThat(WorkerMain.verifier(WorkerConfig.of(new Properties(), Map.of("REPRISE_KAFKA_REPLAY_TIMEOUT_MS", "2500",
+                "REPRISE_KAFKA_REPLAY_MAX_STEPS", "700", "REPRISE_KAFKA_PARALLELISM", "3")), tower).toString())
+                .contains("timeout=PT2.5S", "maxSteps=700", "parallelism=3");
     }
 }
