@@ -116,7 +116,10 @@ public final class VerificationWorker implements AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(verifier, "verifier");
         WorkerMeters meters = new WorkerMeters();
-        return new VerificationWorker(settings, onEnd -> new WorkerRun(settings, verifier, meters, onEnd),
+        // Names this worker's records of attempts: a run of the same process that reads them back knows
+        // that their writer did not die.
+        String incarnation = settings.workerId() + "/" + randomWorkerId();
+        return new VerificationWorker(settings, onEnd -> new WorkerRun(settings, verifier, meters, incarnation, onEnd),
                 FIRST_RESTART_BACKOFF, MAX_RESTART_BACKOFF, meters);
     }
 
