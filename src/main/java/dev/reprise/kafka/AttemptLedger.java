@@ -18,27 +18,32 @@ import org.jspecify.annotations.Nullable;
  * <p>The ledger lives in the metadata of each partition's committed offset, written in the same
  * transactions as the verdicts, so it needs no topic of its own and moves with the partition:
  * <ul>
- * <li>{@code w=W}: this owner may have started any submission up to offset {@code W}. A submission
- *     starts only once a committed transaction has recorded a window that covers it; the window runs a
- *     poll ahead ({@code lookahead}), so that recording it rarely holds a submission up.</li>
- * <li>{@code s=S}: the submissions up to offset {@code S} were in work, or about to be, when an owner of
- *     the partition died: each counts one death. A new owner turns a dead owner's window into this.</li>
- * <li>{@code r=X}: submission {@code X}, a suspect, is being verified alone in its worker (nothing else is
- *     in work there): if that owner dies, {@code X} counts one more death.</li>
- * <li>{@code d=X:N}: submission {@code X} has {@code N} deaths.</li>
- * <li>{@code o=ID}: the worker incarnation that wrote it. A run that failed with a Kafka error did not
- *     die: when the same incarnation reads its own window or attempt back, they count nothing.</li>
+ * <li>{@code o=ID}: the worker incarnation (one process's life of a worker) that wrote it.</li>
+ * <li>{@code w=W}: the writer may have started any submission up to offset {@code W}. A submission
+ *     starts only once a committed transaction has recorded a window that covers it; the window reaches a
+ *     little past what was delivered ({@code lookahead}), so that recording it rarely holds one up.</li>
+ * <li>{@code s=S@ID}: the submissions up to offset {@code S} were in work, or about to be, when
+ *     incarnation {@code ID} stopped without an orderly end ({@code *} if several did): a reader turns a
+ *     writer's window into this. Each such submission counts one death, except for {@code ID} itself
+ *     reading it back: a run that failed with a Kafka error did not die, and its process knows it.</li>
+ * <li>{@code r=X}: submission {@code X}, a suspect, is being verified alone in the writer's worker
+ *     (nothing else is in work there): if the writer stopped without an orderly end, {@code X} counts one
+ *     more death, pinned on it alone.</li>
+ * <li>{@code d=X:N}: submission {@code X} was alone in work when {@code N} workers died.</li>
  * </ul>
- * A graceful stop or an orderly revocation writes the metadata without {@code w} and {@code r}.
- * Suspects are verified one at a time, each alone in its worker, so that a death is pinned on the one
- * in work; a suspect with {@code maxAttempts} deaths is not tried again.
- *
+ * An orderly stop or revocation writes the metadata without {@code w} and {@code r}. Suspects are verified
+ * one at a time, each alone in its worker, so that a death is pinned on the one in work; a suspect with
+ * {@code maxAttempts} deaths is not tried again. A poison submission thus kills a worker once among
+ * others, once alone, and then gets its {@code FAILED} verdict (with the default of two attempts).
+
  * <p>Not thread-safe: the worker's polling thread only.
  */
 final class AttemptLedger {
 
     /** Marks metadata as this ledger's: other metadata (another tool's, none) means no suspects. */
     static final String FORMAT = "reprise-attempts/1";
+    /** The origin of suspects that several incarnations left: they count a death for every reader. */
+    private static final String ANY = "*";
 
     private final String incarnation;
     private final int lookahead;
@@ -47,7 +52,7 @@ final class AttemptLedger {
     /**
      * Creates an empty ledger.
      *
-     * @param incarnation this worker's id for this process's life
+     * @param incarnation this worker's id for this process's life: letters and digits only
      * @param lookahead how far past the last delivered offset a recorded window reaches
      */
     AttemptLedger(String incarnation, int lookahead) {
@@ -75,16 +80,19 @@ final class AttemptLedger {
             return;
         }
         boolean mine = incarnation.equals(fields.owner);
-        state.suspects = mine ? fields.suspects : Math.max(fields.suspects, fields.window);
-        if (fields.deathsOffset >= 0) {
-            state.deathsOffset = fields.deathsOffset;
-            state.deaths = fields.deaths;
+        state.suspects = fields.suspects;
+        state.origin = fields.origin;
+        if (fields.window >= 0 && !mine) {
+            // The writer stopped without an orderly end, with what its window covers possibly in work.
+            state.origin = state.suspects < 0 || state.origin.equals(fields.owner) ? fields.owner : ANY;
+            state.suspects = Math.max(state.suspects, fields.window);
         }
+        state.aloneOffset = fields.aloneOffset;
+        state.aloneDeaths = fields.aloneDeaths;
         if (fields.alone >= 0 && !mine) {
-            // The owner died while the suspect was alone in work: one more death for it.
-            int before = fields.alone == fields.deathsOffset ? fields.deaths : 1;
-            state.deathsOffset = fields.alone;
-            state.deaths = before + 1;
+            // ... and with this suspect alone in its work: one more death, pinned on it.
+            state.aloneDeaths = fields.alone == fields.aloneOffset ? fields.aloneDeaths + 1 : 1;
+            state.aloneOffset = fields.alone;
         }
     }
 
@@ -107,10 +115,11 @@ final class AttemptLedger {
      */
     int deaths(TopicPartition partition, long offset) {
         State state = partitions.get(partition);
-        if (state == null || state.suspects < 0 || offset > state.suspects || offset < state.committed) {
+        if (state == null || offset < state.committed) {
             return 0;
         }
-        return offset == state.deathsOffset ? state.deaths : 1;
+        int amongOthers = offset <= state.suspects && !state.origin.equals(incarnation) ? 1 : 0;
+        return amongOthers + (offset == state.aloneOffset ? state.aloneDeaths : 0);
     }
 
     /** Returns the group's committed offset of the partition as this run knows it, or -1. */
@@ -193,10 +202,10 @@ final class AttemptLedger {
         }
         StringBuilder text = new StringBuilder(FORMAT).append(";o=").append(incarnation);
         if (state.suspects >= offset) {
-            text.append(";s=").append(state.suspects);
-            if (state.deathsOffset >= offset && state.deathsOffset <= state.suspects) {
-                text.append(";d=").append(state.deathsOffset).append(':').append(state.deaths);
-            }
+            text.append(";s=").append(state.suspects).append('@').append(state.origin);
+        }
+        if (state.aloneOffset >= offset && state.aloneDeaths > 0) {
+            text.append(";d=").append(state.aloneOffset).append(':').append(state.aloneDeaths);
         }
         if (!clean) {
             text.append(";w=").append(window(state));
@@ -234,9 +243,9 @@ final class AttemptLedger {
             if (state.suspects < state.committed) {
                 state.suspects = -1;
             }
-            if (state.deathsOffset < state.committed) {
-                state.deathsOffset = -1;
-                state.deaths = 0;
+            if (state.aloneOffset < state.committed) {
+                state.aloneOffset = -1;
+                state.aloneDeaths = 0;
             }
         });
     }
@@ -262,11 +271,13 @@ final class AttemptLedger {
         long committed = -1;
         long firstDelivered = -1;
         long lastDelivered = -1;
-        /** Submissions up to this offset count a death each; -1 for none. */
+        /** Submissions up to this offset count a death each (but for their origin); -1 for none. */
         long suspects = -1;
-        /** The one submission with a count of its own, and that count. */
-        long deathsOffset = -1;
-        int deaths;
+        /** The incarnation whose stop made them suspects, or {@link #ANY}. */
+        String origin = ANY;
+        /** The one suspect that died alone in work, and how often. */
+        long aloneOffset = -1;
+        int aloneDeaths;
         /** The window the last committed transaction recorded; -1 for none. */
         long window = -1;
         boolean wantWindow;
@@ -276,7 +287,8 @@ final class AttemptLedger {
     }
 
     /** The fields of one partition's metadata, as written by {@link #withMetadata}. */
-    private record Fields(String owner, long suspects, long window, long alone, long deathsOffset, int deaths) {
+    private record Fields(String owner, long suspects, String origin, long window, long alone, long aloneOffset,
+            int aloneDeaths) {
 
         /** Parses metadata this ledger wrote; {@code null} for any other (absent, another tool's, damaged). */
         static @Nullable Fields parse(@Nullable String metadata) {
@@ -285,23 +297,28 @@ final class AttemptLedger {
             }
             String owner = "";
             long suspects = -1;
+            String origin = ANY;
             long window = -1;
             long alone = -1;
-            long deathsOffset = -1;
-            int deaths = 0;
+            long aloneOffset = -1;
+            int aloneDeaths = 0;
             try {
                 for (String field : metadata.substring(FORMAT.length() + 1).split(";")) {
                     int eq = field.indexOf('=');
                     String value = field.substring(eq + 1);
                     switch (field.substring(0, Math.max(eq, 0))) {
                         case "o" -> owner = value;
-                        case "s" -> suspects = Long.parseLong(value);
+                        case "s" -> {
+                            int at = value.indexOf('@');
+                            suspects = Long.parseLong(at < 0 ? value : value.substring(0, at));
+                            origin = at < 0 ? ANY : value.substring(at + 1);
+                        }
                         case "w" -> window = Long.parseLong(value);
                         case "r" -> alone = Long.parseLong(value);
                         case "d" -> {
                             int colon = value.indexOf(':');
-                            deathsOffset = Long.parseLong(value.substring(0, colon));
-                            deaths = Integer.parseInt(value.substring(colon + 1));
+                            aloneOffset = Long.parseLong(value.substring(0, colon));
+                            aloneDeaths = Integer.parseInt(value.substring(colon + 1));
                         }
                         default -> {
                             // A field of a later version: ignored.
@@ -311,7 +328,7 @@ final class AttemptLedger {
             } catch (RuntimeException damaged) {
                 return null;
             }
-            return new Fields(owner, suspects, window, alone, deathsOffset, deaths);
+            return new Fields(owner, suspects, origin, window, alone, aloneOffset, aloneDeaths);
         }
     }
 }

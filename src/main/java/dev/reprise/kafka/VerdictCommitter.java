@@ -32,6 +32,7 @@ import org.apache.kafka.common.errors.OutOfOrderSequenceException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
+import org.apache.kafka.common.errors.WakeupException;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
@@ -167,8 +168,8 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]>, Submis
             forgetCheck(submission);
             answer(VerifiedSubmission.failed(submission.sequence(), Submissions.key(submission.id()),
                     "not verified again: it was in work when its worker died, " + deaths + " times (the most "
-                    + maxAttempts + "; the last time it was verified alone): an allocation the JVM could not"
-                    + " survive, a crash or a kill of the worker's process"));
+                    + maxAttempts + "; verified alone since the first): an allocation the JVM could not survive,"
+                    + " a crash or a kill of the worker's process"));
             return SubmissionGate.Decision.ANSWERED;
         }
         if (alone >= 0) {
@@ -277,7 +278,8 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]>, Submis
         try {
             Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(unknown, LOAD_WAIT);
             unknown.forEach(partition -> ledger.load(partition, committed.get(partition)));
-        } catch (TimeoutException e) {
+        } catch (TimeoutException | WakeupException e) {
+            // Not yet (or woken to run this turn sooner): the submissions wait, and the next turn asks again.
             LOG.log(Level.FINE, "no committed offsets of " + unknown + " yet; asking again", e);
         }
     }

@@ -118,7 +118,7 @@ public final class VerificationWorker implements AutoCloseable {
         WorkerMeters meters = new WorkerMeters();
         // Names this worker's records of attempts: a run of the same process that reads them back knows
         // that their writer did not die.
-        String incarnation = settings.workerId() + "/" + randomWorkerId();
+        String incarnation = randomWorkerId() + randomWorkerId();
         return new VerificationWorker(settings, onEnd -> new WorkerRun(settings, verifier, meters, incarnation, onEnd),
                 FIRST_RESTART_BACKOFF, MAX_RESTART_BACKOFF, meters);
     }

@@ -46,7 +46,7 @@ final class WorkerRun implements RunStarter.Run {
         this.checks = new ResubmissionChecks(settings.workerId(), () -> new VerdictLookup(settings.verdictsTopic(),
                 VerificationWorker.consumerProperties(settings)), settings.startTimeout(), this::wakeReceiver);
         this.committer = new VerdictCommitter(producer, settings.verdictsTopic(), settings.commitInterval(),
-                this::wakeReceiver, meters, incarnation, settings.maxAttempts(), settings.maxPollRecords(), checks);
+                this::wakeReceiver, meters, incarnation, settings.maxAttempts(), lookahead(settings), checks);
         this.receiver = KafkaReceiver.<String, byte[]>builder(() -> new KafkaConsumer<>(
                         VerificationWorker.consumerProperties(settings), new StringDeserializer(),
                         new ByteArrayDeserializer()))
@@ -74,6 +74,15 @@ final class WorkerRun implements RunStarter.Run {
                     meters.verdict(verdict);
                     committer.offer(verdict);
                 }, error -> ended(onEnd, error), () -> ended(onEnd, null));
+    }
+
+    /**
+     * How far past the last delivered submission a recorded window reaches: a few times what the verifier
+     * holds, so that windows are extended by the commits that happen anyway, while few submissions beyond
+     * those in work become suspects if the worker dies.
+     */
+    static int lookahead(WorkerSettings settings) {
+        return Math.max(16, 4 * settings.parallelism());
     }
 
     /**

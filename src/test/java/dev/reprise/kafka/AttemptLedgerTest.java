@@ -67,7 +67,7 @@ class AttemptLedgerTest {
         b.delivered(P, 5);
         b.wantAlone(P, 5);
         OffsetAndMetadata alone = commit(b, Map.of(), Set.of());
-        assertThat(alone.metadata()).isEqualTo("reprise-attempts/1;o=b;s=8;w=15;r=5");
+        assertThat(alone.metadata()).isEqualTo("reprise-attempts/1;o=b;s=8@a;w=15;r=5");
         assertThat(b.aloneRecorded(P, 5)).isTrue();
         // b dies while 5 is alone in its work
         AttemptLedger c = owner("c", alone);
@@ -75,6 +75,12 @@ class AttemptLedgerTest {
         assertThat(c.deaths(P, 6)).isEqualTo(1);
         assertThat(c.deaths(P, 15)).as("b's window: b died with them possibly in work").isEqualTo(1);
         assertThat(c.deaths(P, 16)).isZero();
+        // c dies too, with 5 alone in its work: d reads 5's deaths, and they go on counting.
+        c.delivered(P, 5);
+        c.wantAlone(P, 5);
+        OffsetAndMetadata again = commit(c, Map.of(), Set.of());
+        assertThat(again.metadata()).isEqualTo("reprise-attempts/1;o=c;s=15@*;d=5:1;w=15;r=5");
+        assertThat(owner("d", again).deaths(P, 5)).isEqualTo(3);
     }
 
     @Test
@@ -92,7 +98,7 @@ class AttemptLedgerTest {
 
     @Test
     void anOrderlyRevocation_leavesNoWindowAndNoAttempt_butKeepsEarlierDeaths() {
-        OffsetAndMetadata earlier = new OffsetAndMetadata(5, "reprise-attempts/1;o=a;s=7;d=5:2;w=6");
+        OffsetAndMetadata earlier = new OffsetAndMetadata(5, "reprise-attempts/1;o=a;s=7@a;d=5:1;w=6");
         AttemptLedger b = owner("b", earlier);
         assertThat(b.deaths(P, 5)).isEqualTo(2);
         assertThat(b.deaths(P, 7)).isEqualTo(1);
@@ -100,10 +106,28 @@ class AttemptLedgerTest {
         b.wantAlone(P, 5);
         commit(b, Map.of(), Set.of());
         OffsetAndMetadata cleaned = commit(b, Map.of(), Set.of(P));
-        assertThat(cleaned.metadata()).isEqualTo("reprise-attempts/1;o=b;s=7;d=5:2");
+        assertThat(cleaned.metadata()).isEqualTo("reprise-attempts/1;o=b;s=7@a;d=5:1");
         AttemptLedger c = owner("c", cleaned);
         assertThat(c.deaths(P, 5)).isEqualTo(2);
         assertThat(c.deaths(P, 8)).isZero();
+    }
+
+    @Test
+    void suspectsAWorkersFailedRunLeft_areNoDeathsWhenItReadsThemBackThroughAnother() {
+        // a's run failed (a Kafka error, not a death) with a window; b took the partition over meanwhile.
+        OffsetAndMetadata failedRun = new OffsetAndMetadata(5, "reprise-attempts/1;o=a;w=9");
+        AttemptLedger b = owner("b", failedRun);
+        assertThat(b.deaths(P, 5)).isEqualTo(1);
+        b.delivered(P, 5);
+        b.wantAlone(P, 5);
+        commit(b, Map.of(), Set.of());
+        // a's next run is back: b gives the partition up in order, and a reads what b wrote.
+        OffsetAndMetadata handedBack = commit(b, Map.of(), Set.of(P));
+        assertThat(handedBack.metadata()).isEqualTo("reprise-attempts/1;o=b;s=9@a");
+        AttemptLedger aAgain = owner("a", handedBack);
+        assertThat(aAgain.deaths(P, 5)).as("a knows it did not die").isZero();
+        assertThat(owner("c", handedBack).deaths(P, 5)).as("to anyone else, a stopped without an orderly end")
+                .isEqualTo(1);
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -208,6 +209,44 @@ final class EmbeddedKafka implements AutoCloseable {
             }
         }
         return aborted;
+    }
+
+    /** The end offset of each partition of a topic (its high watermark). */
+    Map<TopicPartition, Long> endOffsets(String topic) throws Exception {
+        try (Admin admin = cluster.admin()) {
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            admin.describeTopics(List.of(topic)).allTopicNames().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .get(topic).partitions().forEach(p -> latest.put(new TopicPartition(topic, p.partition()),
+                            OffsetSpec.latest()));
+            Map<TopicPartition, Long> end = new HashMap<>();
+            admin.listOffsets(latest).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .forEach((partition, info) -> end.put(partition, info.offset()));
+            return end;
+        }
+    }
+
+    /**
+     * Moves a group's committed offsets to the end of a topic, as if every submission there had been
+     * answered: what a verdict lost with its aborted transaction looks like to the workers. The group must
+     * have no member.
+     */
+    void skipToEnd(String group, String topic) throws Exception {
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        endOffsets(topic).forEach((partition, end) -> offsets.put(partition, new OffsetAndMetadata(end)));
+        try (Admin admin = cluster.admin()) {
+            admin.alterConsumerGroupOffsets(group, offsets).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Tells whether a group has committed every partition of a topic up to its end: it has handled all of it. */
+    boolean consumedToEnd(String group, String topic) throws Exception {
+        Map<TopicPartition, Long> end = endOffsets(topic);
+        try (Admin admin = cluster.admin()) {
+            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            return end.entrySet().stream().allMatch(e -> e.getValue() == 0
+                    || committed.get(e.getKey()) != null && committed.get(e.getKey()).offset() >= e.getValue());
+        }
     }
 
     private static boolean reached(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> end) {
