@@ -289,6 +289,11 @@ public final class ReplaySubmitter implements AutoCloseable {
         return sent.unanswered(System.nanoTime());
     }
 
+    /** Returns how many sent submissions have no committed verdict yet, overdue or not (tests). */
+    int sentWithoutVerdict() {
+        return sent.pending();
+    }
+
     /** Refuses an id no verdict could carry back whole, before anything is sent or awaited. */
     private static void checkId(String id) {
         Objects.requireNonNull(id, "id");
