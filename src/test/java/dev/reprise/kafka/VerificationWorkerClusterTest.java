@@ -3,9 +3,13 @@ package dev.reprise.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -91,23 +95,42 @@ class VerificationWorkerClusterTest {
     }
 
     /**
-     * Waits for every verdict after an outage. A broker restart can leave a hanging transaction on a
-     * verdict partition or on the offsets topic (Kafka's, not the worker's: its coordinator has moved on,
-     * but the partition never got the marker), which stops every {@code read_committed} reader of that
-     * verdict partition, or the next owner of the submissions partition whose offsets it holds. If the read stalls on one,
-     * it is aborted as an operator would ({@link EmbeddedKafka#abortHangingTransactions}) and the verdicts
-     * are read again: exactly one correct verdict each must still hold, so a worker that had counted on
-     * the aborted records would still fail this test.
+     * Waits for every verdict after an outage. Should a broker restart leave a hanging transaction on a
+     * verdict partition or on the offsets topic (Kafka's fault, not the worker's: its coordinator has moved
+     * on, but the partition never got the marker), every {@code read_committed} reader of that verdict
+     * partition, or the next owner of the submissions partition whose offsets it holds, stops there. Then
+     * the test does what {@code docs/verification.md} tells an operator and a submitter to do: abort it
+     * ({@link EmbeddedKafka#abortHangingTransactions}, as {@code kafka-transactions.sh abort} does), which
+     * loses the verdicts it held, and resubmit every submission that has no verdict, as
+     * {@link ReplaySubmitter#resubmit} does. Exactly one correct verdict each must hold in the end: a worker
+     * that verified a resubmission already answered, or lost one, fails this test.
      */
     private static void awaitAfterOutage(Setup setup, List<Expected> expected, List<VerificationWorker> workers)
             throws Exception {
-        if (kafka.readCommitted(setup.verdicts(), expected.size(), STALL_WAIT).size() < expected.size()) {
+        Instant sent = Instant.now().minus(Duration.ofMinutes(5));
+        List<ConsumerRecord<String, String>> read = kafka.readCommitted(setup.verdicts(), expected.size(), STALL_WAIT);
+        if (read.size() < expected.size()) {
             List<String> aborted = kafka.abortHangingTransactions(setup.verdicts());
             if (!aborted.isEmpty()) {
                 System.out.println("aborted hanging transactions after the outage: " + aborted);
+                Set<String> answered = new HashSet<>();
+                kafka.readCommitted(setup.verdicts(), expected.size(), STALL_WAIT).forEach(v -> answered.add(v.key()));
+                List<ProducerRecord<String, byte[]>> again = expected.stream().map(Expected::record)
+                        .filter(r -> !answered.contains(r.key())).map(r -> resubmissionOf(r, sent)).toList();
+                System.out.println("resubmitted " + again.size() + " submissions without a verdict");
+                kafka.send(again);
             }
         }
         awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+    }
+
+    /** The submission sent again, marked as a resubmission of one sent at {@code sent}. */
+    private static ProducerRecord<String, byte[]> resubmissionOf(ProducerRecord<String, byte[]> original, Instant sent) {
+        ProducerRecord<String, byte[]> again = new ProducerRecord<>(original.topic(), original.key(), original.value());
+        original.headers().forEach(again.headers()::add);
+        again.headers().add(Submissions.RESUBMISSION_HEADER,
+                Long.toString(sent.toEpochMilli()).getBytes(StandardCharsets.UTF_8));
+        return again;
     }
 
     @Test
