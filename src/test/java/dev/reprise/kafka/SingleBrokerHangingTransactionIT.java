@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Timeout;
  * <p>Quarantined (tag {@value #TAG}, left out of the build): it checks Kafka's broker, not Reprise, and on a
  * single broker it can fail now and then; the workers' exactly-once is tested on three brokers
  * ({@link ThreeBrokerExactlyOnceIT}). Run it with
- * {@code ./mvnw -B verify -Dit.test=SingleBrokerHangingTransactionIT -Dgroups=kafka-broker -DexcludedGroups=none}.
+ * {@code ./mvnw -B verify -Dit.test=SingleBrokerHangingTransactionIT -Dfailsafe.excludedGroups=}.
  */
 @Tag(SingleBrokerHangingTransactionIT.TAG)
 class SingleBrokerHangingTransactionIT {
