@@ -238,18 +238,28 @@ public final class ReplaySubmitter implements AutoCloseable {
         return sendRecord(id, Submissions.record(submissionsTopic, id, replay, game, build));
     }
 
-    /** Sends a submission record; once the broker has it, it is remembered until its verdict comes. */
+    /**
+     * Sends a submission record; it is remembered from the start of the send (a verdict may be read before
+     * the acknowledgement) until its verdict comes, and forgotten if the broker refuses it.
+     */
     private Mono<Void> sendRecord(String id, ProducerRecord<String, byte[]> record) {
         return Mono.create(sink -> {
             checkOpen();
-            producer.send(record, (metadata, error) -> {
-                if (error == null) {
-                    sent.sent(id, metadata.timestamp(), System.nanoTime());
-                    sink.success();
-                } else {
-                    sink.error(error);
-                }
-            });
+            sent.sending(id, System.currentTimeMillis(), System.nanoTime());
+            try {
+                producer.send(record, (metadata, error) -> {
+                    if (error == null) {
+                        sent.acknowledged(id, metadata.timestamp());
+                        sink.success();
+                    } else {
+                        sent.failed(id);
+                        sink.error(error);
+                    }
+                });
+            } catch (RuntimeException refused) {
+                sent.failed(id);
+                throw refused;
+            }
         });
     }
 

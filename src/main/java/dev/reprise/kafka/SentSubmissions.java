@@ -36,13 +36,27 @@ final class SentSubmissions {
     }
 
     /**
-     * Records a send the broker acknowledged: the first keeps its timestamp, a later one restarts the clock.
+     * Records a send as it starts: before the broker has it, so that a verdict read before the send's
+     * acknowledgement still finds it and counts it answered. A later send of the id keeps the first one's
+     * time and restarts the clock.
      *
-     * @param timestampMillis the record's timestamp, epoch milliseconds
+     * @param nowMillis the time now, epoch milliseconds (the broker's timestamp replaces it once acknowledged)
      */
-    void sent(String id, long timestampMillis, long nowNanos) {
-        sent.merge(id, new Sent(timestampMillis, nowNanos, 1, false),
+    void sending(String id, long nowMillis, long nowNanos) {
+        sent.merge(id, new Sent(nowMillis, nowNanos, 1, false),
                 (first, again) -> new Sent(first.sentAtMillis(), nowNanos, first.sends() + 1, false));
+    }
+
+    /** Records the broker's timestamp of a first send, if its verdict has not come already. */
+    void acknowledged(String id, long timestampMillis) {
+        sent.computeIfPresent(id, (key, s) -> s.sends() == 1
+                ? new Sent(timestampMillis, s.lastSendNanos(), 1, s.reported()) : s);
+    }
+
+    /** Forgets a first send the broker refused: nothing was sent. A failed resubmission leaves the original. */
+    void failed(String id) {
+        sent.computeIfPresent(id, (key, s) -> s.sends() == 1 ? null
+                : new Sent(s.sentAtMillis(), s.lastSendNanos(), s.sends() - 1, s.reported()));
     }
 
     /** Records that a committed verdict of the id was read. */

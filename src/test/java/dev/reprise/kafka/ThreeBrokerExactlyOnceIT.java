@@ -131,7 +131,7 @@ class ThreeBrokerExactlyOnceIT {
                         "high watermark (\\d+), last stable offset \\1, open transactions \\[\\]");
             }
             Await.until(() -> submitter.sentWithoutVerdict() == 0, Duration.ofSeconds(60),
-                    "the submitter has every verdict");
+                    "the submitter has every verdict (" + submitter.sentWithoutVerdict() + " without before the wait)");
             assertThat(submitter.unanswered()).isEmpty();
             System.out.printf(Locale.ROOT, "three brokers (replication 3, min.insync.replicas 2), 3 workers: %d"
                     + " submissions (a burst of %d, then %d every %d ms), each broker restarted in turn, no abort by"
