@@ -111,7 +111,9 @@ public interface ReplayCommand {
      * {@link #passive(Consumer)} does. Playback calls it only when {@link #appliesAnswers()} is
      * {@code true}, never concurrently with another command call, on the thread that runs commands (the
      * {@code runOn} worker when set): when nobody claims the step (headless playback: a verifier, a test,
-     * a server), and when a UI answering through {@code PassiveAnswers} answers {@code SUCCESS}. A step
+     * a server), and when a UI answering through {@code PassiveAnswers} answers {@code SUCCESS}; in route
+     * order, once the active step the answer belongs to has completed (at once only if that step's command
+     * took this step from its context and waits on its result, the dialog pattern). A step
      * completed by someone else (the active command before it, a UI completing the handle itself) is
      * never applied.
      *
@@ -138,7 +140,7 @@ public interface ReplayCommand {
     /**
      * Returns a passive command that knows how a recorded answer changes the game, so the same command
      * serves every context. Headless (nobody claims the step), playback applies the step through
-     * {@code apply} right after the active step it answers, in route order, and settles it
+     * {@code apply} right after the active step it answers has completed, in route order, and settles it
      * {@code SUCCESS}. With a UI answering through {@code PassiveAnswers.by}, the UI only shows the step
      * and answers: on {@code SUCCESS} playback calls {@code apply} on the game's thread, on
      * {@code IGNORED} or {@code FAILED} it applies nothing. A step the active command completes itself is

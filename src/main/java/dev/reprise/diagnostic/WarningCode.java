@@ -26,15 +26,21 @@ public enum WarningCode {
     UNKNOWN_COMMAND(157, "No replay command is registered for code $1."),
     /** An edit named a step index outside the route; nothing changed. */
     INDEX_OUT_OF_RANGE(179, "Replay $1 index $2 is out of range for length $3; nothing changed."),
-    /** A passive step was not settled in time (or had no active step before it) and was skipped. */
-    PASSIVE_SKIPPED(194, "Passive replay step $1 (code $2) was not consumed during the active step of code $3; skipped."
-            + " To keep a late answer, claim() the step first (PassiveAnswers.by does) or give the sandbox a"
-            + " passiveGrace."),
+    /**
+     * A passive step was skipped: nobody settled it in time, it had no active step before it, or a stop or
+     * cancel cut off the answer its claimer (a UI through {@code PassiveAnswers}) was still giving. Arguments:
+     * the step's index, its code, the active step's code ({@code -1} for none), what happened to it (for
+     * instance {@code "not consumed"}) and what to do about it.
+     */
+    PASSIVE_SKIPPED(194, "Passive replay step $1 (code $2) was $4 during the active step of code $3; skipped. $5"),
     /** A command, passive handle or finalizer answered {@code IGNORED}; playback goes on. */
     COMMAND_IGNORED(1001, "Replay step $1 (code $2) returned IGNORED from $3; playback goes on."),
-    /** An answer came for a passive step the sandbox had already skipped (warning 194); it changed nothing. */
+    /**
+     * An answer came for a passive step the sandbox had already skipped (warning 194); it changed nothing.
+     * Arguments: the step's index, its code, the answer, and what to do about it.
+     */
     PASSIVE_ANSWER_LOST(1002, "Passive replay step $1 (code $2) was answered $3 after it had been skipped; the"
-            + " answer is lost. Claim the step first (PassiveAnswers.by does) or give the sandbox a passiveGrace.");
+            + " answer is lost. $4");
 
     private final int code;
     private final String template;

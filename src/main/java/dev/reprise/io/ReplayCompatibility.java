@@ -3,7 +3,10 @@ package dev.reprise.io;
 import dev.reprise.route.ReplaySave;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -18,7 +21,13 @@ import org.jspecify.annotations.Nullable;
  * <p>Code rules, for each code the route uses: a code the game does not register is
  * {@link ReplayMismatch.Kind#UNKNOWN_CODE}; a code the file's dictionary names differently from
  * the game is {@link ReplayMismatch.Kind#RENAMED_CODE} (a file without a dictionary entry for the
- * code cannot show a rename). Codes the route never uses do not matter. Immutable and thread-safe.
+ * code cannot show a rename). Codes the route never uses do not matter.
+ *
+ * <p>Upgrades: given the {@link ReplayUpgrade upgrades} a game declares ({@link Builder#upgrade}), a file
+ * of this game recorded by a build some upgrade starts from is upgraded before it is checked: the upgrade
+ * from its build, then the one from that upgrade's build, and so on, up to the {@linkplain
+ * Builder#requireBuild required build} when one is set. {@link #check} returns the upgraded file;
+ * {@link #upgrade} only upgrades. Immutable and thread-safe.
  */
 public final class ReplayCompatibility {
 
@@ -26,11 +35,14 @@ public final class ReplayCompatibility {
     @Nullable
     private final String gameBuild;
     private final CommandDictionary commands;
+    /** The declared upgrades by the build they start from. */
+    private final Map<String, ReplayUpgrade> upgrades;
 
     private ReplayCompatibility(Builder builder) {
         this.gameId = builder.gameId;
         this.gameBuild = builder.gameBuild;
         this.commands = builder.commands;
+        this.upgrades = Map.copyOf(builder.upgrades);
     }
 
     /**
@@ -45,12 +57,52 @@ public final class ReplayCompatibility {
     }
 
     /**
-     * Returns every mismatch between {@code file} and the game, without throwing.
+     * Returns every mismatch between {@code file}, upgraded if an upgrade applies, and the game, without
+     * throwing.
      *
      * @param file the file to check
-     * @return the mismatches in the order game, build, codes ascending; empty if the file fits
+     * @return the mismatches in the order game, build, codes ascending; empty if the file fits; only the
+     *     {@link ReplayMismatch.Kind#NOT_UPGRADABLE} ones if a declared upgrade cannot be applied to it
      */
     public List<ReplayMismatch> mismatches(ReplayFile file) {
+        ReplayFile upgraded;
+        try {
+            upgraded = upgrade(file);
+        } catch (ReplayMismatchException e) {
+            return e.mismatches();
+        }
+        return mismatchesAsIs(upgraded);
+    }
+
+    /**
+     * Returns {@code file} upgraded to the build this game plays: through every declared upgrade from the
+     * file's build on, in turn, stopping at the {@linkplain Builder#requireBuild required build}. The
+     * upgraded file carries the last upgrade's build, the game's names of its commands as its dictionary,
+     * and its origin build in the metadata entry {@link ReplayUpgrade#ORIGIN_BUILD_KEY} (kept from an
+     * earlier upgrade if it has one); its other metadata is kept.
+     *
+     * @param file the file to upgrade
+     * @return the upgraded file, or {@code file} itself if it is another game's or no upgrade starts from
+     *     its build
+     * @throws ReplayMismatchException of {@link ReplayMismatch.Kind#NOT_UPGRADABLE} mismatches if a
+     *     declared change cannot be applied to a step (the messages name the step and the change)
+     */
+    public ReplayFile upgrade(ReplayFile file) {
+        Objects.requireNonNull(file, "file");
+        if (upgrades.isEmpty() || !gameId.equals(file.gameId())) {
+            return file;
+        }
+        List<ReplayUpgrade> chain = new ArrayList<>();
+        String build = file.gameBuild();
+        ReplayUpgrade next;
+        while (!build.equals(gameBuild) && (next = upgrades.get(build)) != null) {
+            chain.add(next);
+            build = next.toBuild();
+        }
+        return chain.isEmpty() ? file : UpgradeChain.apply(file, chain, commands);
+    }
+
+    private List<ReplayMismatch> mismatchesAsIs(ReplayFile file) {
         List<ReplayMismatch> found = new ArrayList<>();
         if (!gameId.equals(file.gameId())) {
             found.add(new ReplayMismatch(ReplayMismatch.Kind.OTHER_GAME, -1, "recorded by game \""
@@ -92,18 +144,21 @@ public final class ReplayCompatibility {
     }
 
     /**
-     * Checks {@code file} and returns it if it fits the game.
+     * Checks {@code file}, upgraded if an upgrade applies ({@link #upgrade}), and returns it if it fits the
+     * game.
      *
      * @param file the file to check
-     * @return {@code file}
-     * @throws ReplayMismatchException listing every mismatch, if there is any
+     * @return {@code file} itself, or the upgraded file if an upgrade applied
+     * @throws ReplayMismatchException listing every mismatch, if there is any, or why a declared upgrade
+     *     cannot be applied
      */
     public ReplayFile check(ReplayFile file) {
-        List<ReplayMismatch> found = mismatches(file);
+        ReplayFile upgraded = upgrade(file);
+        List<ReplayMismatch> found = mismatchesAsIs(upgraded);
         if (!found.isEmpty()) {
             throw new ReplayMismatchException(found);
         }
-        return file;
+        return upgraded;
     }
 
     /** Builds a {@link ReplayCompatibility}. Not thread-safe. */
@@ -113,6 +168,7 @@ public final class ReplayCompatibility {
         private final CommandDictionary commands;
         @Nullable
         private String gameBuild;
+        private final Map<String, ReplayUpgrade> upgrades = new HashMap<>();
 
         private Builder(String gameId, CommandDictionary commands) {
             this.gameId = Objects.requireNonNull(gameId, "gameId");
@@ -127,6 +183,49 @@ public final class ReplayCompatibility {
          */
         public Builder requireBuild(String gameBuild) {
             this.gameBuild = Objects.requireNonNull(gameBuild, "gameBuild");
+            return this;
+        }
+
+        /**
+         * Adds an upgrade the game declares: files of its older build are upgraded before they are checked.
+         *
+         * @param upgrade the upgrade
+         * @return this builder
+         * @throws IllegalArgumentException if an upgrade from the same build was added already, or this one
+         *     closes a loop of upgrades (each build is upgraded one way only)
+         */
+        public Builder upgrade(ReplayUpgrade upgrade) {
+            Objects.requireNonNull(upgrade, "upgrade");
+            ReplayUpgrade other = upgrades.get(upgrade.fromBuild());
+            if (other != null) {
+                throw new IllegalArgumentException("upgrade: build \"" + upgrade.fromBuild() + "\" is upgraded "
+                        + "already, to \"" + other.toBuild() + "\"; it cannot also go to \"" + upgrade.toBuild()
+                        + "\"");
+            }
+            for (String build = upgrade.toBuild(); ; ) {
+                if (build.equals(upgrade.fromBuild())) {
+                    throw new IllegalArgumentException("upgrade: " + upgrade.fromBuild() + " -> " + upgrade.toBuild()
+                            + " closes a loop of upgrades back to build \"" + build + "\"");
+                }
+                ReplayUpgrade next = upgrades.get(build);
+                if (next == null) {
+                    break;
+                }
+                build = next.toBuild();
+            }
+            upgrades.put(upgrade.fromBuild(), upgrade);
+            return this;
+        }
+
+        /**
+         * Adds every upgrade of {@code upgrades}, as {@link #upgrade} does.
+         *
+         * @param upgrades the upgrades, in any order
+         * @return this builder
+         * @throws IllegalArgumentException as {@link #upgrade} does
+         */
+        public Builder upgrades(Collection<ReplayUpgrade> upgrades) {
+            Objects.requireNonNull(upgrades, "upgrades").forEach(this::upgrade);
             return this;
         }
 

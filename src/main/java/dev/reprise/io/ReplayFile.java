@@ -80,7 +80,12 @@ public final class ReplayFile {
      * @return a new builder
      */
     public Builder toBuilder() {
-        Builder builder = new Builder(save).gameId(gameId).gameBuild(gameBuild).dictionary(dictionary)
+        return toBuilder(save);
+    }
+
+    /** A builder holding this file's values but another route (an upgrade's). */
+    Builder toBuilder(ReplaySave route) {
+        Builder builder = new Builder(route).gameId(gameId).gameBuild(gameBuild).dictionary(dictionary)
                 .compression(compression).readableBy(limits);
         builder.metadata.putAll(metadata);
         return builder;

@@ -4,8 +4,8 @@ package dev.reprise.io;
  * One way a replay file does not fit the game about to play it, found by {@link ReplayCompatibility}.
  *
  * @param kind    what kind of mismatch
- * @param code    the command code concerned, or {@code -1} for {@link Kind#OTHER_GAME} and
- *                {@link Kind#OTHER_BUILD}
+ * @param code    the command code concerned (as the file has it), or {@code -1} for {@link Kind#OTHER_GAME},
+ *                {@link Kind#OTHER_BUILD} and an upgrade that fails as a whole
  * @param message a full sentence saying what differs, with the values on both sides
  */
 public record ReplayMismatch(Kind kind, int code, String message) {
@@ -19,7 +19,13 @@ public record ReplayMismatch(Kind kind, int code, String message) {
         /** The route uses a code the game does not register. */
         UNKNOWN_CODE,
         /** The route uses a code that the file's dictionary names differently from the game. */
-        RENAMED_CODE
+        RENAMED_CODE,
+        /**
+         * A declared {@link ReplayUpgrade} from the file's build cannot be applied to it: a step lacks the
+         * param a change removes, a code has no name in the file's dictionary, or a command ends up under a
+         * name the game does not register.
+         */
+        NOT_UPGRADABLE
     }
 
     @Override

@@ -26,8 +26,13 @@ final class CommandRun {
         this.engine = engine;
     }
 
-    /** Records an error the command threw instead of returning a Mono. */
+    /** Records an error the command threw instead of returning a Mono, or while its Mono was subscribed. */
     void threw(Throwable error) {
+        CommandCall pending = call;
+        if (pending != null) {
+            call = null; // its Mono threw while subscribed: nothing more is listened to
+            pending.cancel();
+        }
         syncOutcome = error;
     }
 
@@ -39,7 +44,7 @@ final class CommandRun {
             try {
                 value = ((Callable<?>) result).call();
             } catch (Throwable error) {
-                Exceptions.throwIfJvmFatal(error);
+                GameErrors.throwIfUnrecoverable(error);
                 value = Exceptions.unwrap(error);
             }
             syncOutcome = value == null ? ReplayCommandResult.SUCCESS : value;
@@ -64,6 +69,17 @@ final class CommandRun {
             return outcome;
         }
         return null;
+    }
+
+    /** @return the outcome once in, without taking it (see {@link #take()}), else {@code null} */
+    @Nullable
+    Object peek() {
+        Object outcome = syncOutcome;
+        if (outcome != null) {
+            return outcome;
+        }
+        CommandCall pending = call;
+        return pending != null ? pending.outcome : null;
     }
 
     /** Stops listening to the command in flight: playback terminated. */

@@ -7,7 +7,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
-import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -23,7 +22,9 @@ import reactor.core.publisher.Mono;
  * <ul>
  *   <li>{@code SUCCESS}: playback calls the step's {@code apply} ({@link
  *       dev.reprise.command.ReplayCommand#passive(java.util.function.Consumer)}) on the thread that runs
- *       commands (the {@code runOn} worker when set), then settles the step; with the
+ *       commands (the {@code runOn} worker when set), in route order and only once the active step it
+ *       answers has completed (or at once if that step's command waits on it, the dialog pattern), then
+ *       settles the step; with the
  *       {@link dev.reprise.command.ReplayCommand#passive() passive()} marker nothing is applied (the UI
  *       applied it);</li>
  *   <li>{@code IGNORED}: nothing is applied, playback goes on (warning 1001 for a timeout, below);</li>
@@ -37,8 +38,9 @@ import reactor.core.publisher.Mono;
  *
  * <p><b>Stop and cancel.</b> A stop (or cancelling the playback) while the UI still answers ends playback
  * {@code STOPPED} once the passive grace ran out, never waiting for the UI's timeout: the UI's publisher
- * is cancelled, the step settles {@code IGNORED} (warning 194) and an answer that comes later changes
- * nothing (warning 1002). An answer that came before is applied first.
+ * is cancelled, the step settles {@code IGNORED} (warning 194, saying the step was claimed and cut off by
+ * the stop) and an answer that comes later changes nothing (warning 1002). An answer that came before is
+ * applied first.
  *
  * <p>The timeout is timed on {@code Schedulers.parallel()} (a virtual-time scheduler in
  * {@code StepVerifier.withVirtualTime}). {@code ui} is called on the thread that emits the step.
@@ -117,7 +119,7 @@ public final class PassiveAnswers {
                         }
                     }));
         } catch (Throwable error) {
-            Exceptions.throwIfJvmFatal(error);
+            GameErrors.throwIfUnrecoverable(error); // a UI's StackOverflowError fails the step as any error
             step.fail(error);
         }
     }

@@ -113,9 +113,18 @@ final class PassiveGroup {
         return null;
     }
 
-    /** @return the group's handles as the context shows them; any thread */
-    List<PassiveHandle> offered() {
-        return List.of(offered);
+    /**
+     * Hands the group's handles to its active command ({@link dev.reprise.command.PlaybackContext#passiveSteps()}),
+     * marking each taken by it; any thread.
+     *
+     * @return the handles as the context shows them
+     */
+    List<PassiveHandle> handOut() {
+        PassiveStep[] handles = offered;
+        for (PassiveStep handle : handles) {
+            handle.takenByCommand = true;
+        }
+        return List.of(handles);
     }
 
     /**

@@ -68,6 +68,12 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
     /** Why a caller failed the step; written before it settles FAILED, read by the engine after. */
     @Nullable
     private volatile Throwable cause;
+    /**
+     * Whether the active command took this handle from its context ({@code nextPassive()},
+     * {@code passiveSteps()}): if it then waits on the result, the answer must be applied before the
+     * command can end (the dialog pattern). Set from the command's thread, read by the engine.
+     */
+    volatile boolean takenByCommand;
     /** When the grace of this handle runs out, in scheduler nanoseconds; engine-owned, 0 = not counting. */
     long graceDeadline;
     /** Whether the engine has taken this handle's settlement into account; engine-owned. */
@@ -132,7 +138,7 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
 
     private void lost(String answer) {
         if ((int) OWNER.getVolatile(this) == SKIPPED && engine != null) {
-            engine.answerLost(this, answer);
+            engine.answerLost(this, answer, claimedByUi);
         }
     }
 
@@ -175,6 +181,14 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
     /** @return whether a UI answered SUCCESS and playback has to apply and settle the step */
     boolean awaitsApply() {
         return (int) OWNER.getVolatile(this) == ANSWERED && !isSettled();
+    }
+
+    /**
+     * @return whether the active command took this step from its context and waits on its result: then its
+     *         answer is applied without waiting for the active step to complete
+     */
+    boolean awaitedByCommand() {
+        return takenByCommand && awaited();
     }
 
     /** @return whether nobody claimed or answered this step */

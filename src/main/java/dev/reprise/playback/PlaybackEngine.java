@@ -22,7 +22,6 @@ import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
-import reactor.core.Exceptions;
 import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -67,6 +66,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             AtomicIntegerFieldUpdater.newUpdater(PlaybackEngine.class, "queued");
     private static final AtomicLongFieldUpdater<PlaybackEngine> REQUESTED =
             AtomicLongFieldUpdater.newUpdater(PlaybackEngine.class, "requested");
+
+    /** What warning 194 says of a passive step nobody answered in time, and what to do about it. */
+    private static final String NOT_CONSUMED = "not consumed";
+    private static final String CLAIM_ADVICE = "To keep a late answer, claim() the step first (PassiveAnswers.by"
+            + " does) or give the sandbox a passiveGrace.";
 
     // Phases of the drain.
     private static final int IDLE = 0;
@@ -120,6 +124,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private volatile Throwable failure;
     private final Sinks.Many<PlaybackState> states = Sinks.many().replay().latest();
     private final Sinks.One<PlaybackState> ended = Sinks.one();
+    private final Mono<PlaybackState> terminated = Mono.defer(() -> {
+        checkGameThread();
+        return ended.asMono();
+    });
     private Context context = Context.empty();
     /** The subscriber's window gate when playing as {@link ReplaySandbox#windows()}; set once. */
     @Nullable
@@ -305,7 +313,18 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     }
 
     Mono<PlaybackState> terminated() {
-        return ended.asMono();
+        return terminated;
+    }
+
+    /**
+     * A subscription to {@link #terminated()} looks whether the game thread is gone: a drain queued on the
+     * runOn worker that its scheduler dropped (disposed, or its executor shut down) would never run, and
+     * nothing else may come to notice, so the subscriber notices and the playback fails saying so.
+     */
+    private void checkGameThread() {
+        if (queued != 0) {
+            drain();
+        }
     }
 
     /** The clock completed (a stop) or failed (a failure): posted to the drain. */
@@ -323,9 +342,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         drain();
     }
 
-    /** An answer came for a step the engine had skipped: say so (warning 1002); any thread. */
-    void answerLost(PassiveStep step, String answer) {
-        warnings.report(WarningCode.PASSIVE_ANSWER_LOST, step.step().index(), step.step().code(), answer);
+    /** An answer came for a step the engine had skipped (or a stop cut off): say so (warning 1002); any thread. */
+    void answerLost(PassiveStep step, String answer, boolean cutOff) {
+        warnings.report(WarningCode.PASSIVE_ANSWER_LOST, step.step().index(), step.step().code(), answer, cutOff
+                ? "It had been claimed, and a stop (or cancel) cut it off (warning 194)."
+                : "Claim the step first (PassiveAnswers.by does) or give the sandbox a passiveGrace.");
     }
 
     /** Posts a control to the drain; {@link ReplaySandbox} builds the lazy and eager controls on it. */
@@ -348,12 +369,18 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
 
     @Override
     public List<PassiveHandle> passiveSteps() {
-        return group.offered();
+        return group.handOut();
     }
 
     @Override
     public Mono<PassiveHandle> nextPassive() {
-        return Mono.defer(() -> Mono.justOrEmpty(passive()));
+        return Mono.defer(() -> {
+            PassiveStep next = passive();
+            if (next != null) {
+                next.takenByCommand = true; // a wait on it is the dialog pattern: see inFlight
+            }
+            return Mono.justOrEmpty(next);
+        });
     }
 
     @Override
@@ -451,7 +478,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                     }
                     break;
                 } catch (Throwable error) {
-                    Exceptions.throwIfJvmFatal(error);
+                    // A subscriber's or the game's StackOverflowError too: rethrown, it would wedge the drain.
+                    GameErrors.throwIfUnrecoverable(error);
                     onInternalError(error);
                 }
             }
@@ -717,7 +745,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         gateWindowOpen = false;
         if (!active) {
             // A passive step with no active step before it: nobody can have consumed it.
-            warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1);
+            warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), -1, NOT_CONSUMED,
+                    "No active step came before it, so nothing could consume it.");
             PassiveStep lone = new PassiveStep(step, ReplayCommandResult.IGNORED, this);
             lone.seeking = seeking;
             lone.window = window.openLone(step.code());
@@ -739,15 +768,12 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         group.start(activeStep, passives);
         phase = GROUP;
         emit(subscriber, activeStep);
-        Mono<ReplayCommandResult> result;
         try {
-            result = command.execute(step, this);
+            // A Mono that runs the game when subscribed may throw here too (Reactor rethrows a fatal error).
+            run.start(command.execute(step, this), context);
         } catch (Throwable error) {
-            Exceptions.throwIfJvmFatal(error);
-            run.threw(Operators.onOperatorError(null, error, step, context));
-            return;
+            run.threw(GameErrors.onGameError(error, step, context));
         }
-        run.start(result, context);
     }
 
     private static void mark(PlaybackStep step, boolean seeking, WindowId id) {
@@ -775,15 +801,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return fail(window.finalizingIndex(), code, Phase.FINALIZE,
                     "no command is registered for code " + code, null, null);
         }
-        Mono<ReplayCommandResult> result;
         try {
-            result = command.finalizeRun(this);
+            run.start(command.finalizeRun(this), context);
         } catch (Throwable error) {
-            Exceptions.throwIfJvmFatal(error);
-            run.threw(Operators.onOperatorError(null, error, null, context));
-            return true;
+            run.threw(GameErrors.onGameError(error, null, context));
         }
-        run.start(result, context);
         return true;
     }
 
@@ -837,7 +859,11 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 continue;
             }
             ReplayCommandResult result = handle.settledResult();
-            if (result == null && !earlierPending && handle.awaitsApply() && mayTouchGame()) {
+            // An answer changes the game only once the active step it answers has completed, never while
+            // the active command still runs (it may still be changing the game, on another thread) — unless
+            // that command waits on this very step (the dialog pattern): then only the answer lets it end.
+            boolean mayApply = (activeIn || handle.awaitedByCommand()) && mayTouchGame();
+            if (result == null && !earlierPending && handle.awaitsApply() && mayApply) {
                 // A UI answered SUCCESS through PassiveAnswers: the library applies it here, on the game's thread.
                 if (!applyAnswer(handle)) {
                     return true;
@@ -847,20 +873,34 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             // A stop skips every unclaimed handle still pending, even one the active command waits on (the
             // dialog pattern), after the grace; otherwise a handle waits for its active step's result first
             // (or for nobody to claim it while the active command waits on it). A handle whose command can
-            // apply its recorded answer is applied instead of skipped; a UI's answer in flight is cut off.
+            // apply its recorded answer is applied instead of skipped, once it may be; a UI's answer in
+            // flight is cut off.
             boolean applies = handle.appliesAnswers();
-            boolean due = abandoning || (i < group.emitted && (activeIn || (applies && handle.awaited())));
-            if (result == null && due && !earlierPending && group.graceOver(handle)) {
-                if (applies && mayTouchGame() && handle.takeForApply()) {
+            boolean due = abandoning || (i < group.emitted && (activeIn || (applies && handle.awaitedByCommand())));
+            // Nobody claimed it and its command applies the answer: it waits until it may be applied, never
+            // skipped for that wait (a claimed one may still be cut off by a stop meanwhile: that touches no game).
+            boolean waitsToApply = applies && !mayApply && handle.unclaimed();
+            if (result == null && due && !earlierPending && !waitsToApply && group.graceOver(handle)) {
+                if (applies && mayApply && handle.takeForApply()) {
                     if (!applyAnswer(handle)) {
                         return true; // headless: nobody claimed it, the library applied the recorded answer
                     }
                     result = handle.settledResult();
-                } else if (handle.skip() || (abandoning && handle.cutOff())) {
+                } else if (handle.skip()) {
                     handle.processed = true;
                     progress = true;
                     ReplayStep step = handle.step();
-                    warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code());
+                    warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code(),
+                            NOT_CONSUMED, CLAIM_ADVICE);
+                    continue;
+                } else if (abandoning && handle.cutOff()) {
+                    // Claimed through PassiveAnswers and answered too late: claiming would not have helped.
+                    handle.processed = true;
+                    progress = true;
+                    ReplayStep step = handle.step();
+                    warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code(),
+                            "claimed through PassiveAnswers, and its answer was cut off by the stop (or cancel)"
+                                    + " before it came", "An answer that comes later is lost (warning 1002).");
                     continue;
                 } else {
                     result = handle.settledResult(); // claimed or completed concurrently: that answer counts
@@ -901,9 +941,8 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         try {
             handle.apply();
         } catch (Throwable thrown) {
-            Exceptions.throwIfJvmFatal(thrown);
             ReplayStep step = handle.step();
-            Throwable error = Operators.onOperatorError(null, thrown, step, context);
+            Throwable error = GameErrors.onGameError(thrown, step, context);
             fail(step.index(), step.code(), Phase.PASSIVE, "its apply threw " + error, error, handle);
             return false;
         }
@@ -943,27 +982,69 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         return true;
     }
 
-    /** Fails playback because the runOn scheduler refused or dropped its work, naming the step it was at. */
+    /**
+     * Fails playback because the runOn scheduler refused or dropped its work: the game thread is gone. The
+     * failure names the step whose work was lost: the window being finalized, the step of the group in flight
+     * that playback was waiting to take in ({@link #lostInGroup}), or else the next step to play.
+     */
     private void refuse(RejectedExecutionException refused) {
-        String reason = "the runOn scheduler " + runOn + " refused or dropped playback's work (" + refused.getMessage()
-                + ")";
+        String reason = "the game thread is gone: the runOn scheduler " + runOn + " refused or dropped playback's "
+                + "work (" + refused.getMessage() + ")";
         if (phase == FINALIZING) {
             fail(window.finalizingIndex(), window.finalizingCode(), Phase.FINALIZE, reason, refused, null);
             return;
         }
-        ActiveStep inFlight = phase == GROUP ? group.active : null;
-        if (!headKnown && inFlight == null && !cursor.expired()) {
+        PlaybackStep lost = phase == GROUP ? lostInGroup() : null;
+        if (lost != null) {
+            ReplayStep step = lost.step();
+            fail(step.index(), step.code(), lost instanceof PassiveStep ? Phase.PASSIVE : Phase.EXECUTE, reason,
+                    refused, lost);
+            return;
+        }
+        if (!headKnown && !cursor.expired()) {
             head = cursor.next() ? cursor.step() : null;
             headKnown = true;
         }
-        ReplayStep step = inFlight != null ? inFlight.step() : head;
+        ReplayStep step = head;
         if (step == null) {
             // The route played out: the failure names where playback stood, after its last step.
             terminate(PlaybackState.FAILED, new ReplayPlaybackException(replayed, -1, null, Phase.EXECUTE,
                     reason + " after the last step", refused), null);
             return;
         }
-        fail(step.index(), step.code(), Phase.EXECUTE, reason, refused, inFlight);
+        fail(step.index(), step.code(), Phase.EXECUTE, reason, refused, null);
+    }
+
+    /**
+     * The step of the group in flight whose work the game thread lost, in route order: the active step while
+     * its command runs (or its failure is not taken in yet) — unless that command waits on a passive step
+     * whose answer is waiting to be applied (the dialog pattern): then that passive step; once the active step
+     * has completed, the first passive step not taken in yet, else the active step if its result was not taken
+     * in; {@code null} if nothing of the group is left.
+     */
+    @Nullable
+    private PlaybackStep lostInGroup() {
+        ActiveStep active = group.active;
+        if (active == null) {
+            return null;
+        }
+        Object outcome = group.activeIn ? active.settledResult() : run.peek();
+        PassiveStep[] handles = group.passives;
+        if (outcome != ReplayCommandResult.SUCCESS && outcome != ReplayCommandResult.IGNORED) {
+            for (PassiveStep handle : handles) {
+                if (!handle.processed && handle.awaitedByCommand()
+                        && (handle.awaitsApply() || (handle.appliesAnswers() && handle.unclaimed()))) {
+                    return handle;
+                }
+            }
+            return active;
+        }
+        for (PassiveStep handle : handles) {
+            if (!handle.processed) {
+                return handle;
+            }
+        }
+        return group.activeIn ? null : active; // its result came, and was lost
     }
 
     private boolean failExpired() {

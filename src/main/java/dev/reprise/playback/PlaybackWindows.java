@@ -29,6 +29,11 @@ import reactor.util.context.Context;
  * of the playback, like a group of {@code groupBy}: its subscriber's mistake ends its own subscription and
  * leaves the game's replay alone. The error is delivered by the engine's drain, so never concurrently with
  * a step.
+ *
+ * <p>Signals to a window's subscriber are serial (Reactive Streams rule 1.3), as {@code SinkManyUnicast}
+ * keeps them: the subscriber is published only once its {@code onSubscribe} has returned, and nothing — a
+ * step it requested inside {@code onSubscribe}, the window's completion by a stop from another thread, a
+ * rule 3.9 error — reaches it before; what waited is delivered right after.
  */
 final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> implements Scannable {
 
@@ -152,7 +157,14 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
         @Override
         public long stepDemand() {
             Window window = open;
-            return window == null ? 0 : window.cancelled || window.rejected ? Long.MAX_VALUE : window.requested;
+            if (window == null) {
+                return 0;
+            }
+            if (window.cancelled || window.rejected) {
+                return Long.MAX_VALUE; // its steps are dropped
+            }
+            // Nothing is delivered before the subscriber's onSubscribe has returned (rule 1.3).
+            return window.actual == null ? 0 : window.requested;
         }
 
         @Override
@@ -185,8 +197,12 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
         volatile boolean rejected;
         @Nullable
         private volatile Throwable error;
+        /** The rule 3.9 error of a request made before onSubscribe returned: delivered once it has. */
         @Nullable
-        private volatile CoreSubscriber<? super PlaybackStep> actual;
+        private volatile Throwable rejection;
+        /** The subscriber, published only once its onSubscribe has returned; {@code null} again after a cancel. */
+        @Nullable
+        volatile CoreSubscriber<? super PlaybackStep> actual;
         /** Where dropped steps are discarded: the subscriber's context once subscribed, else the outer one. */
         private volatile Context context;
 
@@ -209,9 +225,21 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
                 return;
             }
             context = subscriber.currentContext();
-            // Published before onSubscribe: a request made inside onSubscribe may emit at once.
-            actual = subscriber;
             subscriber.onSubscribe(this);
+            // Published only now, as SinkManyUnicast does: no signal, not even a stop's onComplete from another
+            // thread, can reach the subscriber while its onSubscribe runs (Reactive Streams rule 1.3). Then what
+            // waited is delivered: the steps it requested, the rule 3.9 error, the terminal signal.
+            actual = subscriber;
+            if (cancelled) {
+                actual = null; // cancelled meanwhile
+            }
+            Throwable refused = rejection;
+            if (refused != null && DELIVERED.compareAndSet(this, 0, 1)) {
+                error = refused;
+                subscriber.onError(refused);
+                return;
+            }
+            engine.signal();
             deliverTerminal();
         }
 
@@ -290,11 +318,12 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
          * cancels the window; from the engine's drain, so never concurrently with {@link #next}.
          */
         void reject(long n) {
+            IllegalArgumentException failure = BadRequest.error(n);
+            rejection = failure; // before reading actual: a subscribe publishing it meanwhile sees one or the other
             CoreSubscriber<? super PlaybackStep> subscriber = actual;
             cancelled = true;
             actual = null;
             if (subscriber != null && DELIVERED.compareAndSet(this, 0, 1)) {
-                IllegalArgumentException failure = BadRequest.error(n);
                 error = failure;
                 subscriber.onError(failure);
             }

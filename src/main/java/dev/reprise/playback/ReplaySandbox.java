@@ -241,7 +241,9 @@ public final class ReplaySandbox {
      * Returns how playback ended: a Mono of {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or
      * {@link PlaybackState#FAILED} that completes once playback has terminated. It never errors (the
      * failure itself goes to the subscriber of {@link #steps()}), and replays the state to subscribers
-     * that come later. Hot: subscribing does not start playback.
+     * that come later. Hot: subscribing does not start playback. A subscription looks whether the game
+     * thread is gone (the {@link SandboxConfig#runOn() runOn} scheduler dropped playback's work): then the
+     * playback fails saying so, and this Mono answers {@code FAILED}.
      *
      * @return the terminal state; the same Mono on every call
      */

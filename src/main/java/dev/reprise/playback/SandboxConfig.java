@@ -174,6 +174,34 @@ public final class SandboxConfig<S> {
         return checkpointBudget;
     }
 
+    /**
+     * Returns a builder that plays another route after another resetter, preset with every other option
+     * of this config: pacing (step interval or clock), {@code runOn}, {@code startPaused}, the scheduler,
+     * the passive grace, the snapshot provider and the checkpoint options. The save and the start index
+     * are not copied, since they belong to the resetter and the route: the builder starts with no save
+     * and start index 0. A test harness uses it to play a game's own config from a point of its choosing,
+     * for instance a snapshot it restores.
+     *
+     * @param route    the route to play
+     * @param resetter resets the game before playback
+     * @param <T>      the type of the new resetter's save
+     * @return a new builder; this config is unchanged
+     */
+    public <T> Builder<T> toBuilder(ReplayArray route, ReplayResetter<T> resetter) {
+        Builder<T> builder = new Builder<>(route, resetter);
+        builder.stepInterval = stepInterval;
+        builder.stepIntervalSet = !stepInterval.isZero();
+        builder.clock = clock;
+        builder.runOn = runOn;
+        builder.startPaused = startPaused;
+        builder.scheduler = scheduler;
+        builder.passiveGrace = passiveGrace;
+        builder.snapshots = snapshots;
+        builder.checkpointInterval = checkpointInterval;
+        builder.checkpointBudget = checkpointBudget;
+        return builder;
+    }
+
     /** Calls the resetter with the save. */
     void reset() {
         resetter.reset(save);
@@ -293,7 +321,12 @@ public final class SandboxConfig<S> {
          * clock tick. The worker is taken when {@link ReplaySandbox#steps()} (or {@code windows()}) is
          * subscribed, the game is reset on it before any command, and it is released once playback
          * terminated and the subscriber was told. If the scheduler refuses or drops playback's work (it was
-         * disposed), playback fails with a {@link ReplayPlaybackException} naming the step it stood at.
+         * disposed, or its executor shut down with {@code shutdownNow}), the game thread is gone: playback
+         * fails with a {@link ReplayPlaybackException} saying so and naming the step whose work was lost, as
+         * soon as anyone notices — the next answer, control or request, or a subscription to
+         * {@link ReplaySandbox#terminated()}; a {@code stop()} waiting then answers too. A scheduler that
+         * neither refuses work nor says it is disposed once its thread is gone (a trampolining
+         * {@code Schedulers.fromExecutor(executor, true)}) cannot be told from a busy game thread.
          * Without it, the callbacks run on whichever thread drives playback (see {@link ReplaySandbox}).
          *
          * @param scheduler the scheduler, for instance the game thread's {@code Schedulers.fromExecutor}

@@ -1,9 +1,11 @@
 package dev.reprise.test;
 
 import dev.reprise.io.ReplayFile;
+import dev.reprise.verify.BuildCompatibility;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.Reproduction;
 import dev.reprise.verify.VerifiableGame;
 import dev.reprise.verify.Verdict;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -28,7 +31,9 @@ import reactor.core.publisher.Flux;
  * {@code assertReplays(Path.of("src/test/replays/bug-1234.reprise"), verifier)}; a whole folder of them
  * is one call too, or one test per file with {@link ReplayFilesSource}. A replay of a wrong-state bug is
  * judged by what must hold instead, since its recorded states are the wrong ones:
- * {@link #replay(Path, Function)} starts a {@link ReplayCheck} of invariants and a final-state check.
+ * {@link #replay(Path, Function)} starts a {@link ReplayCheck} of invariants and a final-state check. Before a
+ * game update, {@link #assertCompatible(Path, ReplayVerifier)} checks that the replays of earlier builds
+ * still reproduce on the new one, naming the first divergence of each that does not.
  *
  * <p>Every method blocks the calling thread (a test thread) until the verdicts are in, at most
  * {@link #DEFAULT_TIMEOUT} unless given another bound. Thread-safe: no state.
@@ -69,15 +74,8 @@ public final class ReplayAssertions {
         Objects.requireNonNull(fileOrFolder, "fileOrFolder");
         Objects.requireNonNull(verifier, "verifier");
         Objects.requireNonNull(timeout, "timeout");
-        List<ReplayFiles.Found> found = ReplayFiles.find(fileOrFolder);
-        if (found.isEmpty()) {
-            throw new AssertionError("no replay file (*" + ReplayFiles.EXTENSION + ") under "
-                    + fileOrFolder.toAbsolutePath().normalize());
-        }
-        List<ReplaySource> sources = new ArrayList<>(found.size());
-        for (ReplayFiles.Found file : found) {
-            sources.add(ReplaySource.of(file.relative(), file.path()));
-        }
+        List<ReplayFiles.Found> found = findAny(fileOrFolder);
+        List<ReplaySource> sources = sources(found);
         List<Verdict> verdicts = await(verifier.verify(Flux.fromIterable(sources)), timeout,
                 found.size() + " replays under " + fileOrFolder);
         verdicts.sort(Comparator.comparingLong(Verdict::position));
@@ -133,6 +131,82 @@ public final class ReplayAssertions {
     }
 
     /**
+     * Plays every replay file of {@code fileOrFolder} (a folder recursively, sorted by relative path) on the
+     * build {@code verifier} plays, whatever build recorded it, and fails unless every one reproduces: the
+     * compatibility report ({@link BuildCompatibility}) as a test, a release gate for a game update. The
+     * failure lists each replay that does not reproduce with its first divergence (the step, its command and
+     * both state hashes), where it fails and why, or why it cannot be read; and the build that recorded it.
+     *
+     * @param fileOrFolder a replay file (whatever its name) or a folder of them
+     * @param verifier     the installed build's verifier, as its provider makes it (any build, its upgrades)
+     * @throws AssertionError listing every replay that does not reproduce, or saying the folder holds none
+     * @throws IllegalArgumentException if {@code fileOrFolder} does not exist
+     */
+    public static void assertCompatible(Path fileOrFolder, ReplayVerifier verifier) {
+        assertCompatible(fileOrFolder, verifier, DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * Plays every replay file of {@code fileOrFolder} on the build {@code verifier} plays, as
+     * {@link #assertCompatible(Path, ReplayVerifier)} does, waiting at most {@code timeout} for all of them.
+     *
+     * @param fileOrFolder a replay file or a folder of them
+     * @param verifier     the installed build's verifier
+     * @param timeout      the longest wait for every replay together
+     * @throws AssertionError listing every replay that does not reproduce, saying the folder holds none, or
+     *                        that the replays did not finish in time
+     * @throws IllegalArgumentException if {@code fileOrFolder} does not exist
+     */
+    public static void assertCompatible(Path fileOrFolder, ReplayVerifier verifier, Duration timeout) {
+        Objects.requireNonNull(fileOrFolder, "fileOrFolder");
+        Objects.requireNonNull(verifier, "verifier");
+        Objects.requireNonNull(timeout, "timeout");
+        List<ReplayFiles.Found> found = findAny(fileOrFolder);
+        List<Reproduction> reproductions = await(BuildCompatibility.of(verifier)
+                .check(Flux.fromIterable(sources(found))), timeout, found.size() + " replays under " + fileOrFolder);
+        reproductions.sort(Comparator.comparingLong(Reproduction::position));
+        List<String> failures = new ArrayList<>();
+        for (Reproduction reproduction : reproductions) {
+            ReplayFiles.Found file = found.get((int) reproduction.position());
+            if (file.problem() != null) {
+                failures.add("  " + file.relative() + ": " + Reproduction.Status.UNREADABLE + ": " + file.problem());
+            } else if (!reproduction.reproduces()) {
+                failures.add("  " + reproduction);
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new AssertionError(failures.size() + " of " + reproductions.size() + " replays under "
+                    + fileOrFolder + " do not reproduce on this build:\n" + String.join("\n", failures));
+        }
+    }
+
+    /**
+     * Plays one replay on the build {@code verifier} plays, whatever build recorded it, for instance an
+     * argument of a {@link ReplayFilesSource} test, and fails unless it reproduces.
+     *
+     * @param replay   the replay
+     * @param verifier the installed build's verifier
+     * @return its reproduction (say, to check that it was upgraded)
+     * @throws AssertionError naming the replay, its first divergence or where it fails and why
+     */
+    public static Reproduction assertCompatible(ReplaySource replay, ReplayVerifier verifier) {
+        Objects.requireNonNull(replay, "replay");
+        Objects.requireNonNull(verifier, "verifier");
+        Optional<Verdict> known = ReplayFiles.knownInvalid(replay);
+        if (known.isPresent()) {
+            throw new AssertionError("replay " + replay.id() + " does not reproduce on this build: "
+                    + Reproduction.Status.UNREADABLE + ": " + known.get().reason());
+        }
+        Reproduction reproduction = await(BuildCompatibility.of(verifier).check(Flux.just(replay)), DEFAULT_TIMEOUT,
+                "replay " + replay.id()).get(0);
+        if (!reproduction.reproduces()) {
+            throw new AssertionError("replay " + replay.id() + " does not reproduce on this build: "
+                    + reproduction.describe());
+        }
+        return reproduction;
+    }
+
+    /**
      * Starts a check of the replay file {@code fileOrFolder} (or of every replay file of a folder,
      * recursively, sorted by relative path) by what must hold in the game: add invariants, a final-state
      * check, perhaps {@link ReplayCheck#ignoringStateHashes()}, then {@link ReplayCheck#check()}.
@@ -162,8 +236,27 @@ public final class ReplayAssertions {
         return new ReplayCheck<>(null, Objects.requireNonNull(replay, "replay"), games);
     }
 
-    private static List<Verdict> await(Flux<Verdict> verdicts, Duration timeout, String what) {
-        List<Verdict> list;
+    /** The replay files of a file or folder, failing the test if a folder holds none. */
+    private static List<ReplayFiles.Found> findAny(Path fileOrFolder) {
+        List<ReplayFiles.Found> found = ReplayFiles.find(fileOrFolder);
+        if (found.isEmpty()) {
+            throw new AssertionError("no replay file (*" + ReplayFiles.EXTENSION + ") under "
+                    + fileOrFolder.toAbsolutePath().normalize());
+        }
+        return found;
+    }
+
+    /** The sources of the files found, each identified by its relative path. */
+    private static List<ReplaySource> sources(List<ReplayFiles.Found> found) {
+        List<ReplaySource> sources = new ArrayList<>(found.size());
+        for (ReplayFiles.Found file : found) {
+            sources.add(ReplaySource.of(file.relative(), file.path()));
+        }
+        return sources;
+    }
+
+    private static <T> List<T> await(Flux<T> verdicts, Duration timeout, String what) {
+        List<T> list;
         try {
             list = verdicts.collectList().block(timeout);
         } catch (IllegalStateException e) {

@@ -2,11 +2,16 @@ package dev.reprise.test;
 
 import dev.reprise.ReplaySystem;
 import dev.reprise.io.ReplayFile;
+import dev.reprise.route.ReplaySave;
+import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.VerifiableGame;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -80,6 +85,64 @@ public final class ReplayCases {
             Files.deleteIfExists(temporary);
         }
         return target;
+    }
+
+    /**
+     * Keeps the first {@code steps} steps of a replay as a new replay, with the same game id, build,
+     * dictionary, compression and metadata: the simple half of {@link ReplayShrink}, for a failure known
+     * to lie early in a long replay. Nothing is played, so a final state hash the metadata claims is the
+     * original's; {@link #cut(ReplayFile, int, ReplayVerifier)} recomputes it.
+     *
+     * @param file  the replay
+     * @param steps how many steps to keep, 0..its length
+     * @return the cut replay
+     * @throws IllegalArgumentException if {@code steps} is outside 0..the replay's length
+     */
+    public static ReplayFile cut(ReplayFile file, int steps) {
+        Objects.requireNonNull(file, "file");
+        return withRoute(file, prefix(file, steps), file.metadata());
+    }
+
+    /**
+     * Keeps the first {@code steps} steps of a replay as a new replay, as {@link #cut(ReplayFile, int)}
+     * does, and recomputes the final state hash the verifier's files claim
+     * ({@link ReplayVerifier#finalHashKey()}): the cut route is played on the verifier's game, state-hash
+     * steps unchecked, and the game's {@link VerifiableGame#stateHash()} where it ended is written under
+     * that key. A verifier without a final-hash key, or a game without a state hash, leaves the metadata
+     * as it was.
+     *
+     * @param file     the replay
+     * @param steps    how many steps to keep, 0..its length
+     * @param verifier the game's verifier
+     * @return the cut replay
+     * @throws IllegalArgumentException if {@code steps} is outside 0..the replay's length
+     * @throws RuntimeException         whatever the verifier's game factory throws for the file
+     */
+    public static ReplayFile cut(ReplayFile file, int steps, ReplayVerifier verifier) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(verifier, "verifier");
+        ReplaySave route = prefix(file, steps);
+        Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
+        String key = verifier.finalHashKey().orElse(null);
+        if (key != null) {
+            new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier)).hashes(route).finalState()
+                    .ifPresent(hash -> metadata.put(key, ReplayVerifier.formatHash(hash)));
+        }
+        return withRoute(file, route, metadata);
+    }
+
+    private static ReplaySave prefix(ReplayFile file, int steps) {
+        int length = file.save().length();
+        if (steps < 0 || steps > length) {
+            throw new IllegalArgumentException("a cut keeps 0.." + length + " steps (the replay's length), not " + steps);
+        }
+        return RouteGroups.of(file.save(), code -> false, code -> false).route(RouteGroups.first(steps));
+    }
+
+    /** @return a replay of the same game (id, build, dictionary, compression) with another route and metadata */
+    static ReplayFile withRoute(ReplayFile file, ReplaySave route, Map<String, String> metadata) {
+        return ReplayFile.builder(route).gameId(file.gameId()).gameBuild(file.gameBuild())
+                .dictionary(file.dictionary()).compression(file.compression()).metadata(metadata).build();
     }
 
     private static String fileName(String name) {

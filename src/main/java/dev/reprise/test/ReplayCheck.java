@@ -31,11 +31,12 @@ import org.jspecify.annotations.Nullable;
  * <p>Each replay is read, a fresh game is built for it, its route is played headless to the end as a
  * {@link dev.reprise.verify.ReplayVerifier} would, and:
  * <ul>
- *   <li>every {@linkplain #invariant invariant} is checked at the start (the state the route starts from)
- *       and after every group — an active step with the passive steps after it, and the finalize of a
- *       window that closed before the next group — and once more at the end, after the last window's
- *       finalize; the first check that fails ends the replay and names the step after which it failed,
- *       its code and command, and the game's state;</li>
+ *   <li>every {@linkplain #invariant invariant} is checked at the start (the state the route starts from),
+ *       after every step — an active step once its command's result is in, a passive step once its
+ *       recorded answer was applied — after the finalize of a window that closed before the next group,
+ *       and once more at the end, after the last window's finalize; the first check that fails ends the
+ *       replay and names the step after which the invariant no longer held (a group's passive step if its
+ *       answer broke it, or the finalize of a window), its code and command, and the game's state;</li>
  *   <li>the {@linkplain #finalState final-state check} runs once the route played to its end;</li>
  *   <li>the state-hash steps of the route are checked, as the file recorded them, unless
  *       {@link #ignoringStateHashes()}: a file kept from a bug report recorded the buggy build's states,
@@ -47,7 +48,7 @@ import org.jspecify.annotations.Nullable;
  * <p>{@link #check()} plays every replay (one after the other, on the game's playback threads) and
  * throws one {@link AssertionError} listing each replay that did not hold up. Every check runs on the
  * thread that plays the game (the {@code runOn} worker when the game's sandbox config has one), between
- * groups, so it sees a settled state. A mutable builder: not thread-safe, each option checked at once.
+ * steps, so it sees a settled state. A mutable builder: not thread-safe, each option checked at once.
  *
  * @param <G> the type of the games the factory builds, which the checks read
  */
@@ -91,9 +92,9 @@ public final class ReplayCheck<G extends VerifiableGame> {
     }
 
     /**
-     * Adds a property that must hold at the start and after every group of every replay, such as "the
-     * hero never leaves the board". Checked on the playing thread between groups; it must not change the
-     * game.
+     * Adds a property that must hold at the start and after every step of every replay, such as "the
+     * hero never leaves the board". Checked on the playing thread, where playback waits between steps; it
+     * must not change the game.
      *
      * @param name  what the property says, quoted in a failure, e.g. {@code "the head is on the board"}
      * @param holds {@code true} while the property holds; an exception counts as a failure
@@ -162,10 +163,7 @@ public final class ReplayCheck<G extends VerifiableGame> {
      *                                 final-state check is given: nothing would judge the replay
      */
     public void check() {
-        if (ignoreStateHashes && invariants.isEmpty() && finalState == null) {
-            throw new IllegalStateException("ignoringStateHashes() leaves nothing to judge the replays by: add an "
-                    + "invariant(name, holds) or a finalState(check)");
-        }
+        requireSomethingToJudgeBy();
         ReplaySource single = source;
         if (single != null) {
             JudgedReplay.Failure failure = play(single);
@@ -184,7 +182,7 @@ public final class ReplayCheck<G extends VerifiableGame> {
         List<String> lines = new ArrayList<>();
         for (ReplayFiles.Found file : found) {
             JudgedReplay.Failure failure = file.problem() != null
-                    ? new JudgedReplay.Failure("the file " + file.problem(), null)
+                    ? JudgedReplay.Failure.before(ReplayFailure.Kind.INVALID_FILE, "the file " + file.problem(), null)
                     : play(ReplaySource.of(file.relative(), file.path()));
             if (failure != null) {
                 failures.add(failure);
@@ -208,8 +206,56 @@ public final class ReplayCheck<G extends VerifiableGame> {
         }
     }
 
+    /**
+     * Starts shrinking the replay this check judges: the smallest replay that still fails this check the
+     * same way — the same invariant, the final-state check, the same failing command with the same
+     * exception — found by cutting it short and removing inputs (see {@link ReplayShrink}). Configure it,
+     * then {@link ReplayShrink#to(Path)}:
+     *
+     * <pre>{@code
+     * ReplayAssertions.replay(Path.of("bug-report.reprise"), Dungeon::new)
+     *         .ignoringStateHashes()
+     *         .invariant("a perk is applied once", Dungeon::perksAppliedOnce)
+     *         .shrink()
+     *         .to(Path.of("src/test/replays/perk-twice.reprise"));
+     * }</pre>
+     *
+     * <p>The check's invariants, final-state check, state description and timeout judge every replay
+     * tried; its state hashes are checked (unless {@link #ignoringStateHashes()}) only when the replay
+     * itself is judged, since the replays tried change the states the hashes describe.
+     *
+     * @return the shrink, to configure and run; this check is not changed by what is set on it
+     * @throws IllegalStateException if this check judges a folder, not one replay, or has nothing to judge
+     *                               by (see {@link #check()})
+     */
+    public ReplayShrink shrink() {
+        requireSomethingToJudgeBy();
+        ReplaySource single = source;
+        if (single == null) {
+            Path file = Objects.requireNonNull(fileOrFolder, "fileOrFolder");
+            if (Files.isDirectory(file)) {
+                throw new IllegalStateException("shrink() works on one replay, but " + file + " is a folder: start "
+                        + "the check with ReplayAssertions.replay(file, games) for the file to shrink");
+            }
+            Path name = file.getFileName();
+            single = ReplaySource.of(name == null ? file.toString() : name.toString(), file);
+        }
+        return new ReplayShrink(single, judging(), null);
+    }
+
+    private void requireSomethingToJudgeBy() {
+        if (ignoreStateHashes && invariants.isEmpty() && finalState == null) {
+            throw new IllegalStateException("ignoringStateHashes() leaves nothing to judge the replays by: add an "
+                    + "invariant(name, holds) or a finalState(check)");
+        }
+    }
+
+    private Judging<G> judging() {
+        return new Judging<>(games, invariants, finalState, describe, ignoreStateHashes, timeout);
+    }
+
     private JudgedReplay.@Nullable Failure play(ReplaySource replay) {
-        return new JudgedReplay<G>(replay, games, invariants, finalState, describe, ignoreStateHashes, timeout).play();
+        return new JudgedReplay<>(judging()).play(replay);
     }
 
     @Override

@@ -11,14 +11,18 @@ import picocli.CommandLine;
 
 /**
  * A command-line tool for replay files: {@code info}, {@code dump}, {@code check}, {@code verify},
- * {@code convert} and {@code sample}. {@code verify} plays the game a {@link
- * dev.reprise.verify.ReplayVerifierProvider} on the class path provides. picocli is an optional dependency
+ * {@code shrink}, {@code cut}, {@code convert}, {@code sample}, {@code compat} (does every replay reproduce on
+ * the installed build?) and {@code upgrade} (a replay of an older build rewritten for the installed one).
+ * {@code verify}, {@code shrink} and {@code compat} play the game a
+ * {@link dev.reprise.verify.ReplayVerifierProvider} on the class path provides ({@code cut} too, to
+ * recompute a final state hash, when the file's game is installed). picocli is an optional dependency
  * of the library; the tool jar ({@code target/reprise-<version>-tool.jar}) bundles it.
  *
  * <p>Run it with {@code java -jar reprise-<version>-tool.jar info file.reprise}, or, to verify a game,
  * {@code java -cp reprise-<version>-tool.jar:mygame.jar dev.reprise.tool.ReplayTool verify replays/}.
  * Every bad input is one line on standard error naming the path and the reason, never a stack trace.
- * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}.
+ * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}; {@code compat} uses
+ * {@link #NOT_RUN} in place of the last two.
  */
 public final class ReplayTool {
 
@@ -27,7 +31,8 @@ public final class ReplayTool {
 
     /**
      * Exit code: an invalid or unreadable file, a path that cannot be written, standard output that
-     * cannot be written (a full disk, a closed pipe), or a replay not {@code VALID}.
+     * cannot be written (a full disk, a closed pipe), a replay not {@code VALID} ({@code verify}), or a
+     * replay that is {@code VALID} or cannot be shrunk ({@code shrink}: nothing is written).
      */
     public static final int FAILED = 1;
 
@@ -36,6 +41,13 @@ public final class ReplayTool {
 
     /** Exit code: a defect in the tool itself (reported as one line, with the exception's class). */
     public static final int INTERNAL = 3;
+
+    /**
+     * Exit code of {@code compat}: nothing could run (no game installed, no replay file found, a usage
+     * error), so the replays say nothing of this build. 125 is what {@code git bisect run} takes for "skip
+     * this commit".
+     */
+    public static final int NOT_RUN = 125;
 
     private ReplayTool() {
     }

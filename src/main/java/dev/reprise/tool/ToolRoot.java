@@ -12,9 +12,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "replay-tool", mixinStandardHelpOptions = true, versionProvider = ToolVersion.class,
         scope = CommandLine.ScopeType.INHERIT, // --help and --version on every subcommand too
-        description = "Inspects, dumps, checks, verifies and converts Reprise replay files.",
+        description = "Inspects, dumps, checks, verifies, shrinks, cuts, converts and upgrades Reprise replay "
+            + "files, and tells whether replays reproduce on the installed build.",
         subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class, VerifyCommand.class,
-            ConvertCommand.class, SampleCommand.class})
+            ShrinkCommand.class, CutCommand.class, ConvertCommand.class, SampleCommand.class, CompatCommand.class,
+            UpgradeCommand.class})
 final class ToolRoot implements Runnable {
 
     @Spec
@@ -46,11 +48,11 @@ final class ToolRoot implements Runnable {
             if (e instanceof ToolFailure) {
                 err.println(ToolText.escape(String.valueOf(e.getMessage())));
                 err.flush();
-                return ReplayTool.FAILED;
+                return notRun(line, ReplayTool.FAILED);
             }
             err.println("replay-tool: internal error: " + ToolText.escape(e.toString()));
             err.flush();
-            return ReplayTool.INTERNAL;
+            return notRun(line, ReplayTool.INTERNAL);
         });
         commandLine.setParameterExceptionHandler((e, args) -> {
             CommandLine line = e.getCommandLine();
@@ -58,9 +60,17 @@ final class ToolRoot implements Runnable {
             err.println(line.getCommandSpec().qualifiedName() + ": " + ToolText.escape(String.valueOf(e.getMessage()))
                     + " (see --help)");
             err.flush();
-            return ReplayTool.USAGE;
+            return notRun(line, ReplayTool.USAGE);
         });
         return commandLine;
+    }
+
+    /**
+     * The exit code of a command that could not run: {@code compat}'s is always {@link ReplayTool#NOT_RUN}, so
+     * that a release gate or {@code git bisect run} never takes a usage error for a replay that broke.
+     */
+    private static int notRun(CommandLine line, int status) {
+        return line.getCommand() instanceof CompatCommand ? ReplayTool.NOT_RUN : status;
     }
 
     @Override

@@ -22,9 +22,12 @@ import reactor.core.publisher.Flux;
 
 /**
  * {@code verify}: plays every replay of the installed game ({@link ReplayVerifierProvider}, {@code --game}
- * to choose one when several are) found in the given files and folders and
+ * to choose one when several are; or, with {@code --builds=DIR}, the jar of each replay's game and build)
+ * found in the given files and folders and
  * judges it, in parallel, with a progress bar on a terminal, a summary table and, with {@code --json},
- * one JSON verdict per line. Exit code {@link ReplayTool#FAILED} if any replay is not {@code VALID}.
+ * one JSON verdict per line. Exit code {@link ReplayTool#FAILED} if any replay is not {@code VALID}. Each
+ * replay is bounded by {@code --timeout} and {@code --max-steps}, by default
+ * {@link ReplayVerifier#RECOMMENDED_TIMEOUT} and {@link ReplayVerifier#RECOMMENDED_MAX_STEPS}.
  *
  * <p>Streams: JSON lines go to standard output, in the order the replays finish; the progress bar and,
  * with {@code --json}, the summary go to standard error, so that standard output stays one verdict per
@@ -32,8 +35,8 @@ import reactor.core.publisher.Flux;
  * reader's caps) is an {@code INVALID_FILE} verdict naming the reason, never an error of the command.
  */
 @Command(name = "verify", description = {
-    "Plays replays of an installed game (a ReplayVerifierProvider on the class path) and judges each: VALID, DESYNC, INVALID_FILE, REJECTED, FAILED "
-        + "or TIMED_OUT. Folders are walked for *" + ReplayFinder.EXTENSION + " files (sorted).",
+    "Plays replays of an installed game (a ReplayVerifierProvider on the class path, or the game jars of --builds) and judges each: VALID, DESYNC, "
+        + "INVALID_FILE, REJECTED, FAILED, TIMED_OUT or UNKNOWN_BUILD. Folders are walked for *" + ReplayFinder.EXTENSION + " files (sorted).",
     "Exit code 1 if any replay is not VALID. (check only checks a file's structure, for any game.)"})
 final class VerifyCommand extends ToolCommand {
 
@@ -54,10 +57,21 @@ final class VerifyCommand extends ToolCommand {
             + "(the summary goes to standard error)")
     boolean json;
 
+    @Option(names = "--builds", paramLabel = "DIR", description = "play each replay with the game jar in DIR of "
+            + "its game and build, each jar in its own class loader (UNKNOWN_BUILD when none is); the class "
+            + "path's games are not used")
+    @Nullable Path builds;
+
+    /** The default of {@code --timeout}: {@link ReplayVerifier#RECOMMENDED_TIMEOUT}, in seconds (a test holds them equal). */
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
-            description = "most time one replay may take, 1 or more seconds (default: ${DEFAULT-VALUE}); "
-                    + "past it, the replay is TIMED_OUT")
+            description = "most time one replay may take, from reading it to its verdict, 1 or more seconds "
+                    + "(default: ${DEFAULT-VALUE}); past it, the replay is TIMED_OUT")
     int timeoutSeconds;
+
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "" + ReplayVerifier.RECOMMENDED_MAX_STEPS,
+            description = "most steps one replay may play, 1 or more (default: ${DEFAULT-VALUE}); a longer "
+                    + "route plays that many steps and is then TIMED_OUT")
+    long maxSteps;
 
     @Option(names = "--progress", negatable = true, description = "draw a progress bar on standard error "
             + "(default: only if the tool runs on a terminal)")
@@ -75,19 +89,26 @@ final class VerifyCommand extends ToolCommand {
         if (timeoutSeconds < 1) {
             throw usage("--timeout must be 1 or more seconds, but was " + timeoutSeconds);
         }
+        if (maxSteps < 1) {
+            throw usage("--max-steps must be 1 or more, but was " + maxSteps);
+        }
         List<ReplayFinder.Found> found = ReplayFinder.find(paths);
         if (found.isEmpty()) {
             throw new ToolFailure("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
         }
-        ReplayVerifierProvider game;
+        InstalledGames games;
         try {
-            game = ReplayVerifierProvider.find(this.game);
+            games = InstalledGames.open(this.game, builds, err());
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage() + " (--game)");
+            throw usage(e.getMessage() + (builds == null ? " (--game)" : " (--builds)"));
         }
-        ReplayVerifier verifier = game.verifier().parallelism(parallelism)
-                .timeout(Duration.ofSeconds(timeoutSeconds)).reader(ToolFiles.READER).build();
+        try (games) {
+            return verify(found, parallelism, games.verifier(b -> b.parallelism(parallelism)
+                    .timeout(Duration.ofSeconds(timeoutSeconds)).maxSteps(maxSteps).reader(ToolFiles.READER)));
+        }
+    }
 
+    private int verify(List<ReplayFinder.Found> found, int parallelism, ReplayVerifier verifier) {
         PrintWriter out = out();
         PrintWriter err = err();
         VerifySummary summary = new VerifySummary();

@@ -100,7 +100,7 @@ final class VerifySummary {
             case DESYNC, FAILED, TIMED_OUT -> String.format(Locale.ROOT, " at step %,d of %,d", v.stepReached(),
                     v.stepCount());
             case REJECTED -> String.format(Locale.ROOT, " after %,d steps", v.stepReached());
-            case VALID, INVALID_FILE -> "";
+            case VALID, INVALID_FILE, UNKNOWN_BUILD -> "";
         };
     }
 }

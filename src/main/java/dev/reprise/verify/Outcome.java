@@ -35,7 +35,14 @@ public enum Outcome {
     FAILED,
 
     /** The replay ran out of its budget: more steps than allowed, or longer than the wall-clock timeout. */
-    TIMED_OUT;
+    TIMED_OUT,
+
+    /**
+     * The replay was recorded by a build of the game that no installed game jar plays: the reason names
+     * the file's build and the installed ones. Nothing was played; the answer is to install that build,
+     * not to suspect the replay. Never given for a file of another game ({@link #INVALID_FILE}).
+     */
+    UNKNOWN_BUILD;
 
     /**
      * Tells whether this outcome means the replay is good.

@@ -1,10 +1,19 @@
 package dev.reprise.verify;
 
 import dev.reprise.io.CommandDictionary;
+import dev.reprise.io.ReplayCompatibility;
+import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileReader;
+import dev.reprise.io.ReplayMismatchException;
+import dev.reprise.io.ReplayUpgrade;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -18,7 +27,9 @@ import reactor.core.scheduler.Schedulers;
  *
  * <p>For each replay, in this order: the file is read through the {@link ReplayFileReader} (a path
  * or bytes; a file over the caps or malformed is {@link Outcome#INVALID_FILE}); its game id, its codes
- * and the final-hash claim are checked ({@code INVALID_FILE}); the {@link GameFactory} builds a game, its
+ * and the final-hash claim are checked ({@code INVALID_FILE}; a build the verifier does not
+ * {@linkplain Builder#gameBuilds play} is {@link Outcome#UNKNOWN_BUILD}), a file of an older build is
+ * {@linkplain Builder#upgrade upgraded}; the {@link GameFactory} builds a game, its
  * system loads the route and a sandbox plays it to the end on the worker's thread. A state-hash step that
  * does not match is {@link Outcome#DESYNC}; a failing command is {@link Outcome#FAILED}; running over
  * {@linkplain Builder#maxSteps the step budget} or {@linkplain Builder#timeout the timeout} is
@@ -47,6 +58,23 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class ReplayVerifier {
 
+    /**
+     * The per-replay timeout recommended for verifying replays nobody vouches for, unattended: 60 seconds,
+     * from reading a replay to its verdict. The replay tool's {@code verify} and the Kafka verification
+     * worker use it unless told otherwise; a {@link Builder} sets no timeout unless {@link Builder#timeout}
+     * is called.
+     */
+    public static final Duration RECOMMENDED_TIMEOUT = Duration.ofSeconds(60);
+
+    /**
+     * The per-replay step budget recommended for verifying replays nobody vouches for, unattended: 1,000,000
+     * steps, the most a route may have under {@link ReplayFileReader#DEFAULT}'s caps, so it never refuses a
+     * replay that reader accepts; with a reader whose caps allow more, a longer route is
+     * {@link Outcome#TIMED_OUT}. The replay tool's {@code verify} and the Kafka verification worker use it
+     * unless told otherwise; a {@link Builder} sets no budget unless {@link Builder#maxSteps} is called.
+     */
+    public static final long RECOMMENDED_MAX_STEPS = 1_000_000;
+
     private final GameFactory games;
     @Nullable
     private final String gameId;
@@ -63,6 +91,10 @@ public final class ReplayVerifier {
     private final long maxSteps;
     @Nullable
     private final Duration timeout;
+    private final Set<String> gameBuilds;
+    private final List<ReplayUpgrade> upgrades;
+    /** Set for a verifier of several builds: each replay is played by the verifier of its build. */
+    private final @Nullable BuildRouter<?> router;
 
     private ReplayVerifier(Builder b) {
         this.games = b.games;
@@ -77,6 +109,9 @@ public final class ReplayVerifier {
         this.reader = b.reader;
         this.maxSteps = b.maxSteps;
         this.timeout = b.timeout;
+        this.gameBuilds = b.gameBuilds;
+        this.upgrades = List.copyOf(b.upgrades);
+        this.router = b.router;
     }
 
     /**
@@ -89,6 +124,32 @@ public final class ReplayVerifier {
      */
     public static Builder builder(GameFactory games) {
         return new Builder(games);
+    }
+
+    /**
+     * Returns a verifier of every build installed in {@code builds}: each replay is played by the verifier
+     * of the provider whose game id and builds match its file ({@link GameBuilds#lease}), built with
+     * {@code options} (once per jar, and again for a jar loaded anew). A replay of an installed game but a
+     * build no jar plays is {@link Outcome#UNKNOWN_BUILD}, its reason naming the installed builds; one of a
+     * game no jar plays is {@link Outcome#INVALID_FILE}. The jar stays loaded until the replay's verdict,
+     * even if it is removed meanwhile.
+     *
+     * @param builds  the installed builds; the verifier does not close them
+     * @param options the run's options, applied to each provider's {@link ReplayVerifierProvider#verifier()}
+     *                and to this verifier: parallelism, scheduler, reader, budgets (set no game option here),
+     *                e.g. {@code b -> b.parallelism(4).timeout(Duration.ofSeconds(30))}
+     * @param <P>     the provider type
+     * @return the verifier; its parallelism bounds all replays together
+     */
+    public static <P extends ReplayVerifierProvider> ReplayVerifier forBuilds(GameBuilds<P> builds,
+                                                                             UnaryOperator<Builder> options) {
+        Objects.requireNonNull(builds, "builds");
+        Objects.requireNonNull(options, "options");
+        Builder routed = Objects.requireNonNull(options.apply(builder(file -> {
+            throw new IllegalStateException("a verifier of several builds plays each replay with its build's game");
+        })), "options returned no builder");
+        routed.router = new BuildRouter<>(builds, options);
+        return routed.build();
     }
 
     /**
@@ -114,6 +175,51 @@ public final class ReplayVerifier {
      */
     public Mono<Verdict> verify(ReplaySource source) {
         return verify(source, 0);
+    }
+
+    /**
+     * Returns {@code file} as this verifier plays it: upgraded through the {@linkplain Builder#upgrade
+     * declared upgrades} from its build on (see {@link ReplayCompatibility#upgrade}), its codes the game's.
+     * The game's codes come from the {@linkplain Builder#dictionary dictionary}, or else from the system of a
+     * game built for the file. A verifier of several builds upgrades it with the verifier of its build.
+     *
+     * @param file the file
+     * @return the upgraded file, carrying its origin build in {@link ReplayUpgrade#ORIGIN_BUILD_KEY}; or
+     *     {@code file} itself if no upgrade starts from its build
+     * @throws ReplayMismatchException  if a declared change cannot be applied to it
+     * @throws IllegalArgumentException if the file is another game's, no installed build plays it, or the
+     *                                  game cannot be built from it
+     */
+    public ReplayFile upgrade(ReplayFile file) {
+        Objects.requireNonNull(file, "file");
+        BuildRouter<?> routes = router;
+        if (routes != null) {
+            BuildRouter.Routed routed = routes.route(file).orElseThrow(() -> new IllegalArgumentException(
+                    "no installed build plays build \"" + file.gameBuild() + "\" of game \"" + file.gameId() + "\""));
+            try (GameBuilds.Lease<?> lease = routed.lease()) {
+                return routed.verifier().upgrade(file);
+            }
+        }
+        if (gameId != null && !gameId.equals(file.gameId())) {
+            throw new IllegalArgumentException("recorded by game \"" + file.gameId() + "\", but this verifier checks "
+                    + "game \"" + gameId + "\"");
+        }
+        if (upgrades.isEmpty()) {
+            return file;
+        }
+        CommandDictionary commands = dictionary;
+        if (commands == null) {
+            commands = games.create(file).system().commandDictionary();
+        }
+        return upgraded(file, commands);
+    }
+
+    /** The file upgraded through the declared upgrades, for a game registering {@code commands}. */
+    ReplayFile upgraded(ReplayFile file, CommandDictionary commands) {
+        if (upgrades.isEmpty()) {
+            return file;
+        }
+        return ReplayCompatibility.builder(file.gameId(), commands).upgrades(upgrades).build().upgrade(file);
     }
 
     private Mono<Verdict> verify(ReplaySource source, long position) {
@@ -155,7 +261,13 @@ public final class ReplayVerifier {
         return Long.parseUnsignedLong(text, 16);
     }
 
-    GameFactory games() {
+    /**
+     * Returns how this verifier builds each replay's game: the tool and the test kit use it to play a
+     * replay the way this verifier would, for instance to shrink or cut it.
+     *
+     * @return the factory given to {@link #builder(GameFactory)}
+     */
+    public GameFactory games() {
         return games;
     }
 
@@ -169,14 +281,22 @@ public final class ReplayVerifier {
         return dictionary;
     }
 
-    @Nullable
-    String finalHashKey() {
-        return finalHashKey;
+    /**
+     * Returns the metadata key under which every file must claim its final state hash.
+     *
+     * @return the key set by {@link Builder#finalHashKey}, or empty if the final state hash is not checked
+     */
+    public Optional<String> finalHashKey() {
+        return Optional.ofNullable(finalHashKey);
     }
 
-    @Nullable
-    Predicate<VerifiableGame> accept() {
-        return accept;
+    /**
+     * Returns the game's judgement of a replay's final state.
+     *
+     * @return the check set by {@link Builder#accept}, or empty if every final state is accepted
+     */
+    public Optional<Predicate<VerifiableGame>> accept() {
+        return Optional.ofNullable(accept);
     }
 
     /** @return the most replays in work at once */
@@ -205,12 +325,23 @@ public final class ReplayVerifier {
         return timeout;
     }
 
+    Set<String> gameBuilds() {
+        return gameBuilds;
+    }
+
+    @Nullable
+    BuildRouter<?> router() {
+        return router;
+    }
+
     @Override
     public String toString() {
         return "ReplayVerifier[gameId=" + gameId + ", finalHashKey=" + finalHashKey + ", accept="
                 + (accept != null) + ", parallelism=" + parallelism + ", scheduler=" + scheduler + ", reader="
                 + reader + ", maxSteps=" + (maxSteps == Long.MAX_VALUE ? "none" : maxSteps) + ", timeout="
-                + (timeout == null ? "none" : timeout) + "]";
+                + (timeout == null ? "none" : timeout) + (gameBuilds.isEmpty() ? "" : ", gameBuilds=" + gameBuilds)
+                + (upgrades.isEmpty() ? "" : ", upgrades=" + upgrades.size())
+                + (router == null ? "" : ", several builds") + "]";
     }
 
     /**
@@ -236,6 +367,9 @@ public final class ReplayVerifier {
         private long maxSteps = Long.MAX_VALUE;
         @Nullable
         private Duration timeout;
+        private Set<String> gameBuilds = Set.of();
+        private final List<ReplayUpgrade> upgrades = new ArrayList<>();
+        private @Nullable BuildRouter<?> router;
 
         private Builder(GameFactory games) {
             this.games = Objects.requireNonNull(games, "games");
@@ -250,6 +384,43 @@ public final class ReplayVerifier {
          */
         public Builder gameId(String gameId) {
             this.gameId = Objects.requireNonNull(gameId, "gameId");
+            return this;
+        }
+
+        /**
+         * Requires every file to be recorded by one of these builds of the game: a file of another build is
+         * {@link Outcome#UNKNOWN_BUILD}, its reason naming these builds, never played. List the builds this
+         * game upgrades from too ({@link #upgrade}). A provider passes its own:
+         * {@code provider.verifier().gameBuilds(provider.gameBuilds())}.
+         *
+         * @param gameBuilds the builds; empty (the default) for any build
+         * @return this builder
+         * @throws IllegalArgumentException if a build is empty
+         */
+        public Builder gameBuilds(Set<String> gameBuilds) {
+            Set<String> copy = Set.copyOf(Objects.requireNonNull(gameBuilds, "gameBuilds"));
+            if (copy.contains("")) {
+                throw new IllegalArgumentException("gameBuilds must not hold an empty build, was " + gameBuilds);
+            }
+            this.gameBuilds = copy;
+            return this;
+        }
+
+        /**
+         * Adds an upgrade the game declares: a file of its older build is upgraded before it is checked and
+         * played (see {@link ReplayCompatibility#upgrade}), and one that cannot be is
+         * {@link Outcome#INVALID_FILE}. Add one per pair of builds; a file goes through each in turn.
+         *
+         * @param upgrade e.g. {@code ReplayUpgrade.builder("1.4", "1.5").renamed("jump", "leap").build()}
+         * @return this builder
+         * @throws IllegalArgumentException if an upgrade from the same build was added already, or this one
+         *     closes a loop of upgrades
+         */
+        public Builder upgrade(ReplayUpgrade upgrade) {
+            Objects.requireNonNull(upgrade, "upgrade");
+            // The same checks as the compatibility that will apply it, at once.
+            ReplayCompatibility.builder("", CommandDictionary.empty()).upgrades(upgrades).upgrade(upgrade);
+            upgrades.add(upgrade);
             return this;
         }
 

@@ -3,6 +3,7 @@ package dev.reprise.verify;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
@@ -12,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * {@link ServiceLoader}. A game jar lists its implementation in
  * {@code META-INF/services/dev.reprise.verify.ReplayVerifierProvider} (or {@code provides} in its module
  * descriptor); the implementation needs a public no-argument constructor. Implementations must be
- * thread-safe.
+ * thread-safe. Several builds of a game can be installed at once, each jar in its own class loader
+ * ({@link GameBuilds}, {@code replay-tool verify --builds=DIR}).
  */
 public interface ReplayVerifierProvider {
 
@@ -22,6 +24,18 @@ public interface ReplayVerifierProvider {
      * @return a non-blank game id
      */
     String gameId();
+
+    /**
+     * Returns the builds of the game whose replays this provider plays: its own build, and the older builds
+     * its verifier {@linkplain ReplayVerifier.Builder#upgrade upgrades}. A process serving several builds
+     * ({@link GameBuilds}) sends each replay to the provider that lists its build, so two jars of one game
+     * each list their own.
+     *
+     * @return the builds, as replay files carry them; empty (the default) for any build
+     */
+    default Set<String> gameBuilds() {
+        return Set.of();
+    }
 
     /**
      * Returns a verifier builder preset for this game (its game id, dictionary, how a file's game is

@@ -15,9 +15,13 @@ import org.jspecify.annotations.Nullable;
  * state. Created by a {@link GameFactory} for each replay and never shared between replays, so it need
  * not be thread-safe: the verifier calls it from one thread at a time.
  *
- * <p>Playback is headless: nobody answers passive steps but the game's own commands (through
- * {@link dev.reprise.command.PlaybackContext#nextPassive()}), and the verifier plays at full speed
- * whatever the config's step interval, so leave pacing out. To catch desyncs inside the route, register
+ * <p>Playback is headless: nobody watches, so each passive step's recorded answer is applied by its own
+ * command, a {@link dev.reprise.command.ReplayCommand#passive(java.util.function.Consumer)} whose
+ * {@code apply} playback calls right after the active step it answers — unless that active step's command
+ * took the answer itself through {@link dev.reprise.command.PlaybackContext#nextPassive()}. A code
+ * registered with {@link dev.reprise.command.ReplayCommand#passive()} (no {@code apply}) that no command
+ * takes is skipped. A verifier plays as fast as the config lets it, so leave pacing out. To catch desyncs
+ * inside the route, register
  * a {@link dev.reprise.desync.StateHashCheck} under the code the recording's
  * {@link dev.reprise.desync.StateHashRecorder} used.
  */

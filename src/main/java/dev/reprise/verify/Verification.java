@@ -7,6 +7,7 @@ import dev.reprise.io.CommandDictionary;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatch;
+import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplayPlaybackException;
 import dev.reprise.playback.ReplaySandbox;
@@ -15,7 +16,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -28,7 +31,10 @@ import reactor.core.publisher.Mono;
  */
 final class Verification {
 
-    private final ReplayVerifier verifier;
+    /** The verifier; one of several builds hands over to the verifier of the replay's build once it is read. */
+    private ReplayVerifier verifier;
+    /** The lease of the replay's build, for a verifier of several builds; closed once the replay is done. */
+    private GameBuilds.@Nullable Lease<?> lease;
     /** The source until it is read: then only its id is kept, so its bytes can be collected during playback. */
     @Nullable
     private ReplaySource source;
@@ -42,6 +48,12 @@ final class Verification {
     private VerifiableGame game;
     @Nullable
     private ReplaySandbox sandbox;
+    // What the compatibility report reads beside the verdict (an Inspection).
+    private boolean unreadable;
+    @Nullable
+    private String recordedBuild;
+    private boolean upgraded;
+    private int lastMatched = -1;
 
     Verification(ReplayVerifier verifier, ReplaySource source, long position) {
         this.verifier = verifier;
@@ -50,8 +62,26 @@ final class Verification {
         this.position = position;
     }
 
-    /** Reads and prepares on the calling thread (the worker), then returns the playback's verdict. */
+    /**
+     * Reads and prepares on the calling thread (the worker), then returns the playback's verdict; hands what
+     * it learnt to an {@link Inspection.Listener} in the subscriber's context, and releases the replay's
+     * build (if leased) before the verdict goes on, or on cancel.
+     */
     Mono<Verdict> run() {
+        Mono<Verdict> verdict;
+        try {
+            verdict = prepareAndPlay();
+        } catch (RuntimeException | Error e) {
+            release();
+            throw e;
+        }
+        return verdict.transformDeferredContextual((mono, context) -> {
+            Optional<Inspection.Listener> listener = context.getOrEmpty(Inspection.KEY);
+            return listener.isEmpty() ? mono : mono.doOnNext(v -> listener.get().inspected(v, inspection(v)));
+        }).doOnTerminate(this::release).doOnCancel(this::release);
+    }
+
+    private Mono<Verdict> prepareAndPlay() {
         started = System.nanoTime();
         Duration timeout = verifier.timeout();
         // Only compared when there is a timeout: nanoTime's origin is arbitrary, so no value means "never".
@@ -60,6 +90,8 @@ final class Verification {
             prepare();
         } catch (InvalidFile e) {
             return Mono.just(verdict(Outcome.INVALID_FILE, 0, e.reason));
+        } catch (UnknownBuild e) {
+            return Mono.just(verdict(Outcome.UNKNOWN_BUILD, 0, e.getMessage()));
         } catch (RuntimeException e) {
             return Mono.just(verdict(Outcome.FAILED, 0, "the game failed before playback: " + describe(e)));
         } catch (OutOfMemoryError e) {
@@ -82,8 +114,11 @@ final class Verification {
 
     private void prepare() {
         ReplayFile file = read();
+        recordedBuild = file.gameBuild();
         stepCount = file.save().length();
-        check(file);
+        route(file);
+        file = check(file);
+        stepCount = file.save().length();
         VerifiableGame created;
         try {
             created = verifier.games().create(file);
@@ -96,6 +131,8 @@ final class Verification {
         game = created;
         ReplaySystem system = created.system();
         if (verifier.dictionary() == null) {
+            file = upgrade(file, system.commandDictionary());
+            stepCount = file.save().length();
             mismatches(file, system.commandDictionary());
         }
         try {
@@ -128,22 +165,53 @@ final class Verification {
             }
             return ((ReplaySource.FromFile) source).file();
         } catch (ReplayFormatException e) {
+            unreadable = true;
             throw new InvalidFile(Objects.requireNonNullElse(e.getMessage(), e.toString()));
         } catch (IOException e) {
+            unreadable = true;
             throw new InvalidFile("cannot read " + ((ReplaySource.FromPath) source).path() + ": " + describe(e));
         }
     }
 
-    private void check(ReplayFile file) {
+    /** For a verifier of several builds: leases the file's build and hands over to its verifier. */
+    private void route(ReplayFile file) {
+        BuildRouter<?> router = verifier.router();
+        if (router == null) {
+            return;
+        }
+        Optional<BuildRouter.Routed> routed = router.route(file);
+        if (routed.isEmpty()) {
+            String installed = router.installed(file.gameId());
+            if (installed.isEmpty()) {
+                throw new InvalidFile("recorded by game \"" + file.gameId() + "\", which no installed game jar plays; "
+                        + "installed games: " + router.games());
+            }
+            throw new UnknownBuild("recorded by build \"" + file.gameBuild() + "\" of game \"" + file.gameId()
+                    + "\", which no installed game jar plays; installed builds of " + file.gameId() + ": " + installed);
+        }
+        lease = routed.get().lease();
+        verifier = routed.get().verifier();
+    }
+
+    /** Checks the file against the verifier; returns it upgraded when the dictionary is known already. */
+    private ReplayFile check(ReplayFile file) {
         String gameId = verifier.gameId();
         if (gameId != null && !gameId.equals(file.gameId())) {
             throw new InvalidFile("recorded by game \"" + file.gameId() + "\", but this verifier checks game \""
                     + gameId + "\"");
         }
-        if (verifier.dictionary() != null) {
-            mismatches(file, verifier.dictionary());
+        Set<String> builds = verifier.gameBuilds();
+        if (!builds.isEmpty() && !builds.contains(file.gameBuild())) {
+            throw new UnknownBuild("recorded by build \"" + file.gameBuild() + "\" of game \"" + file.gameId()
+                    + "\", which this verifier does not play; it plays " + (builds.size() == 1 ? "build " : "builds ")
+                    + String.join(", ", builds.stream().sorted().toList()));
         }
-        String key = verifier.finalHashKey();
+        CommandDictionary dictionary = verifier.dictionary();
+        if (dictionary != null) {
+            file = upgrade(file, dictionary);
+            mismatches(file, dictionary);
+        }
+        String key = verifier.finalHashKey().orElse(null);
         if (key != null) {
             String claim = file.metadata().get(key);
             if (claim == null) {
@@ -155,6 +223,19 @@ final class Verification {
                 throw new InvalidFile("metadata \"" + key + "\" is not a state hash: " + e.getMessage());
             }
         }
+        return file;
+    }
+
+    private ReplayFile upgrade(ReplayFile file, CommandDictionary commands) {
+        ReplayFile upgradedFile;
+        try {
+            upgradedFile = verifier.upgraded(file, commands);
+        } catch (ReplayMismatchException e) {
+            throw new InvalidFile(e.mismatches().stream().map(ReplayMismatch::message)
+                    .collect(Collectors.joining("; ")));
+        }
+        upgraded |= upgradedFile != file;
+        return upgradedFile;
     }
 
     private static void mismatches(ReplayFile file, CommandDictionary commands) {
@@ -219,7 +300,7 @@ final class Verification {
             }
             checked += "; final state hash matches";
         }
-        Predicate<VerifiableGame> accept = verifier.accept();
+        Predicate<VerifiableGame> accept = verifier.accept().orElse(null);
         if (accept != null) {
             boolean accepted;
             try {
@@ -245,6 +326,7 @@ final class Verification {
         var desync = ReplayDesyncException.in(error);
         if (desync.isPresent()) {
             ReplayDesyncException d = desync.get();
+            lastMatched = d.lastMatchedIndex();
             return Mono.just(Verdict.of(id, position, Outcome.DESYNC, d.stepIndex(), stepCount,
                     OptionalLong.of(d.recordedHash()), OptionalLong.of(d.replayedHash()),
                     Objects.requireNonNullElse(d.getMessage(), d.toString()), elapsed()));
@@ -270,6 +352,31 @@ final class Verification {
         return Duration.ofNanos(System.nanoTime() - started);
     }
 
+    /** Ends the lease of the replay's build, once; called on the verdict's terminal signal or a cancel. */
+    private synchronized void release() {
+        GameBuilds.Lease<?> held = lease;
+        lease = null;
+        if (held != null) {
+            held.close();
+        }
+    }
+
+    /** What the verification learnt about the replay beside its verdict. */
+    private Inspection inspection(Verdict verdict) {
+        Optional<String> command = Optional.empty();
+        VerifiableGame played = game;
+        int step = verdict.stepReached();
+        if (played != null && (verdict.outcome() == Outcome.DESYNC || verdict.outcome() == Outcome.FAILED
+                || verdict.outcome() == Outcome.TIMED_OUT)) {
+            ReplaySystem system = played.system();
+            if (step < system.array().length()) {
+                int code = system.array().get(step).code();
+                command = Optional.of(system.commandDictionary().name(code).orElse("code " + code));
+            }
+        }
+        return new Inspection(unreadable, Optional.ofNullable(recordedBuild), upgraded, command, lastMatched);
+    }
+
     /**
      * The error in one line: a library exception's own message (it names step, code, phase or byte),
      * any other error's type and message; and the cause's, when the message does not already tell it.
@@ -293,6 +400,20 @@ final class Verification {
         InvalidFile(String reason) {
             super(reason, null, false, false);
             this.reason = reason;
+        }
+    }
+
+    /** A replay of a build the verifier does not play; the message names the builds it plays. */
+    private static final class UnknownBuild extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UnknownBuild(String reason) {
+            super(reason, null, false, false);
+        }
+
+        @Override
+        public String getMessage() {
+            return Objects.requireNonNull(super.getMessage(), "made with a reason");
         }
     }
 

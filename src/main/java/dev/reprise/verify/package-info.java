@@ -1,7 +1,10 @@
 /**
  * Bulk verification of replay files: {@link dev.reprise.verify.ReplayVerifier} reads each replay within
  * caps, plays it headless on a fresh game and gives one {@link dev.reprise.verify.Verdict} per replay,
- * with bounded parallelism and memory. See {@code docs/verification.md}.
+ * with bounded parallelism and memory. See {@code docs/verification.md}. Across game updates
+ * ({@code docs/builds.md}): {@link dev.reprise.verify.BuildCompatibility} tells which replays reproduce on the
+ * installed build, and {@link dev.reprise.verify.GameBuilds} loads every build's jar side by side, each replay
+ * played on its own ({@link dev.reprise.verify.ReplayVerifier#forBuilds}).
  */
 @NullMarked
 package dev.reprise.verify;

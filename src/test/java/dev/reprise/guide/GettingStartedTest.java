@@ -10,6 +10,7 @@ import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.playback.PlaybackState;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
+import dev.reprise.test.ReplayAssertions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -102,5 +103,12 @@ class GettingStartedTest {
                 .verifyComplete();
 
         assertThat(replayed.state()).isEqualTo(recorded.state());
+    }
+
+    @Test
+    void theSavedReplay_isJudgedByTheTestKit_throughTheAdapter() {
+        ReplayAssertions.replay(folder.resolve("run.reprise"), CoinTestGame::of)
+                .finalState(test -> assertThat(test.game().state()).isEqualTo("at 2,1, 10 gold, 1 keys"))
+                .check();
     }
 }

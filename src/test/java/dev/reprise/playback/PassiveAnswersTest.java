@@ -155,6 +155,31 @@ class PassiveAnswersTest {
     }
 
     @Test
+    void stopCuttingOffAClaimedStep_warnings194And1002_sayItWasClaimedAndCutOff_notToClaimIt() {
+        List<PassiveStep> shown = new CopyOnWriteArrayList<>();
+        ReplaySandbox sandbox = h.sandbox(builder -> builder.startPaused(false));
+        StepVerifier.create(sandbox.steps().transform(PassiveAnswers.by(step -> {
+                    shown.add(step);
+                    return Mono.never(); // the UI still answers when the stop comes
+                }, TIMEOUT)))
+                .expectNextCount(2)
+                .then(sandbox::stopNow)
+                .expectComplete()
+                .verify(TIMEOUT);
+        assertThat(shown.get(0).complete(SUCCESS)).isFalse(); // the answer comes after all
+
+        assertThat(h.warningCodes()).containsExactly(194, 1002);
+        assertThat(h.warnings.get(0).message())
+                .isEqualTo("Passive replay step 1 (code 9) was claimed through PassiveAnswers, and its answer was cut "
+                        + "off by the stop (or cancel) before it came during the active step of code 1; skipped. An "
+                        + "answer that comes later is lost (warning 1002).")
+                .doesNotContain("claim() the step first");
+        assertThat(h.warnings.get(1).message())
+                .isEqualTo("Passive replay step 1 (code 9) was answered SUCCESS after it had been skipped; the answer "
+                        + "is lost. It had been claimed, and a stop (or cancel) cut it off (warning 194).");
+    }
+
+    @Test
     void lateCompleteOnASkippedStep_returnsFalse_andReportsTheLostAnswer() {
         List<PassiveStep> passives = new CopyOnWriteArrayList<>();
         StepVerifier.create(h.sandbox(builder -> builder.startPaused(false)).steps()
@@ -168,7 +193,9 @@ class PassiveAnswersTest {
                 .verify(TIMEOUT);
         assertThat(passives.get(0).complete(SUCCESS)).isFalse();
         assertThat(h.warningCodes()).containsExactly(194, 1002);
-        assertThat(h.warnings.get(0).message()).contains("claim() the step first").contains("passiveGrace");
+        assertThat(h.warnings.get(0).message()).isEqualTo("Passive replay step 1 (code 9) was not consumed during the "
+                + "active step of code 1; skipped. To keep a late answer, claim() the step first (PassiveAnswers.by "
+                + "does) or give the sandbox a passiveGrace.");
         assertThat(h.warnings.get(1).message())
                 .isEqualTo("Passive replay step 1 (code 9) was answered SUCCESS after it had been skipped; the answer"
                         + " is lost. Claim the step first (PassiveAnswers.by does) or give the sandbox a passiveGrace.");

@@ -3,10 +3,12 @@ package dev.reprise.playback;
 import static dev.reprise.command.ReplayCommandResult.SUCCESS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -14,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
@@ -45,17 +48,7 @@ class PlaybackRunOnEdgesTest {
         sandbox.steps().subscribe(step -> executing.countDown(), errors::add);
         assertThat(executing.await(10, TimeUnit.SECONDS)).isTrue(); // step 0 waits for its answer
 
-        CountDownLatch busy = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        game.schedule(() -> {
-            busy.countDown();
-            try {
-                release.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        assertThat(busy.await(10, TimeUnit.SECONDS)).isTrue();
+        CountDownLatch release = occupy(game::schedule);
         answer.tryEmitValue(SUCCESS); // the drain is queued behind the busy task
         dispose.run();
         release.countDown();
@@ -80,6 +73,109 @@ class PlaybackRunOnEdgesTest {
         for (int run = 0; run < 20; run++) {
             ExecutorService executor = Executors.newSingleThreadExecutor();
             disposedWithADrainQueued(Schedulers.fromExecutorService(executor), executor::shutdownNow);
+        }
+    }
+
+    /** Occupies the game thread until the returned latch is counted down; returns once it is busy. */
+    private static CountDownLatch occupy(Consumer<Runnable> gameThread) throws InterruptedException {
+        CountDownLatch busy = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        gameThread.accept(() -> {
+            busy.countDown();
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertThat(busy.await(10, TimeUnit.SECONDS)).isTrue();
+        return release;
+    }
+
+    /**
+     * The game thread's executor is shut down with the drain queued, and nothing else happens: whoever asks
+     * first — a stop subscribed before, terminated() subscribed after — gets the answer, FAILED saying the
+     * game thread is gone.
+     */
+    @Test
+    void executorShutDownNow_withADrainQueued_terminatedAnswers_andAStopSubscribedBefore() throws Exception {
+        for (int run = 0; run < 10; run++) {
+            ExecutorService executor = Executors.newSingleThreadExecutor();
+            Sinks.One<ReplayCommandResult> answer = Sinks.one();
+            ReplaySandbox sandbox = answeredByTheTest(answer)
+                    .sandbox(b -> b.runOn(Schedulers.fromExecutorService(executor)).startPaused(false));
+            List<Throwable> errors = new CopyOnWriteArrayList<>();
+            CountDownLatch executing = new CountDownLatch(1);
+            sandbox.steps().subscribe(step -> executing.countDown(), errors::add);
+            assertThat(executing.await(10, TimeUnit.SECONDS)).isTrue();
+
+            CountDownLatch release = occupy(executor::execute);
+            answer.tryEmitValue(SUCCESS); // the drain is queued behind the busy task
+            CompletableFuture<Void> stop = sandbox.stop().toFuture(); // queued too
+            executor.shutdownNow(); // drops both
+            release.countDown();
+
+            assertThat(sandbox.terminated().block(TIMEOUT)).as("run %d", run).isEqualTo(PlaybackState.FAILED);
+            stop.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(errors).singleElement().isInstanceOfSatisfying(ReplayPlaybackException.class, failure -> {
+                assertThat(failure.stepIndex()).isZero();
+                assertThat(failure).hasMessageContaining("game thread is gone")
+                        .hasCauseInstanceOf(RejectedExecutionException.class);
+            });
+        }
+    }
+
+    /**
+     * With a dialog open (the active step waits on its passive step), the UI answers while the game thread
+     * is busy, and the game thread is then gone: the work lost is the passive step's, so the failure names
+     * step 1 in its passive phase, not step 0, which ran fine.
+     */
+    @Test
+    void gameThreadGone_withADialogAnswered_namesThePassiveStepWhoseWorkWasLost() throws Exception {
+        for (boolean throughPassiveAnswers : new boolean[] {false, true}) {
+            ExecutorService executor = Executors.newSingleThreadExecutor();
+            Harness h = new Harness()
+                    .command(16, ReplayCommand.active((step, context) -> context.nextPassive()
+                            .flatMap(PassiveHandle::result).thenReturn(SUCCESS)))
+                    .command(17, ReplayCommand.passive(step -> { }))
+                    .record(16, 17);
+            ReplaySandbox sandbox = h.sandbox(b -> b.runOn(Schedulers.fromExecutorService(executor)).startPaused(false));
+            Sinks.One<ReplayCommandResult> uiAnswer = Sinks.one();
+            List<PassiveStep> shown = new CopyOnWriteArrayList<>();
+            List<Throwable> errors = new CopyOnWriteArrayList<>();
+            CountDownLatch dialogOpen = new CountDownLatch(1);
+            sandbox.steps()
+                    .transform(steps -> throughPassiveAnswers
+                            ? steps.transform(PassiveAnswers.by(step -> uiAnswer.asMono(), TIMEOUT)) : steps)
+                    .subscribe(step -> {
+                        if (step instanceof PassiveStep passive) {
+                            if (!throughPassiveAnswers) {
+                                assertThat(passive.claim()).isTrue(); // the UI answers it, not the route
+                            }
+                            shown.add(passive);
+                            dialogOpen.countDown();
+                        }
+                    }, errors::add);
+            assertThat(dialogOpen.await(10, TimeUnit.SECONDS)).isTrue();
+
+            CountDownLatch release = occupy(executor::execute);
+            if (throughPassiveAnswers) {
+                uiAnswer.tryEmitValue(SUCCESS);
+            } else {
+                assertThat(shown.get(0).complete(SUCCESS)).isTrue();
+            }
+            executor.shutdownNow();
+            release.countDown();
+
+            sandbox.stop().block(TIMEOUT);
+            assertThat(sandbox.terminated().block(TIMEOUT)).isEqualTo(PlaybackState.FAILED);
+            assertThat(errors).as("through PassiveAnswers: %s", throughPassiveAnswers).singleElement()
+                    .isInstanceOfSatisfying(ReplayPlaybackException.class, failure -> {
+                        assertThat(failure.stepIndex()).isEqualTo(1);
+                        assertThat(failure.code()).isEqualTo(17);
+                        assertThat(failure.phase()).isEqualTo(ReplayPlaybackException.Phase.PASSIVE);
+                        assertThat(failure).hasMessageContaining("game thread is gone");
+                    });
         }
     }
 

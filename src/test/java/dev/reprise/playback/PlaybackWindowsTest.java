@@ -6,10 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
 import reactor.core.Scannable;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.GroupedFlux;
@@ -276,6 +282,26 @@ class PlaybackWindowsTest {
     }
 
     @Test
+    void window_nonPositiveRequestInsideOnSubscribe_errorsThatWindowOnceOnSubscribeReturned() {
+        Harness h = new Harness().active(1, 2).record(1, 1, 2);
+        ReplaySandbox sandbox = h.sandbox();
+        sandbox.play();
+        List<GroupedFlux<Integer, PlaybackStep>> windows = new CopyOnWriteArrayList<>();
+        BaseSubscriber<GroupedFlux<Integer, PlaybackStep>> outer = oneWindow(windows);
+        sandbox.windows().subscribe(outer);
+
+        StepVerifier.create(windows.get(0), 0)
+                .consumeSubscriptionWith(subscription -> subscription.request(0))
+                .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
+                        .hasMessage("§3.9 violated: positive request amount required but it was 0"))
+                .verify(TIMEOUT);
+        outer.request(1);
+        StepVerifier.create(windows.get(1).map(step -> step.step().index())).expectNext(2).expectComplete()
+                .verify(TIMEOUT);
+        StepVerifier.create(sandbox.terminated()).expectNext(PlaybackState.ENDED).expectComplete().verify(TIMEOUT);
+    }
+
+    @Test
     void windows_outerNonPositiveRequest_failsPlaybackWithTheRule39Error() {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
@@ -284,6 +310,80 @@ class PlaybackWindowsTest {
                 .expectErrorMessage("§3.9 violated: positive request amount required but it was 0")
                 .verify(TIMEOUT);
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
+    }
+
+    /**
+     * Rule 1.3: a window is subscribed on another thread, and while its subscriber is inside onSubscribe
+     * (held there until the playback has completed), a third thread stops the playback. The window's
+     * completion waits until onSubscribe has returned, and comes then; the steps it asked for inside
+     * onSubscribe are never delivered during it either.
+     */
+    @Test
+    void windows_stopWhileAWindowSubscriberIsInOnSubscribe_deliversNothingUntilItReturns() throws Exception {
+        ExecutorService subscribing = Executors.newSingleThreadExecutor();
+        try {
+            for (int run = 0; run < 200; run++) {
+                boolean requestInside = run % 2 == 1;
+                Harness h = new Harness().active(1).record(1, 1);
+                ReplaySandbox sandbox = h.sandbox();
+                sandbox.play();
+                CountDownLatch entered = new CountDownLatch(1);
+                CountDownLatch outerDone = new CountDownLatch(1);
+                CountDownLatch windowDone = new CountDownLatch(1);
+                AtomicBoolean inside = new AtomicBoolean();
+                List<String> duringOnSubscribe = new CopyOnWriteArrayList<>();
+                CoreSubscriber<PlaybackStep> slow = new CoreSubscriber<>() {
+                    @Override
+                    public void onSubscribe(Subscription subscription) {
+                        inside.set(true);
+                        if (requestInside) {
+                            subscription.request(1);
+                        }
+                        entered.countDown();
+                        try {
+                            // Held here while the stop completes the playback on the test thread.
+                            outerDone.await(5, TimeUnit.SECONDS);
+                        } catch (InterruptedException interrupted) {
+                            Thread.currentThread().interrupt();
+                        }
+                        inside.set(false);
+                    }
+
+                    @Override
+                    public void onNext(PlaybackStep step) {
+                        if (inside.get()) {
+                            duringOnSubscribe.add("onNext");
+                        }
+                    }
+
+                    @Override
+                    public void onError(Throwable error) {
+                        duringOnSubscribe.add("onError " + error);
+                        windowDone.countDown();
+                    }
+
+                    @Override
+                    public void onComplete() {
+                        if (inside.get()) {
+                            duringOnSubscribe.add("onComplete");
+                        }
+                        windowDone.countDown();
+                    }
+                };
+                sandbox.windows().subscribe(window -> subscribing.execute(() -> window.subscribe(slow)), error -> { },
+                        outerDone::countDown);
+                assertThat(entered.await(5, TimeUnit.SECONDS)).isTrue();
+
+                sandbox.stopNow();
+
+                assertThat(outerDone.await(5, TimeUnit.SECONDS)).as("run %d", run).isTrue();
+                assertThat(windowDone.await(5, TimeUnit.SECONDS)).as("run %d: the window completes", run).isTrue();
+                assertThat(duringOnSubscribe).as("run %d: signals during onSubscribe", run).isEmpty();
+                assertThat(sandbox.state()).isEqualTo(PlaybackState.STOPPED);
+            }
+        } finally {
+            subscribing.shutdownNow();
+        }
     }
 
     @Test

@@ -54,6 +54,60 @@ class SandboxConfigTest {
     }
 
     @Test
+    void toBuilder_copiesEveryOptionButTheRouteResetterSaveAndStart() {
+        route.add(1);
+        SnapshotProvider<String> snapshots = new SnapshotProvider<>() {
+            @Override
+            public String capture() {
+                return "state";
+            }
+
+            @Override
+            public void restore(String snapshot) {
+            }
+
+            @Override
+            public long estimateBytes(String snapshot) {
+                return 8;
+            }
+        };
+        SandboxConfig<String> config = SandboxConfig.<String>builder(route, save -> { })
+                .save("s").startIndex(1).stepInterval(Duration.ofMillis(5)).runOn(Schedulers.single())
+                .startPaused(true).scheduler(Schedulers.immediate()).passiveGrace(Duration.ofSeconds(1))
+                .snapshots(snapshots).checkpointInterval(7).checkpointBudget(99).build();
+        ReplayArray other = new ReplayArray();
+        other.add(2);
+        other.add(3);
+        List<Integer> resets = new ArrayList<>();
+
+        SandboxConfig<Integer> copy = config.<Integer>toBuilder(other, resets::add).save(4).startIndex(2).build();
+
+        assertThat(copy.route()).isSameAs(other);
+        assertThat(copy.startIndex()).isEqualTo(2);
+        assertThat(copy.stepInterval()).isEqualTo(Duration.ofMillis(5));
+        assertThat(copy.runOn()).contains(Schedulers.single());
+        assertThat(copy.startPaused()).isTrue();
+        assertThat(copy.scheduler()).isSameAs(Schedulers.immediate());
+        assertThat(copy.passiveGrace()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(copy.snapshots()).containsSame(snapshots);
+        assertThat(copy.checkpointInterval()).isEqualTo(7);
+        assertThat(copy.checkpointBudget()).isEqualTo(99);
+        copy.reset();
+        assertThat(resets).containsExactly(4);
+        assertThat(config.toBuilder(other, save -> { }).build().startIndex()).isZero();
+    }
+
+    @Test
+    void toBuilder_ofAClockedConfig_keepsTheClock_andRefusesAStepIntervalOnTop() {
+        SandboxConfig<Object> clocked = SandboxConfig.builder(route, save -> { })
+                .clock(reactor.core.publisher.Flux.never()).build();
+
+        assertThat(clocked.toBuilder(route, save -> { }).build().clock()).isPresent();
+        assertThatThrownBy(() -> clocked.toBuilder(route, save -> { }).stepInterval(Duration.ofMillis(1)).build())
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void eachOption_isCheckedAtOnce() {
         SandboxConfig.Builder<Object> builder = SandboxConfig.builder(route, save -> { });
         assertThatThrownBy(() -> builder.startIndex(-1)).isInstanceOf(IllegalArgumentException.class)

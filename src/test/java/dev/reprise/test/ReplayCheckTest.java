@@ -181,6 +181,38 @@ class ReplayCheckTest {
     }
 
     @Test
+    void anInvariant_brokenByThePassiveAnswerOfAGroup_namesThatStep_notTheGroupsActiveStep() throws IOException {
+        Path perks = folder.resolve("perks.reprise");
+        ReplayFile.builder(TestRoutes.builder().step(Perks.LEFT).step(Perks.PERK, 0).step(Perks.LEFT)
+                        .step(Perks.PERK, 5).step(Perks.LEFT).build().saveState())
+                .gameId("test.perks").build().write(perks);
+
+        assertThatThrownBy(() -> ReplayAssertions.replay(perks, file -> new Perks())
+                .invariant("the hero lives", game -> game.hp > 0)
+                .check())
+                // step 2 LEFT leaves 3 hp; the perk answer at step 3 takes 5: it broke there.
+                .hasMessage("replay perks.reprise: invariant \"the hero lives\" broke at step 3 PERK (code 4), "
+                        + "params [5] (steps 0..3 of 5 played)\n"
+                        + "  state: hp -2");
+    }
+
+    @Test
+    void anInvariant_brokenByAWindowsFinalize_namesThatFinalize() throws IOException {
+        Path walk = folder.resolve("walk.reprise");
+        ReplayFile.builder(TestRoutes.builder().step(Perks.WALK).step(Perks.WALK).step(Perks.LEFT).build()
+                        .saveState())
+                .gameId("test.perks").build().write(walk);
+
+        assertThatThrownBy(() -> ReplayAssertions.replay(walk, file -> new Perks())
+                .invariant("the hero lives", game -> game.hp > 0)
+                .check())
+                // Each WALK queues 3 hp of fatigue; the window's finalize takes it all at once.
+                .hasMessage("replay walk.reprise: invariant \"the hero lives\" broke at the finalize of the window "
+                        + "of WALK (code 5) that ended at step 1 (steps 0..1 of 3 played)\n"
+                        + "  state: hp -1");
+    }
+
+    @Test
     void anInvariant_thatThrows_failsNamingTheError() {
         assertThatThrownBy(() -> ReplayAssertions.replay(BUG_7, SnakeGame::buggy)
                 .ignoringStateHashes()
@@ -257,6 +289,50 @@ class ReplayCheckTest {
         assertThatThrownBy(() -> ReplayAssertions.replay(folder.resolve("nope"), SnakeGame::today).check())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("no such file or folder: ");
+    }
+
+    /**
+     * A hero with 5 hp: LEFT costs 1, the perk chosen after it (a passive step, its recorded answer applied
+     * headless) costs its param, a WALK queues 3 hp of fatigue that its window's finalize takes.
+     */
+    private static final class Perks implements VerifiableGame {
+        static final int LEFT = 3;
+        static final int PERK = 4;
+        static final int WALK = 5;
+
+        private final ReplaySystem system = new ReplaySystem();
+        int hp;
+        int fatigue;
+
+        Perks() {
+            system.registerCommand(LEFT, "LEFT", ReplayCommand.sync(step -> hp--));
+            system.registerCommand(PERK, "PERK", ReplayCommand.passive(step -> hp -= step.intParam(0)));
+            system.registerCommand(WALK, "WALK", ReplayCommand.withFinalizer((step, context) -> {
+                fatigue += 3;
+                return Mono.empty();
+            }, context -> Mono.fromRunnable(() -> {
+                hp -= fatigue;
+                fatigue = 0;
+            })));
+        }
+
+        @Override
+        public ReplaySystem system() {
+            return system;
+        }
+
+        @Override
+        public SandboxConfig<?> sandbox(ReplayArray route) {
+            return SandboxConfig.builder(route, save -> {
+                hp = 5;
+                fatigue = 0;
+            }).build();
+        }
+
+        @Override
+        public String toString() {
+            return "hp " + hp;
+        }
     }
 
     /** A snake whose sandbox plays on its game thread. */

@@ -50,7 +50,7 @@ class ToolApiTest {
         Stream<Member> members = Stream.concat(Arrays.stream(ReplayTool.class.getMethods()),
                 Arrays.stream(ReplayTool.class.getFields()));
         assertThat(members.filter(m -> m.getDeclaringClass() == ReplayTool.class).map(Member::getName))
-                .containsExactlyInAnyOrder("main", "OK", "FAILED", "USAGE", "INTERNAL");
+                .containsExactlyInAnyOrder("main", "OK", "FAILED", "USAGE", "INTERNAL", "NOT_RUN");
         for (Method method : ReplayTool.class.getMethods()) {
             assertThat(method.toGenericString()).doesNotContain("picocli");
         }

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.reprise.samples.cli.CorpusCommand;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplayVerifier;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -207,6 +209,37 @@ class VerifyCommandTest {
             Path original = corpus.resolve(Path.of(m.group(1)).getFileName());
             assertThat(Outcome.valueOf(m.group(3))).as(line).isEqualTo(EXPECTED.get(original.toString()));
         });
+    }
+
+    @Test
+    void eachReplayIsBoundedByDefault_byTheVerifiersRecommendedTimeoutAndStepBudget() {
+        VerifyCommand command = new VerifyCommand();
+        new CommandLine(command).parseArgs("some.reprise");
+
+        assertThat(Duration.ofSeconds(command.timeoutSeconds)).isEqualTo(ReplayVerifier.RECOMMENDED_TIMEOUT);
+        assertThat(command.maxSteps).isEqualTo(ReplayVerifier.RECOMMENDED_MAX_STEPS);
+        assertThat(run("verify", "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " ")).contains("--timeout=SECONDS").contains("(default: 60)")
+                .contains("--max-steps=N").contains("(default: 1000000)");
+    }
+
+    @Test
+    void maxSteps_aRouteLongerThanTheBudget_isTimedOut() {
+        int status = run("verify", "--json", "--parallel", "2", "--max-steps", "3", corpus.toString());
+
+        assertThat(status).isEqualTo(ReplayTool.FAILED);
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines).hasSize(COUNT);
+        // Every replay that is read plays 3 steps, then is over the budget; only unreadable files are not.
+        assertThat(lines).allSatisfy(line -> assertThat(line).containsAnyOf("\"outcome\":\"TIMED_OUT\"",
+                "\"outcome\":\"INVALID_FILE\""));
+        assertThat(lines.stream().filter(line -> line.contains("more than the budget of 3")).count())
+                .isGreaterThanOrEqualTo(EXPECTED.values().stream().filter(Outcome.VALID::equals).count());
+
+        err.getBuffer().setLength(0);
+        assertThat(run("verify", "--max-steps", "0", corpus.toString())).isEqualTo(ReplayTool.USAGE);
+        assertThat(err.toString().strip()).isEqualTo("replay-tool verify: --max-steps must be 1 or more, but was 0 "
+                + "(see --help)");
     }
 
     @Test

@@ -2,12 +2,16 @@ package dev.reprise.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.command.ReplayCommand;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplaySave;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
@@ -273,6 +277,58 @@ class ReplayVerifierTest {
 
         assertThat(verdict.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(verdict.reason()).contains("no state hash");
+    }
+
+    /** Recurses until the stack overflows; the guard is never met, it keeps the compiler from seeing that. */
+    private static long recurse(long depth) {
+        return depth == Long.MIN_VALUE ? 0 : 1 + recurse(depth + 1);
+    }
+
+    /**
+     * The counter game, but its HANG step does what a hostile parameter can make a game do: recurse without
+     * end, or ask for one array larger than any heap.
+     */
+    private static GameFactory hostile(boolean stack) {
+        return file -> {
+            CounterGame game = CounterGame.of(file);
+            game.system().replaceCommand(CounterGame.HANG, ReplayCommand.sync(step -> {
+                if (stack) {
+                    recurse(0);
+                } else {
+                    byte[] huge = new byte[Integer.MAX_VALUE];
+                    huge[0] = 1;
+                }
+            }));
+            return game;
+        };
+    }
+
+    @ParameterizedTest(name = "stack overflow: {0}")
+    @ValueSource(booleans = {true, false})
+    void verify_replayOverflowingTheStackOrTheHeap_isFailedNamingTheStep_andTheBatchGoesOn(boolean stack) {
+        ReplayVerifier defaults = ReplayVerifier.builder(hostile(stack)).gameId(CounterGame.GAME_ID).parallelism(1)
+                .build();
+        ReplayVerifier timed = ReplayVerifier.builder(hostile(stack)).gameId(CounterGame.GAME_ID).parallelism(1)
+                .timeout(Duration.ofSeconds(30)).build();
+        for (ReplayVerifier verifier : List.of(defaults, timed)) {
+            Flux<ReplaySource> sources = Flux.just(
+                    ReplaySource.of("good-1", CounterGame.record(0, 1, 2)),
+                    ReplaySource.of("hostile", edit(CounterGame.record(0, 1, 2, 3), 1, CounterGame.HANG)),
+                    ReplaySource.of("good-2", CounterGame.record(0, 4)),
+                    ReplaySource.of("good-3", CounterGame.record(0, 5, 6)));
+
+            List<Verdict> verdicts = verifier.verify(sources).collectList().block(TIMEOUT);
+
+            assertThat(verdicts).extracting(Verdict::id, Verdict::outcome).containsExactly(
+                    org.assertj.core.groups.Tuple.tuple("good-1", Outcome.VALID),
+                    org.assertj.core.groups.Tuple.tuple("hostile", Outcome.FAILED),
+                    org.assertj.core.groups.Tuple.tuple("good-2", Outcome.VALID),
+                    org.assertj.core.groups.Tuple.tuple("good-3", Outcome.VALID));
+            Verdict failed = verdicts.get(1);
+            assertThat(failed.stepReached()).isEqualTo(1);
+            assertThat(failed.reason()).contains("step 1").contains("code " + CounterGame.HANG).contains("execute")
+                    .contains(stack ? "StackOverflowError" : "OutOfMemoryError");
+        }
     }
 
     /** A copy of {@code file} with step {@code index} replaced. */

@@ -2,12 +2,16 @@ package dev.reprise.samples.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.testing.GameJars;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 class LocalPipelineTest {
 
@@ -23,5 +27,26 @@ class LocalPipelineTest {
                         + " in all: OK");
         assertThat(out.lines().filter(line -> line.contains("VALID ") || line.contains("DESYNC ")
                 || line.contains("INVALID_FILE ") || line.contains("REJECTED "))).hasSizeGreaterThanOrEqualTo(12);
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void run_aFolderOfReplaysOfTwoBuilds_withBuilds_exactlyOneVerdictEach(@TempDir Path root) throws Exception {
+        Path builds = Files.createDirectory(root.resolve("builds"));
+        GameJars.install(builds, "1");
+        GameJars.install(builds, "2");
+        Path replays = Files.createDirectory(root.resolve("replays"));
+        GameJars.record("1", 1, 0, 2).write(replays.resolve("one.reprise"));
+        GameJars.record("2", 1, 0, 2).write(replays.resolve("two.reprise"));
+        GameJars.record("2", "3", 1, 0, 2).write(replays.resolve("three.reprise"));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+        boolean exact = LocalPipeline.run(replays, null, builds, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertThat(exact).as(out).isTrue();
+        assertThat(out).containsPattern("one.reprise +VALID ").containsPattern("two.reprise +VALID ")
+                .containsPattern("three.reprise +UNKNOWN_BUILD ")
+                .contains("committed verdicts: 3 submissions, 3 with exactly one verdict, 3 verdicts in all: OK");
     }
 }

@@ -31,6 +31,13 @@ class TowerRegressionReplaysTest {
     }
 
     @Test
+    void theReplayCorpus_reproducesOnThisBuild() {
+        // The release gate: what `replay-tool compat` checks, as a test. A rule change that breaks old
+        // replays fails it, naming the first divergence of each.
+        ReplayAssertions.assertCompatible(Path.of("samples/src/test/replays/valid"), VERIFIER);
+    }
+
+    @Test
     void bug42_heroCrossesTwoFloors() {
         ReplayAssertions.assertReplays(Path.of("samples/src/test/replays/valid/bug-0042-two-floors.reprise"), VERIFIER);
     }

@@ -1,0 +1,79 @@
+package dev.reprise.tool;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reprise.internal.support.VerdictJsonFormat;
+import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.Reproduction;
+import dev.reprise.verify.Verdict;
+import java.math.BigDecimal;
+import java.util.OptionalLong;
+
+/**
+ * One {@code compat --json} line: {@code {"version":1,"id":..,"position":..,"status":"DIVERGES",
+ * "step":5|null,"command":"hash"|null,"expectedHash":..|null,"actualHash":..|null,"recordedBuild":"1"|null,
+ * "upgraded":false,"outcome":"DESYNC"|null,"reason":..,"elapsedMillis":..}}. The id and the reason are cut
+ * as a verdict's are ({@link VerdictJsonFormat#bounded}); {@code outcome} is the verdict's, null for a path
+ * that could not be read at all. A later version only adds fields. Stateless and thread-safe.
+ */
+final class CompatJson {
+
+    /** The format version written. */
+    static final int VERSION = 1;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private CompatJson() {
+    }
+
+    /** Writes a row as one line of JSON. */
+    static String write(CompatRow row) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("version", VERSION);
+        node.put("id", VerdictJsonFormat.bounded(row.id(), VerdictJsonFormat.MAX_ID_BYTES));
+        node.put("position", row.position());
+        node.put("status", row.status().name());
+        Reproduction r = row.reproduction();
+        if (r == null) {
+            node.putNull("step");
+            node.putNull("command");
+            node.putNull("expectedHash");
+            node.putNull("actualHash");
+            node.putNull("recordedBuild");
+            node.put("upgraded", false);
+            node.putNull("outcome");
+            node.put("reason", VerdictJsonFormat.bounded(String.valueOf(row.problem()),
+                    VerdictJsonFormat.MAX_REASON_BYTES));
+            node.put("elapsedMillis", BigDecimal.valueOf(0, 3));
+        } else {
+            Verdict v = r.verdict();
+            if (r.step().isPresent()) {
+                node.put("step", r.step().getAsInt());
+            } else {
+                node.putNull("step");
+            }
+            node.put("command", r.command().orElse(null));
+            hash(node, "expectedHash", v.expectedHash());
+            hash(node, "actualHash", v.actualHash());
+            node.put("recordedBuild", r.recordedBuild().orElse(null));
+            node.put("upgraded", r.upgraded());
+            node.put("outcome", v.outcome().name());
+            node.put("reason", VerdictJsonFormat.bounded(v.reason(), VerdictJsonFormat.MAX_REASON_BYTES));
+            node.put("elapsedMillis", BigDecimal.valueOf(v.elapsed().toNanos() / 1_000, 3));
+        }
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a compat row that Jackson cannot write: " + e.getMessage(), e);
+        }
+    }
+
+    private static void hash(ObjectNode node, String name, OptionalLong hash) {
+        if (hash.isPresent()) {
+            node.put(name, ReplayVerifier.formatHash(hash.getAsLong()));
+        } else {
+            node.putNull(name);
+        }
+    }
+}

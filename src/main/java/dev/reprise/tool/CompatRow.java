@@ -1,0 +1,44 @@
+package dev.reprise.tool;
+
+import dev.reprise.verify.Reproduction;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One line of the {@code compat} report: a replay's place among the paths found, its id (the path), its
+ * status, and the reproduction it comes from, or the reason a path could not even be tried.
+ *
+ * @param position     the place among the paths found
+ * @param id           the path, as given or found
+ * @param status       what came of it
+ * @param reproduction the report's finding; null for a path refused before it was read
+ * @param problem      why a refused path cannot be read; null when there is a reproduction
+ */
+record CompatRow(long position, String id, Reproduction.Status status, @Nullable Reproduction reproduction,
+                 @Nullable String problem) {
+
+    /** The row of the report's finding for the path at {@code position}. */
+    static CompatRow of(long position, Reproduction reproduction) {
+        return new CompatRow(position, reproduction.id(), reproduction.status(), reproduction, null);
+    }
+
+    /** The row of a path that cannot be read at all (missing, a folder, a device). */
+    static CompatRow unreadable(long position, String id, String problem) {
+        return new CompatRow(position, id, Reproduction.Status.UNREADABLE, null, problem);
+    }
+
+    /** The build that recorded the replay, if its file could be read. */
+    Optional<String> recordedBuild() {
+        return reproduction == null ? Optional.empty() : reproduction.recordedBuild();
+    }
+
+    /** Whether a declared upgrade was applied to the replay. */
+    boolean upgraded() {
+        return reproduction != null && reproduction.upgraded();
+    }
+
+    /** The line printed: the id, then the status and where and why. */
+    String line() {
+        return id + "  " + (reproduction != null ? reproduction.describe() : status + ": " + problem);
+    }
+}

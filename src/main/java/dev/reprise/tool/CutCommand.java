@@ -1,0 +1,70 @@
+package dev.reprise.tool;
+
+import dev.reprise.io.ReplayFile;
+import dev.reprise.test.ReplayCases;
+import dev.reprise.verify.ReplayVerifier;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code cut}: keeps the first N steps of a replay as a new file ({@link ReplayCases#cut}), with the final
+ * state hash its game's verifier claims recomputed on the game when the game is installed (a
+ * {@code ReplayVerifierProvider} of the file's game id on the class path).
+ */
+@Command(name = "cut", description = {
+    "Keeps the first N steps of IN as OUT, with the same game id, build, dictionary and metadata. When the "
+        + "file's game is installed (a ReplayVerifierProvider on the class path), the final state hash it "
+        + "claims is recomputed by playing the kept steps; otherwise the metadata is kept as it was."})
+final class CutCommand extends ToolCommand {
+
+    @Parameters(index = "0", paramLabel = "IN", description = "the replay file to cut")
+    Path input;
+
+    @Parameters(index = "1", paramLabel = "OUT", description = "where the cut replay goes (replaced if there)")
+    Path output;
+
+    @Option(names = "--steps", required = true, paramLabel = "N", description = "how many steps to keep, "
+            + "0..the replay's length")
+    int steps;
+
+    @Override
+    public Integer call() {
+        if (steps < 0) {
+            throw usage("--steps must be 0 or more, but was " + steps);
+        }
+        ReplayFile file = ToolFiles.read(input);
+        int length = file.save().length();
+        if (steps > length) {
+            throw usage("--steps must be at most " + length + " (the length of " + input + "), but was " + steps);
+        }
+        ToolFiles.requireWritable(output);
+        ReplayVerifier verifier = ToolGames.installed(file.gameId()).orElse(null);
+        ReplayFile cut;
+        String hash;
+        if (verifier == null) {
+            cut = ReplayCases.cut(file, steps);
+            hash = "game \"" + file.gameId() + "\" is not installed: the metadata is kept as it was";
+        } else {
+            try {
+                cut = ReplayCases.cut(file, steps, verifier);
+            } catch (RuntimeException e) {
+                throw new ToolFailure(input + ": the game could not play the kept steps: " + ToolFiles.reason(e));
+            }
+            hash = verifier.finalHashKey().map(key -> "final state hash (" + key + ") recomputed on the game")
+                    .orElse("the game claims no final state hash");
+        }
+        try {
+            cut.write(output);
+        } catch (IOException e) {
+            throw ToolFiles.cannotWrite(output, e);
+        }
+        out().println(ToolText.escape(String.format(Locale.ROOT, "cut %s -> %s: %d -> %d steps; %s", input, output,
+                length, steps, hash)));
+        out().flush();
+        return ReplayTool.OK;
+    }
+}

@@ -1,0 +1,130 @@
+package dev.reprise.tool;
+
+import dev.reprise.io.ReplayFile;
+import dev.reprise.test.ReplayShrink;
+import dev.reprise.test.ShrunkReplay;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.Verdict;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code shrink}: writes the smallest replay that the installed game judges the same way as the input —
+ * the same outcome (not {@code VALID}), and for {@code FAILED} the same command and exception class — found
+ * by the test kit's {@link ReplayShrink}. A {@code DESYNC} is cut after its first diverging hash window
+ * instead. The result is verified before it is written, and must come out as the input did.
+ *
+ * <p>Exit codes: {@link ReplayTool#OK} when OUT is written (one line on standard output: the steps before
+ * and after, the tries); {@link ReplayTool#FAILED} when IN is {@code VALID} (nothing to shrink; OUT is not
+ * written) or cannot be shrunk (unreadable, not a replay of the game); {@link ReplayTool#USAGE} on usage
+ * errors. Progress lines go to standard error while it runs long.
+ */
+@Command(name = "shrink", description = {
+    "Writes to OUT the smallest replay the installed game (a ReplayVerifierProvider on the class path) judges the "
+        + "same way as IN: the same outcome, and for FAILED the same command and exception class. Shrinking "
+        + "cuts IN to its shortest failing prefix, then removes inputs (an active step with its passive steps "
+        + "at a time) while it still fails the same way; state hashes are ignored while it searches and "
+        + "recomputed for OUT. A DESYNC is cut after its first diverging hash window instead.",
+    "Exit code 0 when OUT is written, 1 when IN is VALID (OUT is not written) or cannot be shrunk."})
+final class ShrinkCommand extends ToolCommand {
+
+    @Parameters(index = "0", paramLabel = "IN", description = "the replay file to shrink")
+    Path input;
+
+    @Parameters(index = "1", paramLabel = "OUT", description = "where the shrunk replay goes (replaced if there)")
+    Path output;
+
+    @Option(names = "--game", paramLabel = "GAME_ID", description = "the game that judges IN, when several are "
+            + "installed")
+    @Nullable String game;
+
+    @Option(names = "--max-tries", paramLabel = "N", description = "the most replays to try, 1 or more (default: "
+            + "no limit); past it, the smallest failing replay found so far is written")
+    @Nullable Integer maxTries;
+
+    @Option(names = "--budget", paramLabel = "SECONDS", defaultValue = "600", description = "the longest the "
+            + "search may run, 1 or more seconds (default: ${DEFAULT-VALUE}); past it, the smallest failing "
+            + "replay found so far is written")
+    int budgetSeconds;
+
+    @Override
+    public Integer call() {
+        if (maxTries != null && maxTries < 1) {
+            throw usage("--max-tries must be 1 or more, but was " + maxTries);
+        }
+        if (budgetSeconds < 1) {
+            throw usage("--budget must be 1 or more seconds, but was " + budgetSeconds);
+        }
+        ReplayVerifier verifier = ToolGames.verifier(game, this);
+        ReplayFile file = ToolFiles.read(input);
+        ToolFiles.requireWritable(output);
+        ReplaySource source = ReplaySource.of(input.toString(), file);
+        Verdict verdict = ToolGames.verdict(verifier, source);
+        if (verdict.outcome() == Outcome.VALID) {
+            out().println(ToolText.escape(input + ": VALID, nothing to shrink; " + output + " is not written"));
+            out().flush();
+            return ReplayTool.FAILED;
+        }
+        if (verdict.outcome() == Outcome.INVALID_FILE) {
+            throw new ToolFailure(input + ": INVALID_FILE, cannot be shrunk: " + verdict.reason());
+        }
+        ReplayShrink shrink = ReplayShrink.of(source, verifier).timeBudget(Duration.ofSeconds(budgetSeconds))
+                .progress(ReplayShrink.DEFAULT_PROGRESS_AFTER, line -> {
+                    err().println(ToolText.escape(line));
+                    err().flush();
+                });
+        if (maxTries != null) {
+            shrink.maxTries(maxTries);
+        }
+        ShrunkReplay shrunk;
+        try {
+            shrunk = shrink.run();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ToolFailure(input + ": " + verdict.outcome() + ", cannot be shrunk: " + e.getMessage());
+        }
+        ReplayFile result = shrunk.file().orElseThrow(() -> new ToolFailure(input + ": " + verdict.outcome() + " ("
+                + verdict.reason() + "), but it holds up once its recorded state hashes are ignored: nothing to "
+                + "shrink; " + output + " is not written"));
+        Verdict again = ToolGames.verdict(verifier, ReplaySource.of(output.toString(), result));
+        if (again.outcome() != verdict.outcome()) {
+            throw new ToolFailure(input + ": the shrunk replay is judged " + again.outcome() + " (" + again.reason()
+                    + "), not " + verdict.outcome() + "; " + output + " is not written");
+        }
+        try {
+            result.write(output);
+        } catch (IOException e) {
+            throw ToolFiles.cannotWrite(output, e);
+        }
+        out().println(ToolText.escape(line(shrunk, verdict)));
+        out().flush();
+        return ReplayTool.OK;
+    }
+
+    private String line(ShrunkReplay shrunk, Verdict verdict) {
+        StringBuilder line = new StringBuilder();
+        if (shrunk.status() == ShrunkReplay.Status.CUT) {
+            line.append("cut ").append(input).append(" -> ").append(output).append(" after the first diverging hash "
+                    + "window (DESYNC at step ").append(verdict.stepReached()).append("; a desync cannot be shrunk "
+                    + "by removing inputs): ");
+        } else {
+            line.append("shrunk ").append(input).append(" -> ").append(output).append(" (")
+                    .append(verdict.outcome()).append("): ");
+        }
+        line.append(String.format(Locale.ROOT, "%d -> %d steps, %d %s", shrunk.stepsBefore(), shrunk.stepsAfter(),
+                shrunk.tries(), shrunk.tries() == 1 ? "try" : "tries"));
+        line.append("; state hashes ").append(shrunk.stateHashes().name().toLowerCase(Locale.ROOT));
+        if (shrunk.stoppedEarly()) {
+            line.append("; stopped early (the budget was spent), so it may not be minimal");
+        }
+        return Objects.requireNonNull(line.toString());
+    }
+}

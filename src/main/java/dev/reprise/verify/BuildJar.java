@@ -1,0 +1,244 @@
+package dev.reprise.verify;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.jar.JarFile;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One game jar of a {@link GameBuilds} folder, loaded from its private copy by a class loader of its own,
+ * and the services it provides. Counts its leases; once retired and no longer leased, it closes its class
+ * loader, deletes its copy and forgets its services, so that nothing of it stays reachable from here.
+ *
+ * <p>Every method but {@link #path()}, {@link #stamp()} and the services' values is called under the
+ * owning {@code GameBuilds}'s lock.
+ *
+ * @param <S> the service type
+ */
+final class BuildJar<S> {
+
+    private final Path path;
+    private final Stamp stamp;
+    private final Path copy;
+    private @Nullable URLClassLoader loader;
+    private volatile List<Service<S>> services = List.of();
+    private int leases;
+    private boolean retired;
+
+    private BuildJar(Path path, Stamp stamp, Path copy, URLClassLoader loader) {
+        this.path = path;
+        this.stamp = stamp;
+        this.copy = copy;
+        this.loader = loader;
+    }
+
+    /** Copies a jar out of the folder, to be loaded from the copy. */
+    @FunctionalInterface
+    interface Copier {
+        Path copy(Path jar) throws IOException;
+    }
+
+    /**
+     * The size and modification time of a jar when it was looked at: a jar whose stamp changed is loaded
+     * again.
+     */
+    record Stamp(long size, long modifiedNanos) {
+        /** The stamp of a file whose attributes could not be read. */
+        static final Stamp NONE = new Stamp(-1, -1);
+
+        static Stamp of(Path file) {
+            try {
+                BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+                return new Stamp(attributes.size(), attributes.lastModifiedTime().toInstant().getEpochSecond()
+                        * 1_000_000_000L + attributes.lastModifiedTime().toInstant().getNano());
+            } catch (IOException e) {
+                return NONE;
+            }
+        }
+    }
+
+    /** A jar that could not be loaded, with the stamp it had then and the reason. */
+    record Skipped(Path path, Stamp stamp, String reason) {
+    }
+
+    /** What loading a jar came to: the jar, or why it is skipped. */
+    record Loaded<S>(@Nullable BuildJar<S> jar, @Nullable Skipped skipped) {
+    }
+
+    /**
+     * Copies and loads a jar and finds its own services.
+     *
+     * @return the loaded jar, or the reason it is skipped (its copy then deleted, its loader closed)
+     */
+    static <S> Loaded<S> load(Path path, Stamp stamp, Copier copier, Class<S> type, ClassLoader parent,
+                              Function<? super S, String> gameId,
+                              Function<? super S, ? extends Set<String>> gameBuilds) {
+        Path copy = null;
+        URLClassLoader loader = null;
+        try {
+            copy = copier.copy(path);
+            // A jar still being written (or not a jar) fails here, before anything is loaded from it.
+            new JarFile(copy.toFile()).close();
+            loader = new URLClassLoader("reprise-build:" + path.getFileName(), new URL[] {copy.toUri().toURL()},
+                    parent);
+            BuildJar<S> jar = new BuildJar<>(path, stamp, copy, loader);
+            List<Service<S>> found = new ArrayList<>();
+            for (ServiceLoader.Provider<S> provider : ServiceLoader.load(type, loader).stream().toList()) {
+                // The loader sees the parent's services too: only the jar's own classes are its builds.
+                if (provider.type().getClassLoader() != loader) {
+                    continue;
+                }
+                S service = provider.get();
+                String id = gameId.apply(service);
+                if (id == null || id.isBlank()) {
+                    throw new IllegalArgumentException(provider.type().getName() + " gives a blank game id");
+                }
+                Set<String> builds = Set.copyOf(Objects.requireNonNull(gameBuilds.apply(service),
+                        provider.type().getName() + " gives no set of builds"));
+                found.add(new Service<>(jar, service, id, builds));
+            }
+            if (found.isEmpty()) {
+                discard(loader, copy);
+                return new Loaded<>(null, new Skipped(path, stamp, "lists no " + type.getName()
+                        + " of its own in META-INF/services"));
+            }
+            jar.services = List.copyOf(found);
+            return new Loaded<>(jar, null);
+        } catch (IOException | RuntimeException | LinkageError | ServiceConfigurationError e) {
+            discard(loader, copy);
+            return new Loaded<>(null, new Skipped(path, stamp, "cannot be loaded: " + e));
+        }
+    }
+
+    private static void discard(@Nullable URLClassLoader loader, @Nullable Path copy) {
+        if (loader != null) {
+            try {
+                loader.close();
+            } catch (IOException e) {
+                // Its classes are dropped anyway; the copy below may stay behind.
+            }
+        }
+        if (copy != null) {
+            try {
+                Files.deleteIfExists(copy);
+            } catch (IOException e) {
+                // A copy in the temporary folder: harmless if it stays.
+            }
+        }
+    }
+
+    Path path() {
+        return path;
+    }
+
+    Stamp stamp() {
+        return stamp;
+    }
+
+    /** The services, empty once unloaded. */
+    List<Service<S>> services() {
+        return services;
+    }
+
+    void acquire() {
+        leases++;
+    }
+
+    /** Ends one lease; returns whether that unloaded the jar. */
+    boolean release() {
+        leases--;
+        if (retired && leases == 0) {
+            unload();
+            return true;
+        }
+        return false;
+    }
+
+    /** Takes the jar out of use: it is unloaded now if not leased, else when its last lease ends. */
+    void retire() {
+        retired = true;
+        if (leases == 0) {
+            unload();
+        }
+    }
+
+    private void unload() {
+        for (Service<S> service : services) {
+            service.forget();
+        }
+        services = List.of();
+        URLClassLoader closing = loader;
+        loader = null;
+        discard(closing, copy);
+    }
+
+    @Override
+    public String toString() {
+        return "BuildJar[" + path.getFileName() + ", " + leases + " leases" + (retired ? ", retired" : "") + "]";
+    }
+
+    /**
+     * One service of a jar, with its game id and builds as it gave them when loaded, and the values derived
+     * from it. Forgets the service when the jar is unloaded.
+     */
+    static final class Service<S> {
+
+        private final BuildJar<S> jar;
+        private final String gameId;
+        private final Set<String> gameBuilds;
+        private volatile @Nullable S service;
+        private final ConcurrentHashMap<Object, Object> derived = new ConcurrentHashMap<>();
+
+        Service(BuildJar<S> jar, S service, String gameId, Set<String> gameBuilds) {
+            this.jar = jar;
+            this.service = service;
+            this.gameId = gameId;
+            this.gameBuilds = gameBuilds;
+        }
+
+        BuildJar<S> jar() {
+            return jar;
+        }
+
+        String gameId() {
+            return gameId;
+        }
+
+        Set<String> gameBuilds() {
+            return gameBuilds;
+        }
+
+        /** The service; its jar is not unloaded while a lease holds it. */
+        S service() {
+            S s = service;
+            if (s == null) {
+                throw new IllegalStateException(jar.path().getFileName() + " is unloaded");
+            }
+            return s;
+        }
+
+        /** A value made from the service once per key; dropped when the jar is unloaded. */
+        @SuppressWarnings("unchecked") // each key is used with one value type, by its one caller
+        <V> V derived(Object key, Function<? super S, ? extends V> make) {
+            S s = service();
+            return (V) derived.computeIfAbsent(key, k -> make.apply(s));
+        }
+
+        private void forget() {
+            service = null;
+            derived.clear();
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.reprise.verify;
+
+import dev.reprise.io.ReplayFile;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+
+/**
+ * How a verifier of {@linkplain ReplayVerifier#forBuilds several builds} finds the verifier of a replay: it
+ * leases the provider of the file's game and build from the {@link GameBuilds}, and builds that provider's
+ * verifier with the run's options once per jar (kept with the jar, dropped when it is unloaded).
+ * Thread-safe.
+ *
+ * @param <P> the provider type
+ */
+final class BuildRouter<P extends ReplayVerifierProvider> {
+
+    private final GameBuilds<P> builds;
+    private final UnaryOperator<ReplayVerifier.Builder> options;
+
+    BuildRouter(GameBuilds<P> builds, UnaryOperator<ReplayVerifier.Builder> options) {
+        this.builds = builds;
+        this.options = options;
+    }
+
+    /**
+     * A replay's verifier, and the lease that keeps its jar loaded until the replay's verdict.
+     *
+     * @param verifier the verifier of the file's build, with the run's options
+     * @param lease    to close once the replay is done
+     */
+    record Routed(ReplayVerifier verifier, GameBuilds.Lease<?> lease) {
+    }
+
+    /**
+     * Leases the build that plays {@code file}.
+     *
+     * @return the routed verifier, or empty if no installed jar plays the file's build of its game
+     * @throws RuntimeException if the provider fails to make its verifier (the lease is closed then)
+     */
+    Optional<Routed> route(ReplayFile file) {
+        Optional<GameBuilds.Lease<P>> found = builds.lease(file.gameId(), file.gameBuild());
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        GameBuilds.Lease<P> lease = found.get();
+        try {
+            ReplayVerifier verifier = lease.derived(this, provider -> options.apply(provider.verifier()).build());
+            return Optional.of(new Routed(verifier, lease));
+        } catch (RuntimeException | Error e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Says which builds of {@code gameId} are installed, for the reason of a replay none plays.
+     *
+     * @return e.g. {@code 1 (game-1.jar), 2 (game-2.jar)}, or empty if none is
+     */
+    String installed(String gameId) {
+        return builds.installed().stream().filter(b -> b.gameId().equals(gameId))
+                .map(GameBuilds.InstalledBuild::describe).collect(Collectors.joining(", "));
+    }
+
+    /** The installed games, for the reason of a replay of a game none plays. */
+    String games() {
+        List<String> games = builds.installed().stream().map(GameBuilds.InstalledBuild::gameId).distinct()
+                .sorted().toList();
+        return games.isEmpty() ? "none (" + builds.folder() + " holds no game jar)" : String.join(", ", games);
+    }
+}

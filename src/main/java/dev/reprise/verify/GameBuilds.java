@@ -1,0 +1,544 @@
+package dev.reprise.verify;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The builds of games installed as jars in a folder, each jar in its own class loader, so that one process
+ * serves replays of every build at once: the replay tool's {@code verify --builds=DIR}, a verification
+ * worker or a viewer. Each replay goes to the jar whose game id and builds match its file header
+ * ({@link #lease}).
+ *
+ * <p>Loading: every {@code *.jar} regular file directly in the folder is copied to a private temporary
+ * folder and loaded from the copy (so the jar in the folder can be replaced or deleted at any time, on any
+ * platform) by a class loader of its own, whose parent gives Reprise's own types and its dependencies: two
+ * builds of one game may have the same class names without clashing. Its services of type {@code S} are
+ * found with {@link java.util.ServiceLoader} (a jar lists them in {@code META-INF/services}); only the
+ * jar's own classes count, never a service the parent loader sees. A jar that cannot be loaded, or lists
+ * no service, is {@linkplain #skipped() skipped with its reason} and tried again once it changes.
+ *
+ * <p>Changes while running: the folder is looked at again before a lease or listing when its modification
+ * time changed (a jar moved in, removed or renamed), and at least every {@linkplain
+ * Builder#rescanInterval rescan interval} (a jar overwritten in place). A jar added is used for the next
+ * replay. A jar removed or changed is retired: it gets no new lease, and once its last lease is closed its
+ * class loader is closed and dropped, so that its classes can be collected. Add a jar by moving it into
+ * the folder in one step (written elsewhere first): a jar still being written is skipped until it is
+ * whole.
+ *
+ * <p>Choosing: a lease goes to a service whose game id is the file's and whose builds list the file's
+ * build; failing that, to one of the game that plays any build (its builds empty); among several, the first
+ * by jar file name. {@link GameBuilds#verifiers(Path)} is the preset for {@link ReplayVerifierProvider};
+ * {@link ReplayVerifier#forBuilds} makes a verifier that routes each replay this way.
+ *
+ * <p>On the module path, {@code S} must be a service the {@code dev.reprise} module uses
+ * ({@link ReplayVerifierProvider}, {@code dev.reprise.viewer.ViewerGame}). Thread-safe; close it to
+ * retire every build.
+ *
+ * @param <S> the service type the jars provide
+ */
+public final class GameBuilds<S> implements AutoCloseable {
+
+    /**
+     * A wall-clock margin within which a folder's modification time is not trusted to show the next change
+     * (file systems keep it in coarse ticks, down to two seconds): until the time is older than this, every
+     * lease looks at the folder.
+     */
+    private static final long RACY_MILLIS = 2_000;
+
+    private final Path folder;
+    private final Class<S> service;
+    private final Function<? super S, String> gameId;
+    private final Function<? super S, ? extends Set<String>> gameBuilds;
+    private final ClassLoader parent;
+    private final long rescanNanos;
+
+    /** The jars in use, by file name; replaced as a whole under this object's lock. */
+    private volatile List<BuildJar<S>> jars = List.of();
+    /** The jars that could not be loaded, by file name. */
+    private volatile List<BuildJar.Skipped> skipped = List.of();
+    private volatile @Nullable FileTime folderTime;
+    private volatile boolean racy = true;
+    private volatile long scannedAt;
+    private volatile boolean closed;
+    /** Where the jars' copies go; made at the first copy. */
+    private @Nullable Path copies;
+    private int copied;
+
+    private GameBuilds(Builder<S> builder) {
+        this.folder = builder.folder;
+        this.service = builder.service;
+        this.gameId = builder.gameId;
+        this.gameBuilds = builder.gameBuilds;
+        this.parent = builder.parent;
+        this.rescanNanos = builder.rescanInterval.toNanos();
+    }
+
+    /**
+     * Returns a builder of the builds of {@link ReplayVerifierProvider}s in a folder: each keyed by its
+     * {@link ReplayVerifierProvider#gameId()} and {@link ReplayVerifierProvider#gameBuilds()}.
+     *
+     * @param folder the folder of game jars
+     * @return a new builder
+     */
+    public static Builder<ReplayVerifierProvider> verifiers(Path folder) {
+        return builder(folder, ReplayVerifierProvider.class, ReplayVerifierProvider::gameId,
+                ReplayVerifierProvider::gameBuilds);
+    }
+
+    /**
+     * Returns a builder of the builds of any service in a folder.
+     *
+     * @param folder     the folder of game jars
+     * @param service    the service type the jars list in {@code META-INF/services}
+     * @param gameId     the game id a service plays, asked once when its jar is loaded
+     * @param gameBuilds the builds a service plays, empty for any build, asked once when its jar is loaded
+     * @param <S>        the service type
+     * @return a new builder
+     */
+    public static <S> Builder<S> builder(Path folder, Class<S> service, Function<? super S, String> gameId,
+                                         Function<? super S, ? extends Set<String>> gameBuilds) {
+        return new Builder<>(folder, service, gameId, gameBuilds);
+    }
+
+    /**
+     * Returns the folder of game jars.
+     *
+     * @return the folder, as given
+     */
+    public Path folder() {
+        return folder;
+    }
+
+    /**
+     * Leases the service that plays a replay of {@code gameId}'s build {@code gameBuild}, after looking at the
+     * folder if it may have changed. The lease keeps the service's jar loaded until it is closed: hold it while
+     * the replay is in work, then close it.
+     *
+     * @param gameId    the file's game id
+     * @param gameBuild the file's build
+     * @return the lease, or empty if no installed jar plays that build of that game
+     * @throws IllegalStateException if these builds are closed
+     */
+    public Optional<Lease<S>> lease(String gameId, String gameBuild) {
+        Objects.requireNonNull(gameId, "gameId");
+        Objects.requireNonNull(gameBuild, "gameBuild");
+        refreshIfDue();
+        synchronized (this) {
+            checkOpen();
+            BuildJar.Service<S> any = null;
+            for (BuildJar<S> jar : jars) {
+                for (BuildJar.Service<S> s : jar.services()) {
+                    if (!s.gameId().equals(gameId)) {
+                        continue;
+                    }
+                    if (s.gameBuilds().contains(gameBuild)) {
+                        return Optional.of(new Lease<>(this, s));
+                    }
+                    if (any == null && s.gameBuilds().isEmpty()) {
+                        any = s;
+                    }
+                }
+            }
+            return any == null ? Optional.empty() : Optional.of(new Lease<>(this, any));
+        }
+    }
+
+    /**
+     * Returns what is installed, after looking at the folder if it may have changed: one entry per service
+     * found, in jar file name order (the order leases prefer).
+     *
+     * @return a snapshot; empty if no jar is installed
+     */
+    public List<InstalledBuild> installed() {
+        refreshIfDue();
+        List<InstalledBuild> installed = new ArrayList<>();
+        for (BuildJar<S> jar : jars) {
+            for (BuildJar.Service<S> s : jar.services()) {
+                installed.add(new InstalledBuild(s.gameId(), s.gameBuilds(), jar.path()));
+            }
+        }
+        return List.copyOf(installed);
+    }
+
+    /**
+     * Returns the jars of the folder that are not in use, and why: one that could not be opened or loaded,
+     * lists no service, or whose service failed to say its game. Also the folder itself if it could not be
+     * listed (the builds in use then stay as they were).
+     *
+     * @return a snapshot, by file name
+     */
+    public List<Problem> skipped() {
+        refreshIfDue();
+        return skipped.stream().map(s -> new Problem(s.path(), s.reason())).toList();
+    }
+
+    /**
+     * Looks at the folder now, whatever the rescan interval: loads the jars added or changed, retires the
+     * ones removed or changed.
+     *
+     * @throws IllegalStateException if these builds are closed
+     */
+    public void refresh() {
+        synchronized (this) {
+            checkOpen();
+            scan();
+        }
+    }
+
+    /**
+     * Retires every build: none is leased any more, and each jar is unloaded once its last lease is closed.
+     * Closing twice does nothing.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (BuildJar<S> jar : jars) {
+                jar.retire();
+            }
+            jars = List.of();
+            skipped = List.of();
+            deleteCopiesIfEmpty();
+        }
+    }
+
+    /**
+     * Returns the folder and what is loaded, for logs.
+     *
+     * @return e.g. {@code GameBuilds[builds/: 2 jars, 0 skipped]}
+     */
+    @Override
+    public String toString() {
+        return "GameBuilds[" + folder + ": " + jars.size() + " jars, " + skipped.size() + " skipped"
+                + (closed ? ", closed" : "") + "]";
+    }
+
+    // ------------------------------------------------------------------ scanning
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the game builds of " + folder + " are closed");
+        }
+    }
+
+    /** Looks at the folder if its time changed, it was changing at the last look, or the interval passed. */
+    private void refreshIfDue() {
+        if (closed) {
+            return;
+        }
+        FileTime time = folderTime();
+        if (!racy && time != null && time.equals(folderTime) && System.nanoTime() - scannedAt < rescanNanos) {
+            return;
+        }
+        synchronized (this) {
+            if (!closed) {
+                scan();
+            }
+        }
+    }
+
+    private @Nullable FileTime folderTime() {
+        try {
+            return Files.getLastModifiedTime(folder);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Reads the folder, loads what is new or changed and retires what is gone or changed. Holds the lock. */
+    private void scan() {
+        // The folder's time is read before it is listed: a change during the listing shows at the next look.
+        FileTime time = folderTime();
+        scannedAt = System.nanoTime();
+        List<Path> listed;
+        try (Stream<Path> files = Files.list(folder)) {
+            listed = files.filter(p -> String.valueOf(p.getFileName()).endsWith(".jar") && Files.isRegularFile(p))
+                    .sorted(Comparator.comparing(p -> String.valueOf(p.getFileName()))).toList();
+        } catch (IOException | RuntimeException e) {
+            List<BuildJar.Skipped> problems = new ArrayList<>(skipped);
+            problems.removeIf(s -> s.path().equals(folder));
+            problems.add(new BuildJar.Skipped(folder, BuildJar.Stamp.NONE,
+                    "the folder cannot be listed: " + e));
+            skipped = List.copyOf(problems);
+            racy = true;
+            return;
+        }
+        List<BuildJar<S>> inUse = new ArrayList<>();
+        List<BuildJar.Skipped> notLoaded = new ArrayList<>();
+        for (Path path : listed) {
+            BuildJar.Stamp stamp = BuildJar.Stamp.of(path);
+            BuildJar<S> current = find(jars, path);
+            if (current != null && current.stamp().equals(stamp)) {
+                inUse.add(current);
+                continue;
+            }
+            BuildJar.Skipped known = skipped.stream().filter(s -> s.path().equals(path)).findFirst().orElse(null);
+            if (known != null && known.stamp().equals(stamp) && !stamp.equals(BuildJar.Stamp.NONE)) {
+                notLoaded.add(known);
+                continue;
+            }
+            BuildJar.Loaded<S> loaded = BuildJar.load(path, stamp, this::copy, service, parent, gameId, gameBuilds);
+            if (loaded.jar() != null) {
+                inUse.add(loaded.jar());
+            } else {
+                notLoaded.add(Objects.requireNonNull(loaded.skipped(), "a jar not loaded is skipped"));
+            }
+        }
+        for (BuildJar<S> jar : jars) {
+            if (!inUse.contains(jar)) {
+                jar.retire();
+            }
+        }
+        jars = List.copyOf(inUse);
+        skipped = List.copyOf(notLoaded);
+        folderTime = time;
+        racy = time == null || time.toMillis() > System.currentTimeMillis() - RACY_MILLIS;
+    }
+
+    private static <S> @Nullable BuildJar<S> find(List<BuildJar<S>> jars, Path path) {
+        for (BuildJar<S> jar : jars) {
+            if (jar.path().equals(path)) {
+                return jar;
+            }
+        }
+        return null;
+    }
+
+    /** Copies a jar to the private folder and returns the copy. Holds the lock. */
+    private Path copy(Path jar) throws IOException {
+        Path into = copies;
+        if (into == null || !Files.isDirectory(into)) {
+            into = Files.createTempDirectory("reprise-builds-");
+            copies = into;
+        }
+        Path copy = into.resolve((copied++) + "-" + jar.getFileName());
+        Files.copy(jar, copy);
+        return copy;
+    }
+
+    /** Called by a lease when it closes. */
+    synchronized void released(BuildJar<S> jar) {
+        if (jar.release() && closed) {
+            deleteCopiesIfEmpty();
+        }
+    }
+
+    private void deleteCopiesIfEmpty() {
+        Path into = copies;
+        if (into != null) {
+            try {
+                Files.deleteIfExists(into); // fails while copies of jars still leased are in it
+                copies = null;
+            } catch (IOException e) {
+                // Deleted when the last of them is unloaded.
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ values
+
+    /**
+     * One service installed: the game it plays, its builds and its jar.
+     *
+     * @param gameId     the game id it plays
+     * @param gameBuilds the builds it plays; empty for any build
+     * @param jar        its jar in the folder
+     */
+    public record InstalledBuild(String gameId, Set<String> gameBuilds, Path jar) {
+        /** Checks that no part is {@code null} and copies the builds. */
+        public InstalledBuild {
+            Objects.requireNonNull(gameId, "gameId");
+            gameBuilds = Set.copyOf(gameBuilds);
+            Objects.requireNonNull(jar, "jar");
+        }
+
+        /**
+         * Returns the builds and the jar's file name, as reasons and logs show them.
+         *
+         * @return e.g. {@code 2.1, 2.2 (tower-2.jar)} or {@code any build (tower.jar)}
+         */
+        public String describe() {
+            String builds = gameBuilds.isEmpty() ? "any build"
+                    : String.join(", ", gameBuilds.stream().sorted().toList());
+            return builds + " (" + jar.getFileName() + ")";
+        }
+    }
+
+    /**
+     * A jar (or the folder) not in use, and why.
+     *
+     * @param path   the jar, or the folder if it could not be listed
+     * @param reason one line on why
+     */
+    public record Problem(Path path, String reason) {
+        /** Checks that no part is {@code null}. */
+        public Problem {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /**
+     * A service leased for one replay (or one session): its jar stays loaded until the lease is closed, even
+     * if the jar is removed from the folder meanwhile. Closing twice does nothing. Thread-safe.
+     *
+     * @param <S> the service type
+     */
+    public static final class Lease<S> implements AutoCloseable {
+
+        private final GameBuilds<S> builds;
+        private final BuildJar<S> jar;
+        private volatile BuildJar.@Nullable Service<S> service;
+
+        /** Leases {@code service}; called under the builds' lock, so its jar cannot be retired meanwhile. */
+        private Lease(GameBuilds<S> builds, BuildJar.Service<S> service) {
+            this.builds = builds;
+            this.jar = service.jar();
+            this.service = service;
+            jar.acquire();
+        }
+
+        /**
+         * Returns the leased service.
+         *
+         * @return the service, from its jar's class loader
+         * @throws IllegalStateException if the lease is closed
+         */
+        public S service() {
+            return open().service();
+        }
+
+        /**
+         * Returns what the leased service is: its game, builds and jar.
+         *
+         * @return the installed build
+         * @throws IllegalStateException if the lease is closed
+         */
+        public InstalledBuild build() {
+            BuildJar.Service<S> s = open();
+            return new InstalledBuild(s.gameId(), s.gameBuilds(), jar.path());
+        }
+
+        /**
+         * Returns a value made from the service once per key and kept with the jar, dropped when the jar is
+         * unloaded (a verifier built from a provider, say).
+         */
+        <V> V derived(Object key, Function<? super S, ? extends V> make) {
+            return open().derived(key, make);
+        }
+
+        private BuildJar.Service<S> open() {
+            BuildJar.Service<S> s = service;
+            if (s == null) {
+                throw new IllegalStateException("the lease of " + jar.path().getFileName() + " is closed");
+            }
+            return s;
+        }
+
+        /** Ends the lease; the jar is unloaded if it was retired and this was its last lease. */
+        @Override
+        public void close() {
+            synchronized (this) {
+                if (service == null) {
+                    return;
+                }
+                service = null;
+            }
+            builds.released(jar);
+        }
+
+        /**
+         * Returns the jar and whether the lease is open, for logs.
+         *
+         * @return e.g. {@code Lease[tower-2.jar, open]}
+         */
+        @Override
+        public String toString() {
+            return "Lease[" + jar.path().getFileName() + (service == null ? ", closed]" : ", open]");
+        }
+    }
+
+    /**
+     * Builds {@link GameBuilds}, checking each option as it is set ({@link IllegalArgumentException} or
+     * {@link NullPointerException} naming it). Not thread-safe.
+     *
+     * @param <S> the service type
+     */
+    public static final class Builder<S> {
+
+        private final Path folder;
+        private final Class<S> service;
+        private final Function<? super S, String> gameId;
+        private final Function<? super S, ? extends Set<String>> gameBuilds;
+        private ClassLoader parent = Objects.requireNonNullElse(GameBuilds.class.getClassLoader(),
+                ClassLoader.getSystemClassLoader());
+        private Duration rescanInterval = Duration.ofSeconds(1);
+
+        private Builder(Path folder, Class<S> service, Function<? super S, String> gameId,
+                        Function<? super S, ? extends Set<String>> gameBuilds) {
+            this.folder = Objects.requireNonNull(folder, "folder");
+            this.service = Objects.requireNonNull(service, "service");
+            this.gameId = Objects.requireNonNull(gameId, "gameId");
+            this.gameBuilds = Objects.requireNonNull(gameBuilds, "gameBuilds");
+        }
+
+        /**
+         * Sets the parent of every jar's class loader: the loader of Reprise and whatever else the games share.
+         *
+         * @param parent the parent loader; by default the one that loaded Reprise
+         * @return this builder
+         */
+        public Builder<S> parent(ClassLoader parent) {
+            this.parent = Objects.requireNonNull(parent, "parent");
+            return this;
+        }
+
+        /**
+         * Sets how often the folder is listed again even though its modification time did not change, to
+         * notice a jar overwritten in place. A jar moved in or removed is noticed at once whatever this is.
+         *
+         * @param interval zero (list it before every lease) or more; one second by default
+         * @return this builder
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder<S> rescanInterval(Duration interval) {
+            Objects.requireNonNull(interval, "rescanInterval");
+            if (interval.isNegative()) {
+                throw new IllegalArgumentException("rescanInterval must not be negative, was " + interval);
+            }
+            this.rescanInterval = interval;
+            return this;
+        }
+
+        /**
+         * Loads every jar of the folder and returns the builds.
+         *
+         * @return the builds, loaded
+         * @throws IllegalArgumentException if the folder is not a folder (the message names it)
+         */
+        public GameBuilds<S> build() {
+            if (!Files.isDirectory(folder)) {
+                throw new IllegalArgumentException("the game builds folder " + folder + " is "
+                        + (Files.exists(folder) ? "not a folder" : "missing"));
+            }
+            GameBuilds<S> builds = new GameBuilds<>(this);
+            builds.refresh();
+            return builds;
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.reprise.verify;
+
+import java.util.Optional;
+
+/**
+ * What a verification learnt about a replay beside its {@link Verdict}, for the compatibility report
+ * ({@link BuildCompatibility}): handed to the {@link Listener} the verdicts' subscriber puts in its context
+ * under {@link #KEY}, just before the verdict goes on.
+ *
+ * @param unreadable    whether the file could not be read at all (its verdict is then {@code INVALID_FILE})
+ * @param recordedBuild the build the file's header names; empty if it could not be read
+ * @param upgraded      whether a declared upgrade was applied to it
+ * @param command       the name of the command at the verdict's step, for a desync, failure or timeout
+ * @param lastMatched   for a desync, the last hash step that still matched, or -1
+ */
+record Inspection(boolean unreadable, Optional<String> recordedBuild, boolean upgraded, Optional<String> command,
+                  int lastMatched) {
+
+    /** The context key of the listener. */
+    static final Object KEY = Inspection.class;
+
+    /** Receives each replay's inspection, on the verifier's worker, before its verdict is emitted. */
+    @FunctionalInterface
+    interface Listener {
+        void inspected(Verdict verdict, Inspection inspection);
+    }
+}

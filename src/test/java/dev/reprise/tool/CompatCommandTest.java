@@ -1,0 +1,166 @@
+package dev.reprise.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.samples.verify.TowerCorpus;
+import dev.reprise.testing.GameJars;
+import dev.reprise.verify.ReplayVerifier;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code compat}: build-1 replays on build 2 (whose "scale" triples where build 1's doubles), and every exit code. */
+class CompatCommandTest {
+
+    @TempDir
+    Path root;
+    private Path build2;
+    private Path replays;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void install() throws IOException {
+        build2 = Files.createDirectory(root.resolve("build-2"));
+        GameJars.install(build2, "2");
+        replays = Files.createDirectory(root.resolve("replays"));
+    }
+
+    private Path write(String name, ReplayFile file) throws IOException {
+        Path path = replays.resolve(name + ReplayFinder.EXTENSION);
+        file.write(path);
+        return path;
+    }
+
+    private int run(String... args) {
+        return ToolRun.run(out, err, args);
+    }
+
+    @Test
+    void replaysThatNeverUseTheChangedCommand_reproduce_theOthersDivergeAtTheFirstHashStepAfterIt() throws IOException {
+        write("a-adds", GameJars.record("1", 1, 2, 3, 4));
+        write("b-scales-late", GameJars.record("1", 1, 2, 3, 4, 5, 0, 6)); // scale at step 7, hash after it at 8
+        write("c-scales-early", GameJars.record("1", 1, 0, 2)); // scale at step 1, hash at 2
+        write("d-adds", GameJars.record("1", 7));
+
+        int status = run("compat", "--builds", build2.toString(), "--parallel", "2", replays.toString());
+
+        assertThat(status).as(err.toString()).isEqualTo(ReplayTool.FAILED);
+        List<String> lines = out.toString().lines().toList();
+        assertThat(lines.get(0)).isEqualTo(replays.resolve("a-adds.reprise") + "  REPRODUCES [build 1]");
+        assertThat(lines.get(1)).startsWith(replays.resolve("b-scales-late.reprise") + "  DIVERGES at step 8 (hash): "
+                + "recorded state hash " + ReplayVerifier.formatHash(GameJars.hash((1 + 2 + 3 + 4 + 5) * 2))
+                + ", replayed " + ReplayVerifier.formatHash(GameJars.hash((1 + 2 + 3 + 4 + 5) * 3))
+                + "; diverged in steps 6..7 [build 1]");
+        assertThat(lines.get(2)).startsWith(replays.resolve("c-scales-early.reprise") + "  DIVERGES at step 2 (hash)");
+        assertThat(lines.get(3)).endsWith("d-adds.reprise  REPRODUCES [build 1]");
+        assertThat(out.toString()).contains("compat: 4 replays on test.builds 2 (builds-2.jar) in ")
+                .contains("2 do not reproduce").containsPattern("(?m)^  REPRODUCES +2$")
+                .containsPattern("(?m)^  DIVERGES +2$").contains("recorded by build 1: 4 replays, 2 reproduce");
+    }
+
+    @Test
+    void allReproduce_exitZero() throws IOException {
+        write("two", GameJars.record("2", 1, 0, 2));
+        write("one-without-scale", GameJars.record("1", 1, 2));
+
+        assertThat(run("compat", "--builds", build2.toString(), replays.toString())).as(err.toString())
+                .isEqualTo(ReplayTool.OK);
+        assertThat(out.toString()).contains("all reproduce");
+    }
+
+    @Test
+    void json_oneObjectPerReplay_inTheOrderGiven_andUnreadableFilesAreRows() throws IOException {
+        write("a", GameJars.record("1", 1, 0, 2));
+        Files.write(replays.resolve("b" + ReplayFinder.EXTENSION), new byte[] {1, 2, 3});
+        Path missing = replays.resolve("missing" + ReplayFinder.EXTENSION);
+
+        int status = run("compat", "--json", "--builds", build2.toString(), replays.toString(), missing.toString());
+
+        assertThat(status).isEqualTo(ReplayTool.FAILED);
+        ObjectMapper mapper = new ObjectMapper();
+        List<JsonNode> rows = out.toString().lines().map(line -> {
+            try {
+                return mapper.readTree(line);
+            } catch (IOException e) {
+                throw new AssertionError(line, e);
+            }
+        }).toList();
+        assertThat(rows).hasSize(3);
+        assertThat(rows).extracting(n -> n.get("position").asInt()).containsExactly(0, 1, 2);
+        assertThat(rows.get(0).get("status").asText()).isEqualTo("DIVERGES");
+        assertThat(rows.get(0).get("step").asInt()).isEqualTo(2);
+        assertThat(rows.get(0).get("command").asText()).isEqualTo("hash");
+        assertThat(rows.get(0).get("recordedBuild").asText()).isEqualTo("1");
+        assertThat(rows.get(0).get("outcome").asText()).isEqualTo("DESYNC");
+        assertThat(rows.get(0).get("expectedHash").asText()).hasSize(16);
+        assertThat(rows.get(1).get("status").asText()).isEqualTo("UNREADABLE");
+        assertThat(rows.get(1).get("recordedBuild").isNull()).isTrue();
+        assertThat(rows.get(2).get("status").asText()).isEqualTo("UNREADABLE");
+        assertThat(rows.get(2).get("reason").asText()).isEqualTo("no such file");
+        assertThat(err.toString()).contains("compat: 3 replays");
+    }
+
+    @Test
+    void upgradedReplays_reproduceOnTheNewBuild_andSaySo() throws IOException {
+        Path build3 = Files.createDirectory(root.resolve("build-3"));
+        GameJars.install(build3, "3");
+        write("two", GameJars.record("2", 1, 0, 2, 0, 3));
+
+        int status = run("compat", "--builds", build3.toString(), replays.toString());
+
+        assertThat(status).as(err.toString()).isEqualTo(ReplayTool.OK);
+        assertThat(out.toString()).contains("two.reprise  REPRODUCES [build 2, upgraded]")
+                .contains("recorded by build 2: 1 replay, 1 reproduce (1 after an upgrade)");
+    }
+
+    @Test
+    void noGameInstalled_orUnknownGame_orNoReplay_orAUsageError_is125() throws IOException {
+        write("a", GameJars.record("1", 1));
+        Path empty = Files.createDirectory(root.resolve("empty"));
+
+        assertThat(run("compat", "--builds", empty.toString(), replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(err.toString()).contains("no game jar is installed in " + empty).contains("nothing was run");
+        assertThat(run("compat", "--game", "no.such.game", replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(err.toString()).contains("game 'no.such.game' is not installed");
+        assertThat(run("compat", "--builds", build2.toString(), empty.toString())).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(err.toString()).contains("no replay files");
+        assertThat(run("compat", "--no-such-option", replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(run("compat")).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(run("compat", "--parallel", "0", replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(run("compat", "--builds", root.resolve("nope").toString(), replays.toString()))
+                .isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void severalBuildsOfTheGame_cannotAllBePlayedOn_is125() throws IOException {
+        GameJars.install(build2, "1");
+        write("a", GameJars.record("1", 1));
+
+        assertThat(run("compat", "--builds", build2.toString(), replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(err.toString()).contains("choose one build to play on: " + build2 + " holds test.builds 1 "
+                + "(builds-1.jar), test.builds 2 (builds-2.jar)");
+    }
+
+    @Test
+    void theClassPathsGame_isPlayedOnWithoutBuilds() throws IOException {
+        // The samples' tower is on the test class path: its valid replays reproduce on it.
+        TowerCorpus.Entry valid = TowerCorpus.generate(11, 4).stream()
+                .filter(e -> e.expected() == dev.reprise.verify.Outcome.VALID).findFirst().orElseThrow();
+        Path tower = Files.write(replays.resolve("tower" + ReplayFinder.EXTENSION), valid.bytes());
+
+        assertThat(run("compat", tower.toString())).as(err.toString()).isEqualTo(ReplayTool.OK);
+        assertThat(out.toString()).contains("tower.reprise  REPRODUCES")
+                .contains(" on dev.reprise.samples.tower any build in ");
+    }
+}

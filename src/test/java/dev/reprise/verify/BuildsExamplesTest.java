@@ -1,0 +1,52 @@
+package dev.reprise.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.reprise.io.ReplayUpgrade;
+import dev.reprise.testing.GameJars;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Flux;
+
+/** The Java examples of {@code docs/builds.md}, compiled and run. */
+class BuildsExamplesTest {
+
+    // docs/builds.md, "Declaring upgrades"
+    static final ReplayUpgrade FROM_1_4 = ReplayUpgrade.builder("1.4", "1.5")
+            .renamed("jump", "leap")          // leap has another code in 1.5: codes follow names
+            .paramAdded("move", 2, 1)         // move gained a speed: every 1.4 move moved at 1
+            .paramRemoved("shoot", 2)         // shoot's third param is gone
+            .removed("debug-mark")            // a step that never changed the state
+            .build();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void declaringUpgrades() {
+        assertThat(FROM_1_4.changes()).hasSize(4);
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).gameId("mygame").upgrade(FROM_1_4).build();
+        assertThat(verifier.toString()).contains("upgrades=1");
+    }
+
+    @Test
+    void servingSeveralBuilds() {
+        GameJars.install(dir, "1");
+        GameJars.install(dir, "2");
+        Flux<ReplaySource> sources = Flux.just(ReplaySource.of("a", GameJars.record("1", 1, 0)),
+                ReplaySource.of("b", GameJars.record("2", 1, 0)));
+        List<Verdict> verdicts;
+
+        // docs/builds.md, "Serving several builds"
+        try (GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(dir).build()) {
+            ReplayVerifier verifier = ReplayVerifier.forBuilds(builds,
+                    b -> b.parallelism(8).timeout(Duration.ofSeconds(30)));   // applied to every build's verifier
+            verdicts = verifier.verify(sources).collectList().block(Duration.ofSeconds(30));
+        }
+
+        assertThat(verdicts).extracting(Verdict::outcome).containsOnly(Outcome.VALID).hasSize(2);
+    }
+}
