@@ -1,6 +1,6 @@
 package dev.reprise.kafka;
 
-import dev.reprise.io.ReplayFileReader;
+import dev.reprise.verify.ReplayVerifier;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -42,15 +42,16 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
     /** The default start timeout. */
     static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
     /**
-     * How long {@link WorkerMain} lets one replay take unless {@code replay.timeout.ms} says otherwise: a
-     * submission that makes its game loop or stall gets a {@code TIMED_OUT} verdict and frees its slot.
+     * How long {@link WorkerMain} lets one replay take unless {@code replay.timeout.ms} says otherwise
+     * ({@link ReplayVerifier#RECOMMENDED_TIMEOUT}, as the replay tool): a submission that makes its game loop
+     * or stall gets a {@code TIMED_OUT} verdict and frees its slot.
      */
-    static final Duration DEFAULT_REPLAY_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration DEFAULT_REPLAY_TIMEOUT = ReplayVerifier.RECOMMENDED_TIMEOUT;
     /**
-     * How many steps {@link WorkerMain} lets one replay play unless {@code replay.max.steps} says otherwise:
-     * the default reader's step cap, so that every route it accepts may play to its end, and no more.
+     * How many steps {@link WorkerMain} lets one replay play unless {@code replay.max.steps} says otherwise
+     * ({@link ReplayVerifier#RECOMMENDED_MAX_STEPS}, the default reader's step cap, as the replay tool).
      */
-    static final long DEFAULT_MAX_STEPS = ReplayFileReader.DEFAULT.maxSteps();
+    static final long DEFAULT_MAX_STEPS = ReplayVerifier.RECOMMENDED_MAX_STEPS;
     /**
      * How many worker deaths a submission may be in work for before it gets a {@code FAILED} verdict: as a
      * queue's maximum receive count before its dead-letter queue.
