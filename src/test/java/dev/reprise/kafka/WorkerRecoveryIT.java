@@ -12,12 +12,18 @@ import dev.reprise.kafka.ClusterFixture.Setup;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.verify.Outcome;
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.io.ReplayFile;
+import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.VerifiableGame;
 import dev.reprise.verify.Verdict;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -199,6 +205,79 @@ class WorkerRecoveryIT {
             } finally {
                 closeAll(workers);
             }
+        }
+    }
+
+    /**
+     * A game a hostile submission can turn against its worker: a MOVE of 1 recurses without end, of 2
+     * allocates far more than any heap; 0 does nothing.
+     */
+    private static final class HostileGame {
+        static final String ID = "example.hostile";
+        static final int MOVE = 1;
+        final ReplaySystem system = new ReplaySystem();
+
+        HostileGame() {
+            system.registerCommand(MOVE, "MOVE", ReplayCommand.sync(step -> act(step.intParam(0))));
+        }
+
+        private static void act(int kind) {
+            if (kind == 1) {
+                recurse(0);
+            } else if (kind == 2) {
+                long[] huge = new long[Integer.MAX_VALUE - 8];
+                huge[0] = kind;
+            }
+        }
+
+        private static int recurse(int depth) {
+            return recurse(depth + 1) + 1;
+        }
+
+        /** A replay of one MOVE of each kind given. */
+        static byte[] replay(int... kinds) {
+            HostileGame game = new HostileGame();
+            for (int kind : kinds) {
+                game.system.record(MOVE, kind);
+            }
+            return ReplayFile.builder(game.system.saveState()).gameId(ID).gameBuild("1")
+                    .dictionary(game.system.commandDictionary()).build().toBytes();
+        }
+
+        static SubmissionVerifier verifier() {
+            return new ReplayVerifierAdapter(ReplayVerifier.builder(file -> {
+                HostileGame game = new HostileGame();
+                return VerifiableGame.of(game.system, save -> { }, null);
+            }).gameId(ID).parallelism(1).timeout(Duration.ofSeconds(30)).build(), Set.of(ID));
+        }
+    }
+
+    @Test
+    void aSubmissionThatRecursesWithoutEndOrAllocatesHugely_getsFailed_andItsWorkSlotTakesTheNext() throws Exception {
+        Setup setup = fixture.setup("hostile");
+        List<Expected> expected = new ArrayList<>();
+        int[][] kinds = {{0, 0}, {0, 1, 0}, {0, 0, 0}, {2}, {0}};
+        for (int i = 0; i < kinds.length; i++) {
+            boolean hostile = java.util.Arrays.stream(kinds[i]).anyMatch(k -> k != 0);
+            ProducerRecord<String, byte[]> record = Submissions.record(setup.submissions(), "hostile-" + i,
+                    HostileGame.replay(kinds[i]), HostileGame.ID, "1");
+            // One partition and one work slot: a slot the hostile ones held would hold up all behind them.
+            expected.add(new Expected(new ProducerRecord<>(record.topic(), 0, record.key(), record.value(),
+                    record.headers()), (hostile ? Outcome.FAILED : Outcome.VALID).name()));
+        }
+        fixture.send(expected);
+        VerificationWorker worker = VerificationWorker.create(fixture.settings(setup, 0), HostileGame.verifier()).start();
+        try {
+            List<ConsumerRecord<String, String>> verdicts = fixture.awaitExactlyOneCorrectVerdictEach(setup, expected,
+                    List.of(worker));
+            Map<String, String> reasons = new java.util.HashMap<>();
+            verdicts.forEach(v -> reasons.put(v.key(), VerdictJson.read(v.value()).reason()));
+            assertThat(reasons.get("hostile-1")).contains("StackOverflowError");
+            assertThat(reasons.get("hostile-3")).contains("OutOfMemoryError");
+            assertThat(worker.failure()).isEmpty();
+            assertThat(worker.restarts()).isZero();
+        } finally {
+            worker.close();
         }
     }
 }
