@@ -56,6 +56,8 @@ final class SubmissionGate extends Flux<Submission> implements CoreSubscriber<Su
     private @Nullable Subscription subscription;
     private @Nullable CoreSubscriber<? super Submission> actual;
     private boolean done;
+    /** Set by {@link #cancel()}, from any thread: nothing more is emitted. */
+    private volatile boolean cancelled;
 
     SubmissionGate(Flux<Submission> upstream, Keeper keeper) {
         this.upstream = upstream;
@@ -121,7 +123,7 @@ final class SubmissionGate extends Flux<Submission> implements CoreSubscriber<Su
      * Releases what may start now and forgets what was answered, in delivery order; polling thread only.
      */
     void drain() {
-        if (done) {
+        if (done || cancelled) {
             return;
         }
         CoreSubscriber<? super Submission> downstream = Objects.requireNonNull(actual, "subscribed");
@@ -140,7 +142,7 @@ final class SubmissionGate extends Flux<Submission> implements CoreSubscriber<Su
                 it.remove();
                 upstreamSubscription.request(1);
             }
-            if (done) {
+            if (done || cancelled) {
                 return;
             }
         }
@@ -158,6 +160,7 @@ final class SubmissionGate extends Flux<Submission> implements CoreSubscriber<Su
 
     @Override
     public void cancel() {
+        cancelled = true;
         Objects.requireNonNull(subscription, "subscribed").cancel();
     }
 }

@@ -44,7 +44,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A poison submission (no id, no bytes, a missing or unknown game, bytes that are not a replay or
  * exceed the reader's limits) gets an {@code INVALID_FILE} verdict like any other and never blocks its
- * partition.
+ * partition. One that kills its worker outright gets a {@code FAILED} verdict once it was in work when
+ * {@linkplain Builder#maxAttempts max attempts} workers died: each submission starts only once its attempt is
+ * recorded in the group's committed offsets, and the suspects of a worker's death are verified again one at
+ * a time, alone. A resubmission ({@link Submissions#RESUBMISSION_HEADER}) is verified only if its id has no
+ * committed verdict yet, so that one id gets one verdict.
  *
  * <p>Build it with {@link #builder(Map, ReplayVerifier)}, or run it as a process with {@link WorkerMain}.
  * Thread-safety: {@link #start},
