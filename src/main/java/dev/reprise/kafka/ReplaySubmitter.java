@@ -6,16 +6,19 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -23,6 +26,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -46,6 +50,12 @@ import reactor.core.scheduler.Schedulers;
  * submitter was built (no consumer group), and ignores the verdicts of submissions it is not waiting for,
  * so many submitters may share one verdicts topic; each reads all of it.
  *
+ * <p>Lost verdicts cannot go unnoticed: the submitter remembers every submission it sent until its
+ * committed verdict comes. Past the {@linkplain Builder#verdictDeadline verdict deadline} it logs each that
+ * has none (once, a warning naming them) and lists them in {@link #unanswered()};
+ * {@link #resubmit(String, byte[])} sends one again, idempotently: it gives the verdict the id already has
+ * if it has one, and a worker never gives an id a second verdict.
+ *
  * <p>Thread-safe: one submitter serves any number of threads. Nothing is sent before a returned
  * {@code Mono} is subscribed; each subscription sends once more. Close it to release its two clients.
  */
@@ -57,6 +67,10 @@ public final class ReplaySubmitter implements AutoCloseable {
     /** How long the polling thread waits for the verdicts topic to appear in the broker's metadata. */
     private static final Duration TOPIC_WAIT = Duration.ofSeconds(30);
     private static final Duration TOPIC_RETRY = Duration.ofMillis(100);
+    /** How often the polling thread looks for submissions past the deadline. */
+    private static final long OVERDUE_CHECK_NANOS = Duration.ofSeconds(1).toNanos();
+    /** How long a resubmission's lookup of an existing verdict waits for open transactions. */
+    private static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(30);
 
     private final KafkaProducer<String, byte[]> producer;
     private final KafkaConsumer<String, String> consumer;
@@ -65,7 +79,11 @@ public final class ReplaySubmitter implements AutoCloseable {
     private final String build;
     /** How long a submission waits for its verdict; {@code null} for as long as it takes. */
     private final @Nullable Duration timeout;
+    private final Duration verdictDeadline;
     private final Map<String, Sinks.One<Verdict>> waiting = new ConcurrentHashMap<>();
+    private final SentSubmissions sent;
+    private final String verdictsTopic;
+    private final Map<String, Object> lookupConfig;
     private final CountDownLatch positioned = new CountDownLatch(1);
     private final Thread poller;
     private volatile boolean closed;
@@ -77,6 +95,10 @@ public final class ReplaySubmitter implements AutoCloseable {
         this.build = b.build;
         // A timeout too long to schedule (its nanoseconds overflow a long: about 292 years) means "never".
         this.timeout = b.timeout.compareTo(LONGEST_TIMEOUT) > 0 ? null : b.timeout;
+        this.sent = new SentSubmissions(b.verdictDeadline);
+        this.verdictDeadline = b.verdictDeadline;
+        this.verdictsTopic = b.verdictsTopic;
+        this.lookupConfig = Map.copyOf(consumerConfig);
         this.producer = new KafkaProducer<>(producerConfig, new StringSerializer(), new ByteArraySerializer());
         this.consumer = new KafkaConsumer<>(consumerConfig, new StringDeserializer(), new StringDeserializer());
         String verdictsTopic = b.verdictsTopic;
@@ -110,6 +132,63 @@ public final class ReplaySubmitter implements AutoCloseable {
     public Mono<Verdict> submit(String id, byte[] replay) {
         checkId(id);
         Objects.requireNonNull(replay, "replay");
+        return awaitVerdict(id, verdict -> send(id, replay).then(verdict.asMono()));
+    }
+
+    /**
+     * Sends a submission again and waits for its committed verdict, whatever became of the first send: if
+     * the id already has a committed verdict, that verdict, and nothing is sent; otherwise the replay is
+     * sent as a resubmission ({@link Submissions#resubmission}), which a worker verifies only if the id
+     * still has no verdict then. So one id gets one verdict, however often it is resubmitted. Use it for
+     * the submissions {@link #unanswered()} lists.
+     *
+     * <p>The lookup reads the id's partition of the verdicts topic from shortly before the first send this
+     * submitter made of it (from its beginning for an id this submitter never sent), on a
+     * {@linkplain Schedulers#boundedElastic() bounded elastic} thread.
+     *
+     * @param id the submission id, as first sent
+     * @param replay the replay file's bytes
+     * @return a {@code Mono} of the verdict, failing as {@link #submit(String, byte[])} does
+     * @throws IllegalArgumentException if the id is longer than {@value Submissions#MAX_ID_LENGTH} characters
+     */
+    public Mono<Verdict> resubmit(String id, byte[] replay) {
+        checkId(id);
+        Objects.requireNonNull(replay, "replay");
+        return awaitVerdict(id, verdict -> {
+            long sentAt = sent.sentAt(id).orElse(0);
+            // A verdict read from the topic while the lookup runs waits in the sink: the resubmission sent
+            // then is let pass by the worker, and the sink already holds the verdict.
+            return Mono.fromCallable(() -> lookUp(id, sentAt))
+                    .subscribeOn(Schedulers.boundedElastic())
+                    .flatMap(found -> found.map(Mono::just).orElseGet(() -> sendRecord(id,
+                            Submissions.resubmission(submissionsTopic, id, replay, game, build,
+                                    Instant.ofEpochMilli(sentAt))).then(verdict.asMono())))
+                    .doOnNext(v -> sent.answered(id));
+        });
+    }
+
+    /** The committed verdict the id has already, if any; a lookup that fails or cannot decide finds none. */
+    private Optional<Verdict> lookUp(String id, long sentAt) {
+        try (VerdictLookup lookup = new VerdictLookup(verdictsTopic, lookupConfig)) {
+            VerdictLookup.Result result = lookup.find(id, sentAt, LOOKUP_TIMEOUT);
+            if (result instanceof VerdictLookup.Found found) {
+                return Optional.of(VerdictJson.read(found.record().value()));
+            }
+            if (result instanceof VerdictLookup.Undecided undecided) {
+                LOG.warning(() -> "submitter: cannot tell whether '" + id + "' has a verdict (" + undecided.why()
+                        + "); resubmitting: the worker verifies it once it can tell");
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "submitter: could not look up the verdict of '" + id + "'; resubmitting", e);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Waits for the verdict of {@code id}: registers it as awaited (one waiter per id), runs what sends it
+     * and bounds the wait by the timeout.
+     */
+    private Mono<Verdict> awaitVerdict(String id, Function<Sinks.One<Verdict>, Mono<Verdict>> sending) {
         return Mono.defer(() -> {
             checkOpen();
             Sinks.One<Verdict> verdict = Sinks.one();
@@ -117,7 +196,7 @@ public final class ReplaySubmitter implements AutoCloseable {
                 return Mono.error(new IllegalStateException("a verdict for submission '" + id
                         + "' is already awaited; submission ids must be unique"));
             }
-            Mono<Verdict> awaited = send(id, replay).then(verdict.asMono());
+            Mono<Verdict> awaited = sending.apply(verdict);
             if (timeout != null) {
                 awaited = awaited.timeout(timeout, Mono.error(() -> new TimeoutException(
                         "no committed verdict for submission '" + id + "' within " + timeout)));
@@ -156,15 +235,31 @@ public final class ReplaySubmitter implements AutoCloseable {
     public Mono<Void> send(String id, byte[] replay) {
         checkId(id);
         Objects.requireNonNull(replay, "replay");
+        return sendRecord(id, Submissions.record(submissionsTopic, id, replay, game, build));
+    }
+
+    /**
+     * Sends a submission record; it is remembered from the start of the send (a verdict may be read before
+     * the acknowledgement) until its verdict comes, and forgotten if the broker refuses it.
+     */
+    private Mono<Void> sendRecord(String id, ProducerRecord<String, byte[]> record) {
         return Mono.create(sink -> {
             checkOpen();
-            producer.send(Submissions.record(submissionsTopic, id, replay, game, build), (metadata, error) -> {
-                if (error == null) {
-                    sink.success();
-                } else {
-                    sink.error(error);
-                }
-            });
+            sent.sending(id, System.currentTimeMillis(), System.nanoTime());
+            try {
+                producer.send(record, (metadata, error) -> {
+                    if (error == null) {
+                        sent.acknowledged(id, metadata.timestamp());
+                        sink.success();
+                    } else {
+                        sent.failed(id);
+                        sink.error(error);
+                    }
+                });
+            } catch (RuntimeException refused) {
+                sent.failed(id);
+                throw refused;
+            }
         });
     }
 
@@ -189,6 +284,24 @@ public final class ReplaySubmitter implements AutoCloseable {
      */
     public int waiting() {
         return waiting.size();
+    }
+
+    /**
+     * Lists the submissions this submitter sent ({@code submit}, {@code send} or {@code resubmit}) that
+     * have had no committed verdict for longer than the {@linkplain Builder#verdictDeadline verdict
+     * deadline} since their last send, oldest first. A submission leaves the list when its verdict comes;
+     * {@link #resubmit(String, byte[])} sends one again. Only this submitter's sends are known: a
+     * submitter started again knows nothing of what the one before it sent.
+     *
+     * @return the unanswered submissions, a snapshot
+     */
+    public List<UnansweredSubmission> unanswered() {
+        return sent.unanswered(System.nanoTime());
+    }
+
+    /** Returns how many sent submissions have no committed verdict yet, overdue or not (tests). */
+    int sentWithoutVerdict() {
+        return sent.pending();
     }
 
     /** Refuses an id no verdict could carry back whole, before anything is sent or awaited. */
@@ -254,9 +367,14 @@ public final class ReplaySubmitter implements AutoCloseable {
             // position() resolves the lazy seek now, so no verdict of a later submission can be skipped.
             assigned.forEach(consumer::position);
             positioned.countDown();
+            long nextOverdueCheck = System.nanoTime() + OVERDUE_CHECK_NANOS;
             while (!closed) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
                     deliver(record);
+                }
+                if (System.nanoTime() - nextOverdueCheck >= 0) {
+                    nextOverdueCheck = System.nanoTime() + OVERDUE_CHECK_NANOS;
+                    reportOverdue();
                 }
             }
         } catch (WakeupException e) {
@@ -275,6 +393,7 @@ public final class ReplaySubmitter implements AutoCloseable {
         if (record.key() == null || record.value() == null) {
             return;
         }
+        sent.answered(record.key());
         Sinks.One<Verdict> sink = waiting.remove(record.key());
         if (sink == null) {
             return;
@@ -285,6 +404,17 @@ public final class ReplaySubmitter implements AutoCloseable {
             sink.tryEmitError(new IllegalStateException("the verdict of submission '" + record.key() + "' at "
                     + record.topic() + "-" + record.partition() + "@" + record.offset() + " is unreadable: "
                     + e.getMessage(), e));
+        }
+    }
+
+    /** Logs, once each, the submissions that just passed the deadline without a verdict. */
+    private void reportOverdue() {
+        List<String> overdue = sent.overdue(System.nanoTime());
+        if (!overdue.isEmpty()) {
+            LOG.warning(() -> "submitter: " + overdue.size() + " submission(s) without a committed verdict "
+                    + verdictDeadline + " after they were sent: " + String.join(", ", overdue.subList(0,
+                            Math.min(20, overdue.size()))) + (overdue.size() > 20 ? ", ..." : "")
+                    + "; unanswered() lists them, resubmit(id, replay) sends one again");
         }
     }
 
@@ -340,7 +470,7 @@ public final class ReplaySubmitter implements AutoCloseable {
 
     /**
      * Builds a {@link ReplaySubmitter}; {@link #build()} checks the options and connects. Not thread-safe.
-     * Defaults: the workers' default topics, build {@code "unknown"}, a 60 s timeout.
+     * Defaults: the workers' default topics, build {@code "unknown"}, a 60 s timeout, a 60 s verdict deadline.
      */
     public static final class Builder {
         private final Map<String, Object> kafkaConfig;
@@ -349,6 +479,7 @@ public final class ReplaySubmitter implements AutoCloseable {
         private String verdictsTopic = WorkerSettings.DEFAULT_VERDICTS_TOPIC;
         private String build = "unknown";
         private Duration timeout = Duration.ofSeconds(60);
+        private Duration verdictDeadline = Duration.ofSeconds(60);
 
         private Builder(Map<String, Object> kafkaConfig, String game) {
             this.kafkaConfig = new LinkedHashMap<>(Objects.requireNonNull(kafkaConfig, "kafkaConfig"));
@@ -403,6 +534,19 @@ public final class ReplaySubmitter implements AutoCloseable {
         }
 
         /**
+         * Sets how long after its last send a submission may wait for its committed verdict before the
+         * submitter reports it ({@link ReplaySubmitter#unanswered()} and a warning), whether it was sent by
+         * {@code submit}, {@code send} or {@code resubmit}. A deadline longer than about 292 years means never.
+         *
+         * @param deadline a positive duration; 60 s by default
+         * @return this builder
+         */
+        public Builder verdictDeadline(Duration deadline) {
+            this.verdictDeadline = deadline;
+            return this;
+        }
+
+        /**
          * Checks the options, connects, and returns once the submitter reads the verdicts topic (at most
          * {@code max.block.ms}, by default 60 s).
          *
@@ -425,6 +569,9 @@ public final class ReplaySubmitter implements AutoCloseable {
             }
             if (timeout == null || timeout.isNegative() || timeout.isZero()) {
                 throw new IllegalArgumentException("timeout: must be positive, was " + timeout);
+            }
+            if (verdictDeadline == null || verdictDeadline.isNegative() || verdictDeadline.isZero()) {
+                throw new IllegalArgumentException("verdictDeadline: must be positive, was " + verdictDeadline);
             }
             Map<String, Object> producer = new LinkedHashMap<>(kafkaConfig);
             producer.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);

@@ -17,9 +17,11 @@ import org.jspecify.annotations.Nullable;
  * @param build the build header, or {@code null} if absent
  * @param partition the partition the submission was read from
  * @param offset the submission's offset in that partition
+ * @param resubmissionOf for a resubmission, when the original was sent (epoch milliseconds, 0 if unknown);
+ *     -1 for a first submission
  */
 record Submission(long sequence, String id, byte[] replay, @Nullable String game, @Nullable String build,
-        TopicPartition partition, long offset) {
+        TopicPartition partition, long offset, long resubmissionOf) {
 
     /**
      * Checks the fields.
@@ -32,9 +34,14 @@ record Submission(long sequence, String id, byte[] replay, @Nullable String game
         Objects.requireNonNull(partition, "partition");
     }
 
+    /** Returns whether this is a resubmission: its verdict may exist already. */
+    boolean resubmission() {
+        return resubmissionOf >= 0;
+    }
+
     @Override
     public String toString() {
         return "Submission[" + id + " at " + partition + "@" + offset + ", " + replay.length + " bytes, game "
-                + game + ", build " + build + "]";
+                + game + ", build " + build + (resubmission() ? ", a resubmission" : "") + "]";
     }
 }

@@ -106,6 +106,31 @@ final class SubmissionTracker<T> {
     }
 
     /**
+     * Forgets a submission that will not be verified by this run, and every later one of its partition
+     * (finished or not): their offsets may not be committed past it. The partition's next owner verifies
+     * them again.
+     *
+     * @param sequence the abandoned delivery's sequence number; nothing happens if it is not tracked
+     */
+    void abandon(long sequence) {
+        Entry<T> abandoned = bySequence.get(sequence);
+        if (abandoned == null) {
+            return;
+        }
+        ArrayDeque<Entry<T>> queue = partitions.get(abandoned.partition);
+        if (queue == null) {
+            return;
+        }
+        for (Entry<T> last = queue.peekLast(); last != null && last.offset >= abandoned.offset; last = queue.peekLast()) {
+            queue.pollLast();
+            bySequence.values().remove(last);
+        }
+        if (queue.isEmpty()) {
+            partitions.remove(abandoned.partition);
+        }
+    }
+
+    /**
      * Returns the partition of a tracked, unfinished submission.
      *
      * @param sequence the delivery's sequence number

@@ -1,6 +1,7 @@
 package dev.reprise.kafka;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -18,6 +19,12 @@ public final class Submissions {
     public static final String GAME_HEADER = "reprise-game";
     /** The header naming the game build the replay was recorded with. */
     public static final String BUILD_HEADER = "reprise-build";
+    /**
+     * The header that marks a resubmission: its value is when the original submission was sent, in epoch
+     * milliseconds as decimal UTF-8 text ({@code 0} if unknown). A worker verifies a resubmission only if
+     * its id has no committed verdict yet, so that one id gets one verdict even when sent again.
+     */
+    public static final String RESUBMISSION_HEADER = "reprise-resubmission-of";
     /**
      * The longest submission id, in characters, that a verdict carries back whole: a longer id is a poison
      * submission (an {@code INVALID_FILE} verdict keyed by its first characters), so that no verdict can
@@ -46,6 +53,27 @@ public final class Submissions {
     }
 
     /**
+     * Makes the record that submits a replay again, after its verdict did not come: a worker verifies it
+     * only if the id has no committed verdict, and otherwise lets it pass without a second verdict.
+     *
+     * @param topic the submissions topic
+     * @param id the submission id, the same as the original's
+     * @param replay the replay file's bytes
+     * @param game the game id
+     * @param build the game build
+     * @param originalSentAt when the original was sent (its record timestamp), or {@code Instant.EPOCH} if
+     *     unknown: the worker then reads the whole verdict partition for it
+     * @return the record to send
+     */
+    public static ProducerRecord<String, byte[]> resubmission(String topic, String id, byte[] replay, String game,
+            String build, Instant originalSentAt) {
+        ProducerRecord<String, byte[]> record = record(topic, id, replay, game, build);
+        record.headers().add(RESUBMISSION_HEADER,
+                Long.toString(Math.max(0, originalSentAt.toEpochMilli())).getBytes(StandardCharsets.UTF_8));
+        return record;
+    }
+
+    /**
      * Reads a submission record into a {@link Submission}.
      *
      * @param sequence the delivery number to give it
@@ -57,7 +85,20 @@ public final class Submissions {
         byte[] replay = record.value() == null ? new byte[0] : record.value();
         return new Submission(sequence, id, replay, header(record.headers(), GAME_HEADER),
                 header(record.headers(), BUILD_HEADER),
-                new TopicPartition(record.topic(), record.partition()), record.offset());
+                new TopicPartition(record.topic(), record.partition()), record.offset(),
+                resubmissionOf(header(record.headers(), RESUBMISSION_HEADER)));
+    }
+
+    /** The original's send time a resubmission header gives; 0 if it is not a number; -1 without the header. */
+    private static long resubmissionOf(@Nullable String header) {
+        if (header == null) {
+            return -1;
+        }
+        try {
+            return Math.max(0, Long.parseLong(header.strip()));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /**

@@ -8,13 +8,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import dev.reprise.internal.support.VerdictJsonFormat;
-import dev.reprise.verify.Outcome;
-import dev.reprise.verify.Verdict;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.InvalidRecordException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
@@ -32,7 +32,9 @@ import org.apache.kafka.common.errors.OutOfOrderSequenceException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
+import org.apache.kafka.common.errors.WakeupException;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
 
 /**
  * Publishes verdicts and commits submission offsets in one Kafka transaction per commit interval
@@ -46,8 +48,19 @@ import org.jspecify.annotations.Nullable;
  * transaction that fails with an abortable error is aborted and its batch retried on the next turn;
  * a fatal producer error (fenced, unauthorised) or a timeout, which leaves the transaction's outcome
  * unknown, ends the run, and closing aborts what is open.
+ *
+ * <p>It is also the keeper of the {@link SubmissionGate} between the receiver and the verifier
+ * ({@link #gated}): a submission starts only once its attempt is recorded in the committed offsets'
+ * metadata ({@link AttemptLedger}), a suspect of a worker's death only alone in the worker, a resubmission
+ * only once its id is known to have no verdict ({@link ResubmissionChecks}). The transactions that record
+ * attempts are the ones that commit verdicts; one is committed at once, without waiting for the commit
+ * interval, when a submission waits for it.
  */
-final class VerdictCommitter implements ReceiverListener<String, byte[]> {
+final class VerdictCommitter implements ReceiverListener<String, byte[]>, SubmissionGate.Keeper {
+
+    private static final Logger LOG = Logger.getLogger(VerificationWorker.class.getName());
+    /** How long one turn waits for the committed metadata of newly assigned partitions. */
+    private static final Duration LOAD_WAIT = Duration.ofSeconds(5);
 
     private final Producer<String, String> producer;
     private final String verdictsTopic;
@@ -59,30 +72,152 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
     private final AtomicLong transactions = new AtomicLong();
     private final AtomicLong abortedTransactions = new AtomicLong();
     private final WorkerMeters meters;
+    private final AttemptLedger ledger;
+    private final int maxAttempts;
+    private final @Nullable ResubmissionChecks checks;
     private volatile boolean crash;
     private long nextSequence;
     private long lastCommit = System.nanoTime();
     /** A batch whose transaction was aborted: committed first on the next turn. */
     private SubmissionTracker.@Nullable Ready<Done> retry;
+    private @Nullable SubmissionGate gate;
+    /** The sequences released to the verifier whose verdicts have not come back; polling thread only. */
+    private final Set<Long> inWork = new HashSet<>();
+    /** The sequence of the suspect verified alone now, or -1; written on the polling thread. */
+    private volatile long alone = -1;
 
     VerdictCommitter(Producer<String, String> producer, String verdictsTopic, Duration commitInterval, Runnable wakeup) {
-        this(producer, verdictsTopic, commitInterval, wakeup, new WorkerMeters());
+        this(producer, verdictsTopic, commitInterval, wakeup, new WorkerMeters(), VerificationWorker.randomWorkerId(),
+                WorkerSettings.DEFAULT_MAX_ATTEMPTS, 100, null);
     }
 
+    /**
+     * Creates the committer of one run.
+     *
+     * @param incarnation the worker's id for this process's life (its attempts records name it)
+     * @param maxAttempts the deaths after which a suspect gets a {@code FAILED} verdict
+     * @param lookahead how far past what was delivered a recorded window reaches (a poll's worth)
+     * @param checks looks up resubmissions' ids; {@code null} to verify resubmissions as any submission
+     */
     VerdictCommitter(Producer<String, String> producer, String verdictsTopic, Duration commitInterval, Runnable wakeup,
-            WorkerMeters meters) {
+            WorkerMeters meters, String incarnation, int maxAttempts, int lookahead,
+            @Nullable ResubmissionChecks checks) {
         this.meters = meters;
         this.producer = producer;
         this.verdictsTopic = verdictsTopic;
         this.commitIntervalNanos = commitInterval.toNanos();
         this.wakeup = wakeup;
+        this.ledger = new AttemptLedger(incarnation, lookahead);
+        this.maxAttempts = maxAttempts;
+        this.checks = checks;
+    }
+
+    /**
+     * Puts the gate between the delivered submissions and the verifier; call once, before subscribing.
+     *
+     * @param submissions the submissions tracked by {@link #track}, poison taken out
+     * @return the submissions as they may start
+     */
+    Flux<Submission> gated(Flux<Submission> submissions) {
+        SubmissionGate created = new SubmissionGate(submissions, this);
+        gate = created;
+        return created;
     }
 
     /** Turns a delivered record into a submission and starts tracking it; polling thread only. */
     Submission track(ConsumerRecord<String, byte[]> record) {
         Submission submission = Submissions.of(nextSequence++, record);
         tracker.track(submission.sequence(), submission.partition(), submission.offset());
+        ledger.delivered(submission.partition(), submission.offset());
         return submission;
+    }
+
+    @Override
+    public SubmissionGate.Decision decide(Submission submission) {
+        TopicPartition partition = submission.partition();
+        long offset = submission.offset();
+        if (tracker.partitionOf(submission.sequence()) == null) {
+            forgetCheck(submission);
+            return SubmissionGate.Decision.ANSWERED; // its partition was taken away: its next owner verifies it
+        }
+        if (!ledger.known(partition)) {
+            return SubmissionGate.Decision.HOLD; // read on the next turn
+        }
+        ResubmissionChecks resubmissions = checks;
+        if (submission.resubmission() && resubmissions != null) {
+            Optional<VerdictLookup.Result> looked = resubmissions.result(submission);
+            if (looked == null) {
+                // Everything before it in its partition must be committed first, so that a verdict of the same
+                // id still in work in this run is on the topic when the lookup reads it.
+                if (ledger.committedOffset(partition) == offset) {
+                    resubmissions.start(submission);
+                }
+                return SubmissionGate.Decision.HOLD;
+            }
+            if (looked.isEmpty()) {
+                return SubmissionGate.Decision.HOLD;
+            }
+            if (looked.get() instanceof VerdictLookup.Found) {
+                resubmissions.forget(submission);
+                answer(VerifiedSubmission.alreadyAnswered(submission.sequence(), Submissions.key(submission.id())));
+                return SubmissionGate.Decision.ANSWERED;
+            }
+        }
+        int deaths = ledger.deaths(partition, offset);
+        if (deaths >= maxAttempts) {
+            forgetCheck(submission);
+            answer(VerifiedSubmission.failed(submission.sequence(), Submissions.key(submission.id()),
+                    "not verified again: it was in work when its worker died, " + deaths + " times (the most "
+                    + maxAttempts + "; verified alone since the first): an allocation the JVM could not survive,"
+                    + " a crash or a kill of the worker's process"));
+            return SubmissionGate.Decision.ANSWERED;
+        }
+        if (alone >= 0) {
+            return SubmissionGate.Decision.BLOCK; // a suspect is alone in work: nothing else starts
+        }
+        if (deaths > 0) {
+            if (!inWork.isEmpty()) {
+                return SubmissionGate.Decision.BLOCK;
+            }
+            if (ledger.aloneRecorded(partition, offset)) {
+                return SubmissionGate.Decision.RELEASE;
+            }
+            ledger.wantAlone(partition, offset);
+            return SubmissionGate.Decision.BLOCK;
+        }
+        if (ledger.covered(partition, offset)) {
+            return SubmissionGate.Decision.RELEASE;
+        }
+        ledger.wantWindow(partition);
+        return SubmissionGate.Decision.HOLD;
+    }
+
+    @Override
+    public void released(Submission submission) {
+        forgetCheck(submission);
+        inWork.add(submission.sequence());
+        if (ledger.deaths(submission.partition(), submission.offset()) > 0) {
+            alone = submission.sequence();
+        }
+    }
+
+    @Override
+    public void abandoned(Submission submission) {
+        forgetCheck(submission);
+        tracker.abandon(submission.sequence());
+    }
+
+    private void forgetCheck(Submission submission) {
+        ResubmissionChecks resubmissions = checks;
+        if (submission.resubmission() && resubmissions != null) {
+            resubmissions.forget(submission);
+        }
+    }
+
+    /** A verdict the worker gives without verifying: committed like any other. */
+    private void answer(VerifiedSubmission verdict) {
+        meters.verdict(verdict);
+        finished.offer(verdict);
     }
 
     /**
@@ -92,6 +227,9 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
      */
     void offer(VerifiedSubmission verdict) {
         finished.offer(verdict);
+        if (alone == verdict.sequence()) {
+            wakeup.run(); // the next suspect may start alone now, without waiting for a poll to time out
+        }
     }
 
     /** Makes the next turn behave like a crash: verdicts sent in a transaction that is never committed. */
@@ -118,20 +256,49 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         if (crash) {
             crash(consumer);
         }
-        if (System.nanoTime() - lastCommit >= commitIntervalNanos) {
-            commit(consumer);
+        takeFinished();
+        load(consumer);
+        SubmissionGate current = gate;
+        if (current != null) {
+            current.drain();
+        }
+        if (System.nanoTime() - lastCommit >= commitIntervalNanos || ledger.wantsCommit()) {
+            if (commit(consumer, Set.of()) && current != null) {
+                current.drain(); // release what the commit recorded
+            }
+        }
+    }
+
+    /** Reads the committed metadata of partitions whose submissions wait for it. */
+    private void load(Consumer<String, byte[]> consumer) {
+        Set<TopicPartition> unknown = ledger.unknown();
+        if (unknown.isEmpty()) {
+            return;
+        }
+        try {
+            Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(unknown, LOAD_WAIT);
+            unknown.forEach(partition -> ledger.load(partition, committed.get(partition)));
+        } catch (TimeoutException | WakeupException e) {
+            // Not yet (or woken to run this turn sooner): the submissions wait, and the next turn asks again.
+            LOG.log(Level.FINE, "no committed offsets of " + unknown + " yet; asking again", e);
         }
     }
 
     @Override
     public void onRevoked(Consumer<String, byte[]> consumer, Collection<TopicPartition> partitions) {
-        commit(consumer);
+        commit(consumer, partitions);
         forget(partitions);
     }
 
     @Override
     public void onLost(Consumer<String, byte[]> consumer, Collection<TopicPartition> partitions) {
         forget(partitions);
+    }
+
+    @Override
+    public void onAssigned(Consumer<String, byte[]> consumer, Collection<TopicPartition> partitions) {
+        // A partition assigned again (cooperative rebalancing) is read afresh: another owner may have had it.
+        ledger.forget(partitions);
     }
 
     @Override
@@ -143,7 +310,8 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
     public void onClose(Consumer<String, byte[]> consumer, boolean graceful) {
         if (graceful && !crash) {
             try {
-                commit(consumer);
+                takeFinished();
+                commit(consumer, ledger.partitions()); // an orderly end: no death to count
             } finally {
                 producer.close(Duration.ofSeconds(10));
             }
@@ -154,11 +322,18 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         }
     }
 
-    private void commit(Consumer<String, byte[]> consumer) {
+    /**
+     * Commits the verdicts that are ready and the attempts that wait to be recorded, in one transaction.
+     *
+     * @param cleaning partitions given up in order: their records of work in progress are left out
+     * @return whether a transaction was committed
+     */
+    private boolean commit(Consumer<String, byte[]> consumer, Collection<TopicPartition> cleaning) {
         lastCommit = System.nanoTime();
         SubmissionTracker.Ready<Done> ready = collect();
-        if (ready.isEmpty()) {
-            return;
+        Map<TopicPartition, OffsetAndMetadata> offsets = ledger.offsets(ready.offsets(), cleaning);
+        if (offsets.isEmpty()) {
+            return false;
         }
         long start = System.nanoTime();
         // Per verdict, the refusal the producer gave it at once (null if none): a record too large is refused
@@ -167,17 +342,25 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         List<@Nullable Throwable> refused = new ArrayList<>();
         try {
             producer.beginTransaction();
+            List<VerifiedSubmission> published = new ArrayList<>();
             for (Done done : ready.results()) {
                 VerifiedSubmission verdict = done.verdict();
+                if (!verdict.publish()) {
+                    refused.add(null);
+                    continue;
+                }
                 Future<RecordMetadata> send = producer.send(new ProducerRecord<>(verdictsTopic, verdict.id(), verdict.json()));
                 refused.add(refusal(send));
+                published.add(verdict);
             }
-            producer.sendOffsetsToTransaction(ready.offsets(), consumer.groupMetadata());
+            producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());
             producer.commitTransaction();
             transactions.incrementAndGet();
-            committedVerdicts.addAndGet(ready.results().size());
-            meters.committed(() -> ready.results().stream().map(Done::verdict).iterator(), System.nanoTime() - start);
+            committedVerdicts.addAndGet(published.size());
+            meters.committed(published, System.nanoTime() - start);
+            ledger.committed(offsets);
             retry = null;
+            return true;
         } catch (ProducerFencedException | OutOfOrderSequenceException | AuthorizationException
                 | UnsupportedVersionException fatal) {
             throw fatal;
@@ -189,7 +372,8 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         } catch (KafkaException abortable) {
             producer.abortTransaction();
             abortedTransactions.incrementAndGet();
-            retry = withoutUnsendable(ready, refused);
+            retry = ready.isEmpty() ? null : withoutUnsendable(ready, refused);
+            return false;
         }
     }
 
@@ -207,12 +391,9 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
                 Done done = results.get(i);
                 VerifiedSubmission verdict = done.verdict();
                 // Small whatever the limits: a short id and reason, so that the replacement is never refused.
-                Verdict failed = Verdict.of(VerdictJsonFormat.bounded(verdict.id(), 300), verdict.sequence(),
-                        Outcome.FAILED, 0, 0, OptionalLong.empty(), OptionalLong.empty(), VerdictJsonFormat.bounded("its "
-                                + verdict.outcome() + " verdict (" + verdict.json().length()
-                                + " characters) could not be published: " + refused.getMessage(), 400), Duration.ZERO);
-                results.set(i, new Done(done.partition(), new VerifiedSubmission(verdict.sequence(), verdict.id(),
-                        Outcome.FAILED.name(), VerdictJson.write(failed))));
+                results.set(i, new Done(done.partition(), VerifiedSubmission.failed(verdict.sequence(), verdict.id(),
+                        "its " + verdict.outcome() + " verdict (" + verdict.json().length()
+                                + " characters) could not be published: " + refused.getMessage())));
             }
         }
         return new SubmissionTracker.Ready<>(results, ready.offsets());
@@ -251,15 +432,24 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         return sum;
     }
 
-    /** Moves finished verdicts into the tracker and takes what is ready, after any batch to retry. */
-    private SubmissionTracker.Ready<Done> collect() {
+    /** Moves finished verdicts into the tracker: their submissions are no longer in work. */
+    private void takeFinished() {
         VerifiedSubmission verdict;
         while ((verdict = finished.poll()) != null) {
+            inWork.remove(verdict.sequence());
+            if (alone == verdict.sequence()) {
+                alone = -1;
+            }
             TopicPartition partition = tracker.partitionOf(verdict.sequence());
             if (partition != null) {
                 tracker.complete(verdict.sequence(), new Done(partition, verdict));
             }
         }
+    }
+
+    /** Takes the finished verdicts and what is ready, after any batch to retry. */
+    private SubmissionTracker.Ready<Done> collect() {
+        takeFinished();
         SubmissionTracker.Ready<Done> fresh = tracker.drainReady();
         SubmissionTracker.Ready<Done> pending = retry;
         if (pending == null) {
@@ -274,6 +464,7 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
 
     private void forget(Collection<TopicPartition> partitions) {
         tracker.forget(partitions);
+        ledger.forget(partitions);
         SubmissionTracker.Ready<Done> pending = retry;
         if (pending != null) {
             Set<TopicPartition> gone = new HashSet<>(partitions);
@@ -289,7 +480,9 @@ final class VerdictCommitter implements ReceiverListener<String, byte[]> {
         if (!ready.isEmpty()) {
             producer.beginTransaction();
             for (Done done : ready.results()) {
-                producer.send(new ProducerRecord<>(verdictsTopic, done.verdict().id(), done.verdict().json()));
+                if (done.verdict().publish()) {
+                    producer.send(new ProducerRecord<>(verdictsTopic, done.verdict().id(), done.verdict().json()));
+                }
             }
             producer.sendOffsetsToTransaction(ready.offsets(), consumer.groupMetadata());
             producer.flush();

@@ -16,6 +16,10 @@ import java.util.logging.Logger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.UnsupportedVersionException;
@@ -40,7 +44,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A poison submission (no id, no bytes, a missing or unknown game, bytes that are not a replay or
  * exceed the reader's limits) gets an {@code INVALID_FILE} verdict like any other and never blocks its
- * partition.
+ * partition. One that kills its worker outright gets a {@code FAILED} verdict once it was in work when
+ * {@linkplain Builder#maxAttempts max attempts} workers died: each submission starts only once its attempt is
+ * recorded in the group's committed offsets, and the suspects of a worker's death are verified again one at
+ * a time, alone. A resubmission ({@link Submissions#RESUBMISSION_HEADER}) is verified only if its id has no
+ * committed verdict yet, so that one id gets one verdict.
  *
  * <p>Build it with {@link #builder(Map, ReplayVerifier)}, or run it as a process with {@link WorkerMain}.
  * Thread-safety: {@link #start},
@@ -112,7 +120,10 @@ public final class VerificationWorker implements AutoCloseable {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(verifier, "verifier");
         WorkerMeters meters = new WorkerMeters();
-        return new VerificationWorker(settings, onEnd -> new WorkerRun(settings, verifier, meters, onEnd),
+        // Names this worker's records of attempts: a run of the same process that reads them back knows
+        // that their writer did not die.
+        String incarnation = randomWorkerId() + randomWorkerId();
+        return new VerificationWorker(settings, onEnd -> new WorkerRun(settings, verifier, meters, incarnation, onEnd),
                 FIRST_RESTART_BACKOFF, MAX_RESTART_BACKOFF, meters);
     }
 
@@ -407,6 +418,31 @@ public final class VerificationWorker implements AutoCloseable {
         return p;
     }
 
+    /**
+     * Checks the clients' properties as the clients will (types, ranges, required keys, classes that must
+     * load), without connecting: a bad value is refused before the worker starts, not by its first run.
+     *
+     * @throws IllegalArgumentException naming the client and Kafka's message
+     */
+    static void checkClients(WorkerSettings settings) {
+        Map<String, Object> consumer = new HashMap<>(consumerProperties(settings));
+        consumer.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        consumer.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        Map<String, Object> producer = new HashMap<>(producerProperties(settings));
+        producer.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        producer.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        try {
+            ConsumerConfig.configDef().parse(consumer);
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException("kafkaConfig: bad Kafka consumer configuration: " + e.getMessage(), e);
+        }
+        try {
+            ProducerConfig.configDef().parse(producer);
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException("kafkaConfig: bad Kafka producer configuration: " + e.getMessage(), e);
+        }
+    }
+
     /** Returns a fresh worker id, for workers that were given none. */
     static String randomWorkerId() {
         return UUID.randomUUID().toString().substring(0, 8);
@@ -427,7 +463,9 @@ public final class VerificationWorker implements AutoCloseable {
                 ConsumerConfig.GROUP_ID_CONFIG, "groupId(..)",
                 ProducerConfig.TRANSACTIONAL_ID_CONFIG, "transactionalIdPrefix(..) and workerId(..)",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "nothing: offsets are committed in the verdicts' transaction",
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "nothing: the worker always reads read_committed");
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "nothing: the worker always reads read_committed",
+                ProducerConfig.PARTITIONER_CLASS_CONFIG,
+                "nothing: a verdict goes to its submission id's partition, where a resubmission looks for it");
 
         private final Map<String, Object> kafkaConfig;
         private final ReplayVerifier verifier;
@@ -440,6 +478,7 @@ public final class VerificationWorker implements AutoCloseable {
         private Duration stopTimeout = Duration.ofSeconds(30);
         private Duration commitInterval = Duration.ofMillis(100);
         private Duration startTimeout = WorkerSettings.DEFAULT_START_TIMEOUT;
+        private int maxAttempts = WorkerSettings.DEFAULT_MAX_ATTEMPTS;
         private Map<String, Object> consumerConfig = Map.of();
         private Map<String, Object> producerConfig = Map.of();
         private Set<String> games = Set.of();
@@ -553,6 +592,22 @@ public final class VerificationWorker implements AutoCloseable {
         }
 
         /**
+         * Sets how many worker deaths a submission may be in work for before it gets a {@code FAILED} verdict
+         * instead of another attempt: a submission that kills its worker (an allocation the JVM cannot
+         * survive, a crash in native code) would otherwise kill every worker of the group in turn. Each
+         * submission that was in work when a worker died is verified again alone, its attempt recorded in
+         * the group's committed offsets first; a submission in work for {@code maxAttempts} deaths gets a
+         * {@code FAILED} verdict saying so.
+         *
+         * @param maxAttempts at least 1; {@value WorkerSettings#DEFAULT_MAX_ATTEMPTS} by default
+         * @return this builder
+         */
+        public Builder maxAttempts(int maxAttempts) {
+            this.maxAttempts = maxAttempts;
+            return this;
+        }
+
+        /**
          * Sets consumer-only properties, applied after {@code kafkaConfig} (e.g. {@code session.timeout.ms},
          * {@code max.partition.fetch.bytes}).
          *
@@ -631,12 +686,15 @@ public final class VerificationWorker implements AutoCloseable {
                     .stopTimeout(stopTimeout)
                     .commitInterval(commitInterval)
                     .startTimeout(startTimeout)
+                    .maxAttempts(maxAttempts)
                     .consumerOverrides(consumer)
                     .producerOverrides(producer);
             if (workerId != null) {
                 settings.workerId(workerId);
             }
-            return create(settings.build(), new ReplayVerifierAdapter(verifier, games));
+            WorkerSettings checked = settings.build();
+            checkClients(checked);
+            return create(checked, new ReplayVerifierAdapter(verifier, games));
         }
     }
 }

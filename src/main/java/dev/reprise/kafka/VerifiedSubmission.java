@@ -1,6 +1,11 @@
 package dev.reprise.kafka;
 
+import dev.reprise.internal.support.VerdictJsonFormat;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.Verdict;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * A verdict on one submission, ready to publish.
@@ -10,12 +15,34 @@ import java.util.Objects;
  * @param outcome the verdict's outcome name ({@code VALID}, {@code DESYNC}, {@code INVALID_FILE}, ...)
  * @param json the verdict as JSON (the verdict record's value)
  * @param verifyNanos how long the verifier took, in nanoseconds (0 for a verdict given without verifying)
+ * @param publish whether the verdict is published; {@code false} for a resubmission whose id already has its
+ *     committed verdict: only its offset is committed
  */
-record VerifiedSubmission(long sequence, String id, String outcome, String json, long verifyNanos) {
+record VerifiedSubmission(long sequence, String id, String outcome, String json, long verifyNanos, boolean publish) {
+
+    /** The outcome of a resubmission that is let pass without a verdict: its id has one already. */
+    static final String ALREADY_ANSWERED = "ALREADY_ANSWERED";
+
+    /** A published verdict. */
+    VerifiedSubmission(long sequence, String id, String outcome, String json, long verifyNanos) {
+        this(sequence, id, outcome, json, verifyNanos, true);
+    }
 
     /** A verdict given without verifying (poison, tests). */
     VerifiedSubmission(long sequence, String id, String outcome, String json) {
         this(sequence, id, outcome, json, 0);
+    }
+
+    /** A {@code FAILED} verdict given without verifying, its id and reason bounded so that it is always small. */
+    static VerifiedSubmission failed(long sequence, String id, String reason) {
+        Verdict failed = Verdict.of(VerdictJsonFormat.bounded(id, 300), sequence, Outcome.FAILED, 0, 0,
+                OptionalLong.empty(), OptionalLong.empty(), VerdictJsonFormat.bounded(reason, 400), Duration.ZERO);
+        return new VerifiedSubmission(sequence, id, Outcome.FAILED.name(), VerdictJson.write(failed));
+    }
+
+    /** No verdict: the submission is a resubmission whose id has one committed already. */
+    static VerifiedSubmission alreadyAnswered(long sequence, String id) {
+        return new VerifiedSubmission(sequence, id, ALREADY_ANSWERED, "", 0, false);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.reprise.kafka;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -20,13 +21,15 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Keys: {@code game}, {@code parallelism}, {@code submissions.topic}, {@code verdicts.topic},
  * {@code group.id}, {@code transactional.id.prefix}, {@code worker.id}, {@code max.poll.records},
- * {@code commit.interval.ms}, {@code stop.timeout.ms}, {@code start.timeout.ms}, {@code health.port} (off
- * when absent: see {@link WorkerHealth}), {@code health.address} (loopback unless set); {@code kafka.*} is a Kafka client property for
+ * {@code commit.interval.ms}, {@code stop.timeout.ms}, {@code start.timeout.ms}, {@code replay.timeout.ms},
+ * {@code replay.max.steps}, {@code max.attempts}, {@code health.port} (off when absent: see
+ * {@link WorkerHealth}), {@code health.address} (loopback unless set); {@code kafka.*} is a Kafka client property for
  * both clients ({@code kafka.bootstrap.servers} is required), {@code kafka.consumer.*} and
  * {@code kafka.producer.*} for one of them. An environment variable names a key in upper case with
  * {@code _} for {@code .}, after {@code REPRISE_KAFKA_}: {@code REPRISE_KAFKA_BOOTSTRAP_SERVERS} is
  * {@code kafka.bootstrap.servers}, {@code REPRISE_KAFKA_GROUP_ID} is {@code group.id}. An unknown key is
- * an error, so a misspelt option never goes unnoticed.
+ * an error, so a misspelt option never goes unnoticed; {@link #of} checks every value (numbers, ranges), so
+ * that a bad one is refused before anything connects.
  *
  * @param values the merged keys and values
  */
@@ -56,7 +59,14 @@ record WorkerConfig(Map<String, String> values) {
         STOP_TIMEOUT_MS("stop.timeout.ms", "how long a stop waits for the replays in work (default 30000)"),
         START_TIMEOUT_MS("start.timeout.ms", "how long a start waits for the broker and the topics (default "
                 + WorkerSettings.DEFAULT_START_TIMEOUT.toMillis() + ")"),
-        HEALTH_PORT("health.port", "serve /health/live and /health/ready on this port (default: off)"),
+        REPLAY_TIMEOUT_MS("replay.timeout.ms", "the most one replay may take; past it, its verdict is TIMED_OUT"
+                + " (default " + WorkerSettings.DEFAULT_REPLAY_TIMEOUT.toMillis() + ")"),
+        REPLAY_MAX_STEPS("replay.max.steps", "the most steps one replay may play; past them, TIMED_OUT (default "
+                + WorkerSettings.DEFAULT_MAX_STEPS + ")"),
+        MAX_ATTEMPTS("max.attempts", "a submission in work when its worker died this many times gets a FAILED"
+                + " verdict instead of another try (default " + WorkerSettings.DEFAULT_MAX_ATTEMPTS + ")"),
+        HEALTH_PORT("health.port", "serve /health/live and /health/ready on this port, 0 for any free one"
+                + " (default: off)"),
         HEALTH_ADDRESS("health.address", "the address the health port binds (default " + DEFAULT_HEALTH_ADDRESS
                 + ", loopback only; 0.0.0.0 for every interface)");
 
@@ -104,7 +114,30 @@ record WorkerConfig(Map<String, String> values) {
                 values.put(checked(key, "from " + variable.getKey()), variable.getValue().trim());
             }
         }
-        return new WorkerConfig(values);
+        WorkerConfig config = new WorkerConfig(values);
+        config.check();
+        return config;
+    }
+
+    /** Reads every value once, so that a bad one is refused now, named, before anything starts. */
+    private void check() {
+        parallelism();
+        replayTimeout();
+        maxSteps();
+        healthPort();
+        for (String key : List.of("max.poll.records", "max.attempts")) {
+            number(key, 1, Integer.MAX_VALUE, 0);
+        }
+        for (String key : List.of("commit.interval.ms", "stop.timeout.ms", "start.timeout.ms")) {
+            millis(key, Duration.ZERO);
+        }
+        for (String key : List.of("submissions.topic", "verdicts.topic", "group.id", "transactional.id.prefix",
+                "worker.id", "game", "health.address")) {
+            String value = values.get(key);
+            if (value != null && value.isBlank()) {
+                throw new IllegalArgumentException("worker option '" + key + "': must not be blank");
+            }
+        }
     }
 
     /** Maps an environment variable to its key: the Kafka client ones get {@code kafka.}. */
@@ -129,12 +162,26 @@ record WorkerConfig(Map<String, String> values) {
 
     /** Returns the configured parallelism, or the processor count. */
     int parallelism() {
-        return number("parallelism", Runtime.getRuntime().availableProcessors());
+        return (int) number("parallelism", 1, Integer.MAX_VALUE, Runtime.getRuntime().availableProcessors());
     }
 
-    /** Returns the port of the health endpoint, or -1 for none. */
+    /** Returns the most one replay may take. */
+    Duration replayTimeout() {
+        return millis("replay.timeout.ms", WorkerSettings.DEFAULT_REPLAY_TIMEOUT);
+    }
+
+    /** Returns the most steps one replay may play. */
+    long maxSteps() {
+        return number("replay.max.steps", 1, Long.MAX_VALUE, WorkerSettings.DEFAULT_MAX_STEPS);
+    }
+
+    /** Returns the port of the health endpoint (0 for any free one), or -1 for none. */
     int healthPort() {
-        return number("health.port", -1);
+        String value = values.get("health.port");
+        if (value == null) {
+            return -1;
+        }
+        return (int) number("health.port", 0, 65_535, -1);
     }
 
     /** Returns the address the health endpoint binds: loopback unless configured. */
@@ -142,7 +189,7 @@ record WorkerConfig(Map<String, String> values) {
         return values.getOrDefault("health.address", DEFAULT_HEALTH_ADDRESS);
     }
 
-    /** Fills a builder with these options; the builder checks the values at {@code build()}. */
+    /** Fills a builder with these options, each checked and named if bad. */
     VerificationWorker.Builder apply(VerificationWorker.Builder builder) {
         set("submissions.topic", builder::submissionsTopic);
         set("verdicts.topic", builder::verdictsTopic);
@@ -150,16 +197,19 @@ record WorkerConfig(Map<String, String> values) {
         set("transactional.id.prefix", builder::transactionalIdPrefix);
         set("worker.id", builder::workerId);
         if (values.containsKey("max.poll.records")) {
-            builder.maxPollRecords(number("max.poll.records", 0));
+            builder.maxPollRecords((int) number("max.poll.records", 1, Integer.MAX_VALUE, 0));
+        }
+        if (values.containsKey("max.attempts")) {
+            builder.maxAttempts((int) number("max.attempts", 1, Integer.MAX_VALUE, 0));
         }
         if (values.containsKey("commit.interval.ms")) {
-            builder.commitInterval(Duration.ofMillis(number("commit.interval.ms", 0)));
+            builder.commitInterval(millis("commit.interval.ms", Duration.ZERO));
         }
         if (values.containsKey("stop.timeout.ms")) {
-            builder.stopTimeout(Duration.ofMillis(number("stop.timeout.ms", 0)));
+            builder.stopTimeout(millis("stop.timeout.ms", Duration.ZERO));
         }
         if (values.containsKey("start.timeout.ms")) {
-            builder.startTimeout(Duration.ofMillis(number("start.timeout.ms", 0)));
+            builder.startTimeout(millis("start.timeout.ms", Duration.ZERO));
         }
         return builder.consumerConfig(prefixed(CONSUMER)).producerConfig(prefixed(PRODUCER));
     }
@@ -192,15 +242,29 @@ record WorkerConfig(Map<String, String> values) {
         }
     }
 
-    private int number(String key, int fallback) {
+    /** A positive number of milliseconds, as a duration. */
+    private Duration millis(String key, Duration fallback) {
+        long millis = number(key, 1, Long.MAX_VALUE, -1);
+        return millis < 0 ? fallback : Duration.ofMillis(millis);
+    }
+
+    /** A whole number from {@code min} to {@code max}, or the fallback when the key is absent. */
+    private long number(String key, long min, long max, long fallback) {
         String value = values.get(key);
         if (value == null) {
             return fallback;
         }
+        long number;
         try {
-            return Integer.parseInt(value);
+            number = Long.parseLong(value);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("worker option '" + key + "': not a whole number: '" + value + "'", e);
         }
+        if (number < min || number > max) {
+            throw new IllegalArgumentException("worker option '" + key + "': must be " + (max == Long.MAX_VALUE
+                    || max == Integer.MAX_VALUE ? "at least " + min : "from " + min + " to " + max) + ", was " + value
+                    + (key.equals("health.port") ? " (a TCP port; 0 picks a free one)" : ""));
+        }
+        return number;
     }
 }

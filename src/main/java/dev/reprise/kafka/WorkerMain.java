@@ -1,15 +1,19 @@
 package dev.reprise.kafka;
 
+import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,13 +39,20 @@ import org.jspecify.annotations.Nullable;
  * <p>On SIGTERM (or Ctrl-C) it stops gracefully: the replays in work finish or their transaction is
  * aborted, the verdicts that are ready are committed, it prints {@code worker ID: stopped after N committed
  * verdicts} and exits 0. Exit codes: 0 after a clean stop (and for {@code --help}), 1 if the worker failed
- * or could not start, 2 for a bad option or configuration file.
+ * or could not start, 2 for a bad option or configuration file or a health port that cannot be bound.
+ *
+ * <p>Every replay has a timeout and a step budget ({@code replay.timeout.ms}, 60 s, and
+ * {@code replay.max.steps}, the default reader's step cap, unless set), so that a hostile submission cannot
+ * hold a work slot for good; a submission that was in work when its worker died twice gets a {@code FAILED}
+ * verdict ({@code max.attempts}) instead of killing worker after worker.
  */
 public final class WorkerMain {
 
     /** The logging configuration used when none is given. */
     private static final String LOGGING = "worker-logging.properties";
     /** A {@code \\u} escape that is not one: an odd run of backslashes, {@code u}, then not four hex digits. */
+    /** The largest configuration file read, in bytes: a properties file of a few dozen keys is a few kilobytes. */
+    static final int MAX_CONFIG_BYTES = 1 << 20;
     private static final Pattern BAD_UNICODE_ESCAPE = Pattern.compile("(?<!\\\\)(\\\\\\\\)*\\\\u(?![0-9a-fA-F]{4})");
 
     private WorkerMain() {
@@ -104,8 +115,10 @@ public final class WorkerMain {
     }
 
     /**
-     * Reads the options, builds and starts the worker and its health endpoint, printing what it does. Errors
-     * are printed as one line on {@code err}: a bad option or file (exit 2), a start that failed (exit 1).
+     * Reads the options, builds the worker, binds its health endpoint and starts the worker, printing what
+     * it does. Every option is checked, and the health port bound, before anything connects to Kafka. Errors
+     * are printed as one line on {@code err}: a bad option or file, or a health port that cannot be bound
+     * (exit 2), a start that failed (exit 1); whatever was opened by then is closed.
      *
      * @return the started worker, or no worker and the exit code
      */
@@ -115,30 +128,41 @@ public final class WorkerMain {
             out.flush();
             return new Started(null, 0);
         }
-        VerificationWorker worker;
+        VerificationWorker worker = null;
+        WorkerHealth health = null;
         try {
             WorkerConfig config = WorkerConfig.of(properties(args), env);
             ReplayVerifierProvider provider = ReplayVerifierProvider.find(config.game());
-            VerificationWorker.Builder builder = config.apply(VerificationWorker.builder(config.kafkaConfig(),
-                    provider.verifier().parallelism(config.parallelism()).build()).games(Set.of(provider.gameId())));
-            worker = builder.build();
+            ReplayVerifier verifier = verifier(config, provider);
+            worker = config.apply(VerificationWorker.builder(config.kafkaConfig(), verifier)
+                    .games(Set.of(provider.gameId()))).build();
             WorkerSettings s = worker.settings();
-            worker.start();
             int healthPort = config.healthPort();
+            InetAddress host = healthHost(config.healthAddress()); // checked even with the endpoint off
             if (healthPort >= 0) {
-                // Left open until the process ends: orchestrators probe it until then.
-                InetAddress address = InetAddress.getByName(config.healthAddress());
-                WorkerHealth health = WorkerHealth.start(worker, new InetSocketAddress(address, healthPort));
+                InetSocketAddress address = new InetSocketAddress(host, healthPort);
+                try {
+                    // Left open until the process ends: orchestrators probe it until then.
+                    health = WorkerHealth.start(worker, address);
+                } catch (IOException e) {
+                    err.println("worker: health port: cannot listen on " + host.getHostAddress()
+                            + " port " + healthPort + ": " + e.getMessage());
+                    worker.close();
+                    return new Started(null, 2);
+                }
                 out.printf("worker %s: health on %s port %d (/health/live, /health/ready)%n", s.workerId(),
-                        address.getHostAddress(), health.port());
+                        host.getHostAddress(), health.port());
             }
+            worker.start();
             out.printf("worker %s: verifying %s (%s -> %s) in group %s (parallelism %d)%n", s.workerId(),
                     provider.gameId(), s.submissionsTopic(), s.verdictsTopic(), s.groupId(), s.parallelism());
             out.flush();
         } catch (IllegalArgumentException | IOException e) {
+            closeAll(health, worker);
             err.println("worker: " + e.getMessage());
             return new Started(null, 2);
         } catch (RuntimeException e) {
+            closeAll(health, worker);
             if (causedBy(e, ConfigException.class)) {
                 err.println("worker: bad Kafka client configuration: " + ClusterCheck.rootMessage(e));
                 return new Started(null, 2);
@@ -147,6 +171,34 @@ public final class WorkerMain {
             return new Started(null, 1);
         }
         return new Started(worker, 0);
+    }
+
+    /**
+     * The game's verifier with the worker's budgets: every replay has a timeout and a step budget, the
+     * configured ones or the defaults, so that no submission can hold a work slot for good.
+     */
+    static ReplayVerifier verifier(WorkerConfig config, ReplayVerifierProvider provider) {
+        return provider.verifier().parallelism(config.parallelism()).timeout(config.replayTimeout())
+                .maxSteps(config.maxSteps()).build();
+    }
+
+    /** Resolves the health endpoint's address, naming the option if it does not resolve. */
+    private static InetAddress healthHost(String host) {
+        try {
+            return InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("worker option 'health.address': cannot resolve '" + host + "'", e);
+        }
+    }
+
+    /** Closes what a failed start had opened: the health endpoint frees its port, the worker its clients. */
+    private static void closeAll(@Nullable WorkerHealth health, @Nullable VerificationWorker worker) {
+        if (health != null) {
+            health.close();
+        }
+        if (worker != null) {
+            worker.close();
+        }
     }
 
     /** The usage and every configuration key, for {@code --help}. */
@@ -170,7 +222,7 @@ public final class WorkerMain {
         text.append(String.format("  %-26s %s%n", "kafka.producer.<property>", "a property of the producer only"));
         text.append(n).append("Logging: java.util.logging, configured with -Djava.util.logging.config.file=FILE.")
                 .append(n).append("Exit codes: 0 after a clean stop or --help, 1 if the worker failed or could not")
-                .append(" start, 2 for a bad option or configuration file.").append(n);
+                .append(" start, 2 for a bad option or configuration file or a health port in use.").append(n);
         return text.toString();
     }
 
@@ -231,22 +283,55 @@ public final class WorkerMain {
                     + String.join(" ", args) + ")");
         }
         Path file = Path.of(args[1]);
-        try (InputStream in = Files.newInputStream(file)) {
-            properties.load(in);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("--config: no such file: " + file, e);
+        byte[] bytes = readConfig(file);
+        try {
+            properties.load(new ByteArrayInputStream(bytes));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--config " + file + ": " + where(file) + e.getMessage()
+            throw new IllegalArgumentException("--config " + file + ": " + where(bytes) + e.getMessage()
                     + " (a backslash followed by 'u' must start four hex digits; write '\\\\' for a backslash)", e);
         }
         return properties;
     }
 
+    /**
+     * Reads a configuration file whole, refusing what is not a regular file before opening it (a FIFO
+     * would block the open, {@code /dev/zero} never ends) and anything over {@link #MAX_CONFIG_BYTES}, even
+     * a file that grows while it is read.
+     */
+    static byte[] readConfig(Path file) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("--config: no such file: " + file, e);
+        }
+        if (!attributes.isRegularFile()) {
+            throw new IllegalArgumentException("--config " + file + ": not a regular file ("
+                    + (attributes.isDirectory() ? "a directory" : "a device, pipe or socket") + ")");
+        }
+        if (attributes.size() > MAX_CONFIG_BYTES) {
+            throw tooLarge(file);
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_CONFIG_BYTES + 1);
+        }
+        if (bytes.length > MAX_CONFIG_BYTES) {
+            throw tooLarge(file);
+        }
+        return bytes;
+    }
+
+    private static IllegalArgumentException tooLarge(Path file) {
+        return new IllegalArgumentException("--config " + file + ": larger than the " + MAX_CONFIG_BYTES
+                + " bytes a configuration file may have");
+    }
+
     /** The line of the first malformed {@code \\u} escape in a properties file, as "line N: ", or "". */
-    private static String where(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.ISO_8859_1);
-        for (int i = 0; i < lines.size(); i++) {
-            if (BAD_UNICODE_ESCAPE.matcher(lines.get(i)).find()) {
+    private static String where(byte[] file) {
+        String[] lines = new String(file, StandardCharsets.ISO_8859_1).split("\\r\\n|\\r|\\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (BAD_UNICODE_ESCAPE.matcher(lines[i]).find()) {
                 return "line " + (i + 1) + ": ";
             }
         }

@@ -21,15 +21,17 @@ final class WorkerRun implements RunStarter.Run {
     private final VerdictCommitter committer;
     private final Disposable pipeline;
     private final WorkerMeters meters;
+    private final ResubmissionChecks checks;
 
     /**
      * Reaches the cluster and finds both topics ({@link ClusterCheck}, up to the start timeout), readies the
      * producer (blocking up to {@code max.block.ms}) and starts consuming.
      *
+     * @param incarnation the worker's id for this process's life, which its records of attempts carry
      * @param onEnd called once when the run has ended and closed its clients, with what ended it
      *     ({@code null} after a graceful stop), on the thread that saw the end
      */
-    WorkerRun(WorkerSettings settings, SubmissionVerifier verifier, WorkerMeters meters,
+    WorkerRun(WorkerSettings settings, SubmissionVerifier verifier, WorkerMeters meters, String incarnation,
             Consumer<@Nullable Throwable> onEnd) {
         this.meters = meters;
         ClusterCheck.await(settings);
@@ -41,8 +43,10 @@ final class WorkerRun implements RunStarter.Run {
             producer.close(Duration.ZERO);
             throw e;
         }
+        this.checks = new ResubmissionChecks(settings.workerId(), () -> new VerdictLookup(settings.verdictsTopic(),
+                VerificationWorker.consumerProperties(settings)), settings.startTimeout(), this::wakeReceiver);
         this.committer = new VerdictCommitter(producer, settings.verdictsTopic(), settings.commitInterval(),
-                this::wakeReceiver, meters);
+                this::wakeReceiver, meters, incarnation, settings.maxAttempts(), lookahead(settings), checks);
         this.receiver = KafkaReceiver.<String, byte[]>builder(() -> new KafkaConsumer<>(
                         VerificationWorker.consumerProperties(settings), new StringDeserializer(),
                         new ByteArrayDeserializer()))
@@ -53,7 +57,7 @@ final class WorkerRun implements RunStarter.Run {
                 .pollTimeout(settings.commitInterval())
                 .listener(committer)
                 .build();
-        this.pipeline = verifier.verify(receiver.receive()
+        this.pipeline = verifier.verify(committer.gated(receiver.receive()
                         .map(committer::track)
                         .doOnNext(submission -> meters.delivered())
                         .handle((submission, sink) -> {
@@ -65,11 +69,20 @@ final class WorkerRun implements RunStarter.Run {
                                 meters.verdict(invalid);
                                 committer.offer(invalid);
                             }
-                        }))
+                        })))
                 .subscribe(verdict -> {
                     meters.verdict(verdict);
                     committer.offer(verdict);
                 }, error -> ended(onEnd, error), () -> ended(onEnd, null));
+    }
+
+    /**
+     * How far past the last delivered submission a recorded window reaches: a few times what the verifier
+     * holds, so that windows are extended by the commits that happen anyway, while few submissions beyond
+     * those in work become suspects if the worker dies.
+     */
+    static int lookahead(WorkerSettings settings) {
+        return Math.max(16, 4 * settings.parallelism());
     }
 
     /**
@@ -85,6 +98,7 @@ final class WorkerRun implements RunStarter.Run {
                 Thread.currentThread().interrupt();
             }
             meters.runEnded();
+            checks.close();
             Throwable polling = receiver.failure();
             onEnd.accept(polling != null ? polling : verifierError);
         }, "reprise-verification-worker-end");

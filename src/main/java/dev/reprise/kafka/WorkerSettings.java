@@ -1,5 +1,6 @@
 package dev.reprise.kafka;
 
+import dev.reprise.verify.ReplayVerifier;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -20,12 +21,14 @@ import java.util.Objects;
  * @param stopTimeout how long a graceful stop waits for submissions being verified
  * @param commitInterval how often ready verdicts are committed, in one transaction
  * @param startTimeout how long a run's start may wait for the cluster to answer before it gives up
+ * @param maxAttempts how many worker deaths a submission may be in work for before it gets a {@code FAILED}
+ *     verdict instead of another attempt
  * @param consumerOverrides extra consumer properties, applied last
  * @param producerOverrides extra producer properties, applied last
  */
 record WorkerSettings(String bootstrapServers, String submissionsTopic, String verdictsTopic, String groupId,
         String transactionalIdPrefix, String workerId, int parallelism, int maxPollRecords, Duration stopTimeout,
-        Duration commitInterval, Duration startTimeout, Map<String, Object> consumerOverrides,
+        Duration commitInterval, Duration startTimeout, int maxAttempts, Map<String, Object> consumerOverrides,
         Map<String, Object> producerOverrides) {
 
     /** The default submissions topic. */
@@ -38,6 +41,22 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
     public static final String DEFAULT_TRANSACTIONAL_ID_PREFIX = "reprise-verifier";
     /** The default start timeout. */
     static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long {@link WorkerMain} lets one replay take unless {@code replay.timeout.ms} says otherwise
+     * ({@link ReplayVerifier#RECOMMENDED_TIMEOUT}, as the replay tool): a submission that makes its game loop
+     * or stall gets a {@code TIMED_OUT} verdict and frees its slot.
+     */
+    static final Duration DEFAULT_REPLAY_TIMEOUT = ReplayVerifier.RECOMMENDED_TIMEOUT;
+    /**
+     * How many steps {@link WorkerMain} lets one replay play unless {@code replay.max.steps} says otherwise
+     * ({@link ReplayVerifier#RECOMMENDED_MAX_STEPS}, the default reader's step cap, as the replay tool).
+     */
+    static final long DEFAULT_MAX_STEPS = ReplayVerifier.RECOMMENDED_MAX_STEPS;
+    /**
+     * How many worker deaths a submission may be in work for before it gets a {@code FAILED} verdict: as a
+     * queue's maximum receive count before its dead-letter queue.
+     */
+    static final int DEFAULT_MAX_ATTEMPTS = 2;
 
     /**
      * Copies the override maps.
@@ -54,7 +73,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
      * {@value #DEFAULT_SUBMISSIONS_TOPIC} and {@value #DEFAULT_VERDICTS_TOPIC}, group
      * {@value #DEFAULT_GROUP_ID}, transactional id prefix {@value #DEFAULT_TRANSACTIONAL_ID_PREFIX}, a random
      * worker id, parallelism = available processors, 100 records per poll, a 30 s stop timeout, a 100 ms
-     * commit interval, a 60 s start timeout.
+     * commit interval, a 60 s start timeout, {@value #DEFAULT_MAX_ATTEMPTS} attempts.
      *
      * @param bootstrapServers the Kafka bootstrap servers
      * @return a builder
@@ -84,6 +103,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
         private Duration stopTimeout = Duration.ofSeconds(30);
         private Duration commitInterval = Duration.ofMillis(100);
         private Duration startTimeout = DEFAULT_START_TIMEOUT;
+        private int maxAttempts = DEFAULT_MAX_ATTEMPTS;
         private Map<String, Object> consumerOverrides = Map.of();
         private Map<String, Object> producerOverrides = Map.of();
 
@@ -209,6 +229,20 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
         }
 
         /**
+         * Sets how many worker deaths a submission may be in work for: once it has been in work that many
+         * times when its worker died, it gets a {@code FAILED} verdict naming that cause instead of
+         * another attempt.
+         *
+         * @param maxAttempts at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if less than 1
+         */
+        public Builder maxAttempts(int maxAttempts) {
+            this.maxAttempts = atLeastOne(maxAttempts, "maxAttempts");
+            return this;
+        }
+
+        /**
          * Sets extra consumer properties, applied after the worker's own.
          *
          * @param overrides property names and values
@@ -237,7 +271,8 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          */
         public WorkerSettings build() {
             return new WorkerSettings(bootstrapServers, submissionsTopic, verdictsTopic, groupId, transactionalIdPrefix,
-                    workerId, parallelism, maxPollRecords, stopTimeout, commitInterval, startTimeout, consumerOverrides,
+                    workerId, parallelism, maxPollRecords, stopTimeout, commitInterval, startTimeout, maxAttempts,
+                    consumerOverrides,
                     producerOverrides);
         }
 

@@ -220,6 +220,8 @@ class ReplaySubmitterTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bootstrap.servers");
         assertThatThrownBy(() -> ReplaySubmitter.builder(config(), "g").timeout(Duration.ZERO).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("timeout:");
+        assertThatThrownBy(() -> ReplaySubmitter.builder(config(), "g").verdictDeadline(Duration.ofSeconds(-1)).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("verdictDeadline:");
         assertThatThrownBy(() -> ReplaySubmitter.builder(config(), " ").build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("game:");
         assertThatThrownBy(() -> ReplaySubmitter.builder(config(), "g").verdictsTopic("t").submissionsTopic("t").build())

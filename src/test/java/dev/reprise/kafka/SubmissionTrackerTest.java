@@ -101,4 +101,23 @@ class SubmissionTrackerTest {
             assertThat(committed).as("seed %d", seed).isEqualTo(100L + n);
         }
     }
+
+    @Test
+    void abandon_forgetsTheSubmissionAndEveryLaterOneOfItsPartition_soNoOffsetPassesIt() {
+        tracker.track(0, P0, 10);
+        tracker.track(1, P0, 11);
+        tracker.track(2, P0, 12);
+        tracker.track(3, P1, 5);
+        tracker.complete(0, "a");
+        tracker.complete(2, "c");
+        tracker.abandon(1);
+        assertThat(tracker.complete(2, "late")).as("already finished: not tracked").isFalse();
+        assertThat(tracker.partitionOf(1)).isNull();
+        SubmissionTracker.Ready<String> ready = tracker.drainReady();
+        assertThat(ready.results()).containsExactly("a");
+        assertThat(ready.offsets()).containsExactly(Map.entry(P0, new OffsetAndMetadata(11)));
+        assertThat(tracker.tracked()).as("P1's submission").isEqualTo(1);
+        tracker.abandon(42); // not tracked: nothing happens
+        assertThat(tracker.tracked()).isEqualTo(1);
+    }
 }

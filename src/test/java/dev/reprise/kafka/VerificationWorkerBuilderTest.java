@@ -89,6 +89,12 @@ class VerificationWorkerBuilderTest {
         assertBad(builder().maxPollRecords(0), "maxPollRecords: must be at least 1, was 0");
         assertBad(builder().stopTimeout(Duration.ZERO), "stopTimeout: must be positive");
         assertBad(builder().commitInterval(Duration.ofMillis(-1)), "commitInterval: must be positive");
+        assertBad(builder().maxAttempts(0), "maxAttempts: must be at least 1, was 0");
+        assertBad(builder().producerConfig(Map.of("partitioner.class", "x.Y")), "'partitioner.class' is set by the worker");
+        assertBad(builder().producerConfig(Map.of("acks", "maybe")),
+                "kafkaConfig: bad Kafka producer configuration: Invalid value maybe for configuration acks");
+        assertBad(builder().consumerConfig(Map.of("max.poll.interval.ms", "soon")),
+                "kafkaConfig: bad Kafka consumer configuration: Invalid value soon for configuration max.poll.interval.ms");
     }
 
     private static VerificationWorker.Builder builder() {

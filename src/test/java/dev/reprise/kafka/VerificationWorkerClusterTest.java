@@ -5,17 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.samples.verify.TowerVerification;
@@ -28,12 +26,18 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.TestInfo;
+import dev.reprise.kafka.ClusterFixture.Expected;
+import dev.reprise.kafka.ClusterFixture.Setup;
+import static dev.reprise.kafka.ClusterFixture.assertExactlyOneCorrectVerdictEach;
+import static dev.reprise.kafka.ClusterFixture.closeAll;
+import static dev.reprise.kafka.ClusterFixture.describe;
+import static dev.reprise.kafka.ClusterFixture.submissions;
+import static dev.reprise.kafka.ClusterFixture.towerVerifier;
 
 /**
  * Workers against a real (in-process) Kafka cluster: exactly one committed verdict per submission,
@@ -41,25 +45,21 @@ import org.junit.jupiter.api.TestInfo;
  */
 class VerificationWorkerClusterTest {
 
-    private static final int PARTITIONS = 6;
-    private static final Duration VERDICTS_WAIT = Duration.ofSeconds(90);
     /** How long verdicts may stop arriving after an outage before a hanging transaction is looked for. */
     private static final Duration STALL_WAIT = Duration.ofSeconds(40);
-    private static final Pattern OUTCOME = Pattern.compile("\"outcome\":\"([A-Z_]+)\"");
-    private static final String BUILD = "1.0.0";
-    /**
-     * Generated once for the class (the same seed always gives the same replays) and cycled through:
-     * generating a replay costs more than verifying it.
-     */
-    private static final List<TowerCorpus.Entry> CORPUS = TowerCorpus.generate(11, 100);
+    private static final Duration VERDICTS_WAIT = ClusterFixture.VERDICTS_WAIT;
+    private static final String BUILD = ClusterFixture.BUILD;
+    private static final List<TowerCorpus.Entry> CORPUS = ClusterFixture.CORPUS;
 
     private static EmbeddedKafka kafka;
+    private static ClusterFixture fixture;
 
     @BeforeAll
     // A cluster starts in seconds, but on a loaded machine it may take longer than a lifecycle method's 30 s.
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     static void startCluster() throws Exception {
         kafka = EmbeddedKafka.start();
+        fixture = new ClusterFixture(kafka);
     }
 
     @AfterAll
@@ -69,161 +69,68 @@ class VerificationWorkerClusterTest {
         }
     }
 
-    /** The topics and group of one test. */
-    private record Setup(String submissions, String verdicts, String group) {
-    }
-
     private static Setup setup(TestInfo info) throws Exception {
         return setup(info.getTestMethod().orElseThrow().getName());
     }
 
-    /** Creates the topics of a setup named {@code name}. */
     private static Setup setup(String name) throws Exception {
-        Setup setup = new Setup("subs-" + name, "verdicts-" + name, "group-" + name);
-        kafka.createTopic(setup.submissions(), PARTITIONS);
-        kafka.createTopic(setup.verdicts(), 3);
-        return setup;
-    }
-
-    /** A submission with the outcome its verdict must have. */
-    private record Expected(ProducerRecord<String, byte[]> record, String outcome) {
-    }
-
-    /**
-     * {@code count} submissions of the tower corpus (valid, corrupt, desynced, another game's file, a wrong
-     * final hash) with, every 50th, poison the worker itself rejects: an unknown game header, no game header.
-     */
-    private static List<Expected> submissions(String topic, int count) {
-        List<Expected> expected = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            TowerCorpus.Entry original = CORPUS.get(i % CORPUS.size());
-            TowerCorpus.Entry entry = new TowerCorpus.Entry(original.id() + "-" + i, original.bytes(),
-                    original.expected());
-            if (i % 50 == 20) {
-                expected.add(new Expected(Submissions.record(topic, entry.id() + "-unknown-game", entry.bytes(),
-                        "chess", BUILD), Outcome.INVALID_FILE.name()));
-            } else if (i % 50 == 45) {
-                expected.add(new Expected(new ProducerRecord<>(topic, entry.id() + "-no-game", entry.bytes()),
-                        Outcome.INVALID_FILE.name()));
-            } else {
-                expected.add(new Expected(Submissions.record(topic, entry.id(), entry.bytes(), TowerCommands.GAME_ID,
-                        BUILD), entry.expected().name()));
-            }
-        }
-        return expected;
-    }
-
-    private static SubmissionVerifier towerVerifier() {
-        return new ReplayVerifierAdapter(TowerVerification.verifier().parallelism(2).build(),
-                Set.of(TowerCommands.GAME_ID));
-    }
-
-    private static WorkerSettings settings(Setup setup, int index) {
-        return WorkerSettings.builder(kafka.bootstrapServers())
-                .submissionsTopic(setup.submissions())
-                .verdictsTopic(setup.verdicts())
-                .groupId(setup.group())
-                .workerId(setup.group() + "-" + index)
-                .parallelism(2)
-                .maxPollRecords(50)
-                .stopTimeout(Duration.ofSeconds(10))
-                .consumerOverrides(Map.of("session.timeout.ms", 6000, "heartbeat.interval.ms", 500))
-                // A commit or a start that gets no answer (the broker is away) gives up after 15 s instead of
-                // 60 s, and the worker starts a new run: recovery after an outage takes seconds, not minutes.
-                .producerOverrides(Map.of("transaction.timeout.ms", 6000, "max.block.ms", 15000))
-                .build();
+        return fixture.setup(name);
     }
 
     private static List<VerificationWorker> startWorkers(Setup setup, int count, IntFunction<SubmissionVerifier> verifiers) {
-        List<VerificationWorker> workers = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            workers.add(VerificationWorker.create(settings(setup, i), verifiers.apply(i)).start());
-        }
-        return workers;
+        return fixture.startWorkers(setup, count, verifiers);
     }
 
-    private static void closeAll(List<VerificationWorker> workers) {
-        workers.forEach(VerificationWorker::close);
+    private static WorkerSettings settings(Setup setup, int index) {
+        return fixture.settings(setup, index);
     }
 
-    /**
-     * Checks that every submission has exactly one committed verdict, with the expected outcome. A failure
-     * names the submissions without a verdict, with their partitions, and the workers' states: what a
-     * stalled partition needs to be told apart from a slow machine.
-     */
-    private static void assertExactlyOneCorrectVerdictEach(List<Expected> expected,
-            List<ConsumerRecord<String, String>> verdicts, List<VerificationWorker> workers) {
-        Map<String, List<String>> outcomes = new HashMap<>();
-        for (ConsumerRecord<String, String> verdict : verdicts) {
-            Matcher m = OUTCOME.matcher(verdict.value());
-            assertThat(m.find()).as("an outcome in %s", verdict.value()).isTrue();
-            outcomes.computeIfAbsent(verdict.key(), k -> new ArrayList<>()).add(m.group(1));
-        }
-        Map<String, String> wanted = new LinkedHashMap<>();
-        expected.forEach(e -> wanted.put(e.record().key(), e.outcome()));
-        List<String> duplicated = outcomes.entrySet().stream().filter(e -> e.getValue().size() > 1)
-                .map(Map.Entry::getKey).toList();
-        assertThat(duplicated).as("submissions with more than one committed verdict").isEmpty();
-        List<String> unexpected = outcomes.keySet().stream().filter(id -> !wanted.containsKey(id)).toList();
-        assertThat(unexpected).as("verdicts of no submission").isEmpty();
-        Map<Integer, List<String>> missing = new TreeMap<>();
-        wanted.keySet().stream().filter(id -> !outcomes.containsKey(id))
-                .forEach(id -> missing.computeIfAbsent(partitionOf(id), p -> new ArrayList<>()).add(id));
-        assertThat(missing).as("submissions without a committed verdict, by partition, of %d; workers: %s",
-                expected.size(), workers.stream().map(VerificationWorkerClusterTest::describe).toList()).isEmpty();
-        wanted.forEach((id, outcome) -> assertThat(outcomes.get(id)).as("verdict of %s", id).containsExactly(outcome));
-        assertThat(verdicts).hasSize(expected.size());
-    }
-
-    /** The submissions topic's partition of a submission id, as the producer's default partitioner picks it. */
-    private static int partitionOf(String id) {
-        return Utils.toPositive(Utils.murmur2(id.getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
-    }
-
-    private static String describe(VerificationWorker worker) {
-        return worker.settings().workerId() + " (committed " + worker.committedVerdicts() + ", aborted transactions "
-                + worker.abortedTransactions() + ", restarts " + worker.restarts() + ", failure " + worker.failure().orElse(null) + ")";
-    }
-
-    /**
-     * Waits for a committed verdict of every submission of {@code expected} and checks there is exactly
-     * one correct verdict each.
-     */
     private static List<ConsumerRecord<String, String>> awaitExactlyOneCorrectVerdictEach(Setup setup,
             List<Expected> expected, List<VerificationWorker> workers) {
-        List<ConsumerRecord<String, String>> verdicts =
-                kafka.readCommitted(setup.verdicts(), expected.size(), VERDICTS_WAIT);
-        try {
-            assertExactlyOneCorrectVerdictEach(expected, verdicts, workers);
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + System.lineSeparator() + "read " + verdicts.size()
-                    + " committed verdicts; " + kafka.describeTransactions(setup.verdicts()), e);
-        }
-        return verdicts;
+        return fixture.awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
+    }
+
+    private static void send(List<Expected> expected) throws Exception {
+        fixture.send(expected);
     }
 
     /**
-     * Waits for every verdict after an outage. A broker restart can leave a hanging transaction on a
-     * verdict partition or on the offsets topic (Kafka's, not the worker's: its coordinator has moved on,
-     * but the partition never got the marker), which stops every {@code read_committed} reader of that
-     * verdict partition, or the next owner of the submissions partition whose offsets it holds. If the read stalls on one,
-     * it is aborted as an operator would ({@link EmbeddedKafka#abortHangingTransactions}) and the verdicts
-     * are read again: exactly one correct verdict each must still hold, so a worker that had counted on
-     * the aborted records would still fail this test.
+     * Waits for every verdict after an outage. Should a broker restart leave a hanging transaction on a
+     * verdict partition or on the offsets topic (Kafka's fault, not the worker's: its coordinator has moved
+     * on, but the partition never got the marker), every {@code read_committed} reader of that verdict
+     * partition, or the next owner of the submissions partition whose offsets it holds, stops there. Then
+     * the test does what {@code docs/verification.md} tells an operator and a submitter to do: abort it
+     * ({@link EmbeddedKafka#abortHangingTransactions}, as {@code kafka-transactions.sh abort} does), which
+     * loses the verdicts it held, and resubmit every submission that has no verdict, as
+     * {@link ReplaySubmitter#resubmit} does. Exactly one correct verdict each must hold in the end: a worker
+     * that verified a resubmission already answered, or lost one, fails this test.
      */
     private static void awaitAfterOutage(Setup setup, List<Expected> expected, List<VerificationWorker> workers)
             throws Exception {
-        if (kafka.readCommitted(setup.verdicts(), expected.size(), STALL_WAIT).size() < expected.size()) {
+        Instant sent = Instant.now().minus(Duration.ofMinutes(5));
+        List<ConsumerRecord<String, String>> read = kafka.readCommitted(setup.verdicts(), expected.size(), STALL_WAIT);
+        if (read.size() < expected.size()) {
             List<String> aborted = kafka.abortHangingTransactions(setup.verdicts());
             if (!aborted.isEmpty()) {
                 System.out.println("aborted hanging transactions after the outage: " + aborted);
+                Set<String> answered = new HashSet<>();
+                kafka.readCommitted(setup.verdicts(), expected.size(), STALL_WAIT).forEach(v -> answered.add(v.key()));
+                List<ProducerRecord<String, byte[]>> again = expected.stream().map(Expected::record)
+                        .filter(r -> !answered.contains(r.key())).map(r -> resubmissionOf(r, sent)).toList();
+                System.out.println("resubmitted " + again.size() + " submissions without a verdict");
+                kafka.send(again);
             }
         }
         awaitExactlyOneCorrectVerdictEach(setup, expected, workers);
     }
 
-    private static void send(List<Expected> expected) throws Exception {
-        kafka.send(expected.stream().map(Expected::record).toList());
+    /** The submission sent again, marked as a resubmission of one sent at {@code sent}. */
+    private static ProducerRecord<String, byte[]> resubmissionOf(ProducerRecord<String, byte[]> original, Instant sent) {
+        ProducerRecord<String, byte[]> again = new ProducerRecord<>(original.topic(), original.key(), original.value());
+        original.headers().forEach(again.headers()::add);
+        again.headers().add(Submissions.RESUBMISSION_HEADER,
+                Long.toString(sent.toEpochMilli()).getBytes(StandardCharsets.UTF_8));
+        return again;
     }
 
     @Test

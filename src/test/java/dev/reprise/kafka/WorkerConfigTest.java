@@ -59,4 +59,21 @@ class WorkerConfigTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("worker option 'parallelism': not a whole number: 'two'");
     }
+
+    @Test
+    void replayBudgetsAndAttempts_haveDefaults_andAreRead() {
+        WorkerConfig defaults = WorkerConfig.of(new Properties(), Map.of());
+        assertThat(defaults.replayTimeout()).isEqualTo(WorkerSettings.DEFAULT_REPLAY_TIMEOUT).isEqualTo(Duration.ofSeconds(60));
+        assertThat(defaults.maxSteps()).isEqualTo(WorkerSettings.DEFAULT_MAX_STEPS).isEqualTo(1_000_000L);
+        assertThat(defaults.healthPort()).isEqualTo(-1);
+        WorkerConfig set = WorkerConfig.of(file("replay.timeout.ms", "1500", "replay.max.steps", "5000",
+                "max.attempts", "3", "health.port", "0"), Map.of());
+        assertThat(set.replayTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(set.maxSteps()).isEqualTo(5000);
+        assertThat(set.healthPort()).isZero();
+        WorkerSettings settings = set.apply(VerificationWorker.builder(Map.of("bootstrap.servers", "h:9092"),
+                TowerVerification.verifier().parallelism(1).build())).build().settings();
+        assertThat(settings.maxAttempts()).isEqualTo(3);
+        assertThat(WorkerSettings.builder("h:9092").build().maxAttempts()).isEqualTo(2);
+    }
 }

@@ -4,20 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.RandomAccessFile;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import dev.reprise.verify.ReplayVerifierProvider;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@link WorkerMain}'s options, its errors and its start, in process (no cluster: nothing answers). */
@@ -121,5 +130,119 @@ class WorkerMainTest {
         Run run = start(Map.of(), "--confg", "x");
         assertThat(run.started().exitCode()).isEqualTo(2);
         assertThat(run.err()).startsWith("worker: usage: WorkerMain [--config worker.properties] [--help]");
+    }
+
+    /** The names of the live threads that a worker or its clients start. */
+    private static Set<String> workerThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(name -> name.startsWith("reprise-") || name.startsWith("kafka-"))
+                .collect(Collectors.toSet());
+    }
+
+    /** A port nothing listens on: the broker address of a start that must not get that far. */
+    private static String closedPort() throws Exception {
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return "127.0.0.1:" + closed.getLocalPort();
+        }
+    }
+
+    @Test
+    // Before the fix a FIFO blocked the open and /dev/zero was read for ever: bound the test, not the build.
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void configThatIsNotARegularFileOrTooLarge_isRefusedAtOnce_exitTwo(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("worker.fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mkfifo.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        Assumptions.assumeTrue(mkfifo.exitValue() == 0, "mkfifo is available");
+        Path huge = dir.resolve("huge.properties");
+        try (RandomAccessFile file = new RandomAccessFile(huge.toFile(), "rw")) {
+            file.setLength(WorkerMain.MAX_CONFIG_BYTES + 1L); // sparse: costs no disk
+        }
+        Map<String, String> cases = new LinkedHashMap<>();
+        cases.put(fifo.toString(), "not a regular file (a device, pipe or socket)");
+        cases.put(dir.toString(), "not a regular file (a directory)");
+        cases.put(huge.toString(), "larger than the " + WorkerMain.MAX_CONFIG_BYTES
+                + " bytes a configuration file may have");
+        if (Files.exists(Path.of("/dev/zero"))) {
+            cases.put("/dev/zero", "not a regular file (a device, pipe or socket)");
+        }
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            Run run = start(Map.of(), "--config", c.getKey());
+            assertThat(run.started().exitCode()).as(c.getKey()).isEqualTo(2);
+            assertThat(run.err()).isEqualTo("worker: --config " + c.getKey() + ": " + c.getValue()
+                    + System.lineSeparator());
+        }
+    }
+
+    @Test
+    void healthPortInUse_oneLineNamingAddressAndPort_exitTwo_beforeConnecting_nothingLeftOpen() throws Exception {
+        Set<String> before = workerThreads();
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            long start = System.nanoTime();
+            Run run = start(Map.of("REPRISE_KAFKA_BOOTSTRAP_SERVERS", closedPort(),
+                    "REPRISE_KAFKA_START_TIMEOUT_MS", "20000",
+                    "REPRISE_KAFKA_HEALTH_PORT", String.valueOf(taken.getLocalPort())));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(run.started().exitCode()).as(run.err()).isEqualTo(2);
+            assertThat(run.started().worker()).isNull();
+            assertThat(run.err()).isEqualTo("worker: health port: cannot listen on 127.0.0.1 port "
+                    + taken.getLocalPort() + ": Address already in use" + System.lineSeparator());
+            assertThat(took).as("refused before the broker's 20 s start timeout").isLessThan(Duration.ofSeconds(10));
+        }
+        Await.until(() -> before.containsAll(workerThreads()), Duration.ofSeconds(10),
+                "no thread of the refused worker left (before: " + before + ")");
+    }
+
+    @Test
+    void badSettings_areRefusedAtOnceNamingTheOption_beforeConnecting() throws Exception {
+        String broker = closedPort();
+        Map<String, String> cases = new LinkedHashMap<>();
+        cases.put("REPRISE_KAFKA_HEALTH_PORT=70000",
+                "worker option 'health.port': must be from 0 to 65535, was 70000 (a TCP port; 0 picks a free one)");
+        cases.put("REPRISE_KAFKA_HEALTH_PORT=-1", "worker option 'health.port': must be from 0 to 65535, was -1");
+        cases.put("REPRISE_KAFKA_HEALTH_ADDRESS=no-such-host.invalid",
+                "worker option 'health.address': cannot resolve 'no-such-host.invalid'");
+        cases.put("REPRISE_KAFKA_COMMIT_INTERVAL_MS=0", "worker option 'commit.interval.ms': must be at least 1, was 0");
+        cases.put("REPRISE_KAFKA_MAX_ATTEMPTS=0", "worker option 'max.attempts': must be at least 1, was 0");
+        cases.put("REPRISE_KAFKA_REPLAY_TIMEOUT_MS=-5", "worker option 'replay.timeout.ms': must be at least 1, was -5");
+        cases.put("REPRISE_KAFKA_REPLAY_MAX_STEPS=x", "worker option 'replay.max.steps': not a whole number: 'x'");
+        cases.put("REPRISE_KAFKA_PRODUCER_ACKS=maybe", "kafkaConfig: bad Kafka producer configuration: Invalid value"
+                + " maybe for configuration acks");
+        cases.put("REPRISE_KAFKA_CONSUMER_SESSION_TIMEOUT_MS=soon", "kafkaConfig: bad Kafka consumer configuration:"
+                + " Invalid value soon for configuration session.timeout.ms");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            String[] variable = c.getKey().split("=", 2);
+            long start = System.nanoTime();
+            Run run = start(Map.of("REPRISE_KAFKA_BOOTSTRAP_SERVERS", broker, "REPRISE_KAFKA_START_TIMEOUT_MS", "20000",
+                    variable[0], variable[1]));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(run.started().exitCode()).as("%s: %s", c.getKey(), run.err()).isEqualTo(2);
+            assertThat(run.err()).as(c.getKey()).startsWith("worker: " + c.getValue());
+            assertThat(run.err().lines()).as(c.getKey()).hasSize(1);
+            assertThat(took).as("%s refused before the broker's 20 s start timeout", c.getKey())
+                    .isLessThan(Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
+    void startThatFails_closesTheHealthPortItBound() throws Exception {
+        Run run = start(Map.of("REPRISE_KAFKA_BOOTSTRAP_SERVERS", closedPort(), "REPRISE_KAFKA_START_TIMEOUT_MS", "2000",
+                "REPRISE_KAFKA_HEALTH_PORT", "0"));
+        assertThat(run.started().exitCode()).as(run.err()).isEqualTo(1);
+        assertThat(run.out()).contains("health on 127.0.0.1 port ");
+        int port = Integer.parseInt(run.out().replaceAll("(?s).*health on 127\\.0\\.0\\.1 port (\\d+) .*", "$1"));
+        try (ServerSocket again = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            assertThat(again.getLocalPort()).as("the health port is free again").isEqualTo(port);
+        }
+    }
+
+    @Test
+    void verifier_hasADefaultTimeoutAndStepBudget_orTheConfiguredOnes() {
+        ReplayVerifierProvider tower = ReplayVerifierProvider.find(null);
+        assertThat(WorkerMain.verifier(WorkerConfig.of(new Properties(), Map.of()), tower).toString())
+                .contains("timeout=PT1M", "maxSteps=1000000");
+        assertThat(WorkerMain.verifier(WorkerConfig.of(new Properties(), Map.of("REPRISE_KAFKA_REPLAY_TIMEOUT_MS", "2500",
+                "REPRISE_KAFKA_REPLAY_MAX_STEPS", "700", "REPRISE_KAFKA_PARALLELISM", "3")), tower).toString())
+                .contains("timeout=PT2.5S", "maxSteps=700", "parallelism=3");
     }
 }
