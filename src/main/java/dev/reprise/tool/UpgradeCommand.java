@@ -5,9 +5,8 @@ import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.io.ReplayUpgrade;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -20,8 +19,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "upgrade", description = {
     "Rewrites a replay of an older build for the installed build (a ReplayVerifierProvider on the class path, or the "
-        + "one game jar of --builds), applying the upgrades the game declares; the origin build is kept in the "
-        + "metadata " + ReplayUpgrade.ORIGIN_BUILD_KEY + ". Written atomically.",
+        + "game jar of --builds: its only build of the game, or the one --build names), applying the upgrades the "
+        + "game declares; the origin build is kept in the metadata " + ReplayUpgrade.ORIGIN_BUILD_KEY + ". Written "
+        + "atomically.",
     "Exit code 1, nothing written, if the game declares no upgrade from the file's build or one cannot be applied."})
 final class UpgradeCommand extends ToolCommand {
 
@@ -31,12 +31,11 @@ final class UpgradeCommand extends ToolCommand {
     @Parameters(index = "1", paramLabel = "OUT", description = "the upgraded replay file to write (may be IN)")
     Path output;
 
-    @Option(names = "--game", paramLabel = "GAME_ID", description = "the game, when several are installed")
-    @Nullable String game;
+    @Mixin
+    GameOption game = new GameOption();
 
-    @Option(names = "--builds", paramLabel = "DIR", description = "upgrade for the game jar in DIR (one build of "
-            + "the game) instead of the class path's game")
-    @Nullable Path builds;
+    @Mixin
+    BuildsOption builds = new BuildsOption();
 
     @Override
     public Integer call() {
@@ -44,16 +43,16 @@ final class UpgradeCommand extends ToolCommand {
         ToolFiles.requireWritable(output);
         InstalledGames games;
         try {
-            games = InstalledGames.open(game, builds, err());
+            games = builds.open(game.game, this);
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage() + (builds == null ? " (--game)" : " (--builds)"));
+            throw builds.usage(this, e);
         }
         try (games) {
             InstalledGames.Installed on;
             try {
                 on = games.single();
             } catch (IllegalArgumentException e) {
-                throw usage(String.valueOf(e.getMessage()));
+                throw builds.usage(this, e);
             }
             ReplayFile upgraded;
             try {

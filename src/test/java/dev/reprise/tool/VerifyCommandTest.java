@@ -216,8 +216,8 @@ class VerifyCommandTest {
         VerifyCommand command = new VerifyCommand();
         new CommandLine(command).parseArgs("some.reprise");
 
-        assertThat(Duration.ofSeconds(command.timeoutSeconds)).isEqualTo(ReplayVerifier.RECOMMENDED_TIMEOUT);
-        assertThat(command.maxSteps).isEqualTo(ReplayVerifier.RECOMMENDED_MAX_STEPS);
+        assertThat(command.options.timeout()).isEqualTo(ReplayVerifier.RECOMMENDED_TIMEOUT);
+        assertThat(command.options.maxSteps()).isEqualTo(ReplayVerifier.RECOMMENDED_MAX_STEPS);
         assertThat(run("verify", "--help")).isZero();
         assertThat(out.toString().replaceAll("\\s+", " ")).contains("--timeout=SECONDS").contains("(default: 60)")
                 .contains("--max-steps=N").contains("(default: 1000000)");
