@@ -101,7 +101,9 @@ final class InstalledGames implements AutoCloseable {
 
     /**
      * Returns the one installed build of the game, to play every replay on, whatever build recorded it: the
-     * class path's game, or the folder's only jar of the game, or the one that plays {@code --build}.
+     * class path's game, or the folder's only jar of the game, or the jar that plays {@code --build} (the one
+     * a replay of that build would be played on by {@link #verifier}: a jar that lists it, the first by file
+     * name if several do, as a newer build lists the older one it upgrades; else one that plays any build).
      *
      * @return the provider and what it is
      * @throws IllegalArgumentException if no build or several fit (the message names the folder's builds), or
@@ -120,17 +122,17 @@ final class InstalledGames implements AutoCloseable {
             throw new IllegalArgumentException("no game jar in " + folder.folder() + " plays build \"" + chosen
                     + "\"" + (game == null ? "" : " of " + game) + "; it holds " + describe(ofGame));
         }
-        if (candidates.size() > 1) {
-            boolean severalGames = candidates.stream().map(GameBuilds.InstalledBuild::gameId).distinct().count() > 1;
+        boolean severalGames = candidates.stream().map(GameBuilds.InstalledBuild::gameId).distinct().count() > 1;
+        if (severalGames || chosen == null && candidates.size() > 1) {
             throw new IllegalArgumentException("choose one build to play on: " + folder.folder() + " holds "
                     + describe(candidates) + (severalGames ? " (--game chooses a game, --build=BUILD a build)"
                     : " (--build=BUILD chooses one)"));
         }
-        GameBuilds.InstalledBuild only = candidates.get(0);
+        GameBuilds.InstalledBuild first = candidates.get(0);
         String played = chosen != null ? chosen
-                : only.gameBuilds().stream().sorted().findFirst().orElse(""); // "" leases an any-build jar
-        return lease(folder, only.gameId(), played)
-                .orElseThrow(() -> new IllegalArgumentException(only.jar() + " was removed meanwhile"));
+                : first.gameBuilds().stream().sorted().findFirst().orElse(""); // "" leases an any-build jar
+        return lease(folder, first.gameId(), played)
+                .orElseThrow(() -> new IllegalArgumentException(first.jar() + " was removed meanwhile"));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.reprise.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplayArray;
@@ -98,6 +99,27 @@ class ShrinkScenariosTest {
         assertThat(shrunk.failure().orElseThrow().error()).contains(IllegalStateException.class.getName());
         Verdict again = verifier.verify(ReplaySource.of("shrunk", file)).block(TIMEOUT);
         assertThat(again.outcome()).as(again.reason()).isEqualTo(Outcome.FAILED);
+    }
+
+    @Test
+    void judgedAsAVerifierJudges_eachTryIsBoundedByTheVerifiersTimeout_notTheKitsMinute() {
+        Duration bound = Duration.ofMillis(200);
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).gameId(CounterGame.GAME_ID)
+                .timeout(bound).parallelism(1).build();
+        ReplayFile recorded = CounterGame.record(0, 1, 2, 3, 4, 5, 6);
+        ReplayArray route = new ReplayArray();
+        route.loadState(recorded.save());
+        route.insert(3, CounterGame.HANG); // never answers
+        ReplayFile hangs = ReplayCases.withRoute(recorded, route.saveState(), recorded.metadata());
+
+        ShrunkReplay shrunk = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> ReplayShrink.of(ReplaySource.of("hangs", hangs), verifier).maxTries(6).run());
+
+        ReplayFailure failure = shrunk.failure().orElseThrow();
+        assertThat(failure.kind()).isEqualTo(ReplayFailure.Kind.TIMED_OUT);
+        assertThat(failure.message()).contains(bound.toString());
+        assertThat(ReplayShrinkTest.steps(shrunk.file().orElseThrow())).extracting(ReplayStep::code)
+                .contains(CounterGame.HANG);
     }
 
     @Test
