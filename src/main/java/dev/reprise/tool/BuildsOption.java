@@ -1,6 +1,8 @@
 package dev.reprise.tool;
 
 import java.nio.file.Path;
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -9,7 +11,7 @@ import picocli.CommandLine.Option;
  * The {@code --builds=DIR} and {@code --build=BUILD} options of the commands that play every replay on one
  * build ({@code compat}, {@code upgrade}, {@code shrink}, {@code cut}), a picocli mixin: the game jars of a
  * folder instead of the class path's games, and which of them to play on when the folder holds several
- * builds of the game. {@link InstalledGames} says what they choose.
+ * builds of the game. {@link InstalledGames} says what they choose; {@link GameOptions} adds {@code --game}.
  */
 final class BuildsOption {
 
@@ -48,5 +50,34 @@ final class BuildsOption {
      */
     CommandLine.ParameterException usage(ToolCommand command, IllegalArgumentException why) {
         return command.usage(why.getMessage() + (builds == null ? " (--game)" : ""));
+    }
+
+    /**
+     * Plays on the build {@code choose} picks among the games these options and {@code --game} name, then
+     * closes the games; a game that cannot be found or chosen is a usage error of the command.
+     *
+     * @param game    the {@code --game} option, or null
+     * @param command the command
+     * @param choose  picks the build: {@link InstalledGames#single()}, or {@link InstalledGames#playing} a file
+     * @param play    plays on it, returning the exit code
+     * @return the exit code
+     */
+    int play(@Nullable String game, ToolCommand command, Function<InstalledGames, InstalledGames.Installed> choose,
+             ToIntFunction<InstalledGames.Installed> play) {
+        InstalledGames games;
+        try {
+            games = open(game, command);
+        } catch (IllegalArgumentException e) {
+            throw usage(command, e);
+        }
+        try (games) {
+            InstalledGames.Installed on;
+            try {
+                on = choose.apply(games);
+            } catch (IllegalArgumentException e) {
+                throw usage(command, e);
+            }
+            return play.applyAsInt(on);
+        }
     }
 }

@@ -40,10 +40,7 @@ final class CompatCommand extends ToolCommand {
     List<Path> paths;
 
     @Mixin
-    GameOption game = new GameOption();
-
-    @Mixin
-    BuildsOption builds = new BuildsOption();
+    GameOptions games = new GameOptions();
 
     @Option(names = "--json", description = "print one JSON object per replay on standard output "
             + "(the summary goes to standard error)")
@@ -58,18 +55,18 @@ final class CompatCommand extends ToolCommand {
         if (found.isEmpty()) {
             return notRun("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
         }
-        InstalledGames games;
+        InstalledGames installed;
         try {
-            games = builds.open(game.game, this);
+            installed = games.open(this);
         } catch (IllegalArgumentException e) {
             return notRun(e.getMessage());
         }
-        try (games) {
+        try (installed) {
             InstalledGames.Installed on;
             try {
-                on = games.single();
+                on = installed.single();
             } catch (IllegalArgumentException e) {
-                if (builds.builds != null) {
+                if (games.folder()) {
                     throw usage(String.valueOf(e.getMessage())); // a choice among the folder's builds
                 }
                 return notRun(e.getMessage());

@@ -47,10 +47,7 @@ final class ShrinkCommand extends ToolCommand {
     Path output;
 
     @Mixin
-    GameOption game = new GameOption();
-
-    @Mixin
-    BuildsOption builds = new BuildsOption();
+    GameOptions games = new GameOptions();
 
     @Option(names = "--max-tries", paramLabel = "N", description = "the most replays to try, 1 or more (default: "
             + "no limit); past it, the smallest failing replay found so far is written")
@@ -72,23 +69,10 @@ final class ShrinkCommand extends ToolCommand {
         if (budgetSeconds < 1) {
             throw usage("--budget must be 1 or more seconds, but was " + budgetSeconds);
         }
-        InstalledGames games;
-        try {
-            games = builds.open(game.game, this);
-        } catch (IllegalArgumentException e) {
-            throw builds.usage(this, e);
-        }
-        try (games) {
-            ReplayFile file = ToolFiles.read(input);
-            ToolFiles.requireWritable(output);
-            InstalledGames.Installed on;
-            try {
-                on = games.playing(file);
-            } catch (IllegalArgumentException e) {
-                throw builds.usage(this, e);
-            }
-            return shrink(on.verifier(timeout.timeout()), ReplaySource.of(input.toString(), file));
-        }
+        ReplayFile file = ToolFiles.read(input);
+        ToolFiles.requireWritable(output);
+        return games.play(this, installed -> installed.playing(file),
+                on -> shrink(on.verifier(timeout.timeout()), ReplaySource.of(input.toString(), file)));
     }
 
     private int shrink(ReplayVerifier verifier, ReplaySource source) {

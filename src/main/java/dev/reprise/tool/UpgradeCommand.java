@@ -32,51 +32,38 @@ final class UpgradeCommand extends ToolCommand {
     Path output;
 
     @Mixin
-    GameOption game = new GameOption();
-
-    @Mixin
-    BuildsOption builds = new BuildsOption();
+    GameOptions games = new GameOptions();
 
     @Override
     public Integer call() {
         ReplayFile file = ToolFiles.read(input);
         ToolFiles.requireWritable(output);
-        InstalledGames games;
+        return games.play(this, InstalledGames::single, on -> upgrade(file, on));
+    }
+
+    private int upgrade(ReplayFile file, InstalledGames.Installed on) {
+        ReplayFile upgraded;
         try {
-            games = builds.open(game.game, this);
+            upgraded = on.provider().verifier().build().upgrade(file);
+        } catch (ReplayMismatchException e) {
+            throw new ToolFailure(input + ": cannot be upgraded: " + String.join("; ", e.mismatches().stream()
+                    .map(m -> m.message()).toList()));
         } catch (IllegalArgumentException e) {
-            throw builds.usage(this, e);
+            throw new ToolFailure(input + ": " + e.getMessage());
         }
-        try (games) {
-            InstalledGames.Installed on;
-            try {
-                on = games.single();
-            } catch (IllegalArgumentException e) {
-                throw builds.usage(this, e);
-            }
-            ReplayFile upgraded;
-            try {
-                upgraded = on.provider().verifier().build().upgrade(file);
-            } catch (ReplayMismatchException e) {
-                throw new ToolFailure(input + ": cannot be upgraded: " + String.join("; ", e.mismatches().stream()
-                        .map(m -> m.message()).toList()));
-            } catch (IllegalArgumentException e) {
-                throw new ToolFailure(input + ": " + e.getMessage());
-            }
-            if (upgraded == file) {
-                throw new ToolFailure(input + ": " + on.name() + " declares no upgrade from build \""
-                        + file.gameBuild() + "\": nothing written");
-            }
-            try {
-                upgraded.write(output);
-            } catch (IOException e) {
-                throw ToolFiles.cannotWrite(output, e);
-            }
-            out().println(ToolText.escape(input + " (build " + file.gameBuild() + ") -> " + output + " (build "
-                    + upgraded.gameBuild() + ", recorded by build "
-                    + upgraded.metadata().get(ReplayUpgrade.ORIGIN_BUILD_KEY) + ")"));
-            out().flush();
-            return ReplayTool.OK;
+        if (upgraded == file) {
+            throw new ToolFailure(input + ": " + on.name() + " declares no upgrade from build \""
+                    + file.gameBuild() + "\": nothing written");
         }
+        try {
+            upgraded.write(output);
+        } catch (IOException e) {
+            throw ToolFiles.cannotWrite(output, e);
+        }
+        out().println(ToolText.escape(input + " (build " + file.gameBuild() + ") -> " + output + " (build "
+                + upgraded.gameBuild() + ", recorded by build "
+                + upgraded.metadata().get(ReplayUpgrade.ORIGIN_BUILD_KEY) + ")"));
+        out().flush();
+        return ReplayTool.OK;
     }
 }
