@@ -3,14 +3,11 @@ package dev.reprise.tool;
 import dev.reprise.verify.BuildCompatibility;
 import dev.reprise.verify.ReplayVerifier;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import reactor.core.publisher.Flux;
 
 /**
@@ -36,24 +33,19 @@ import reactor.core.publisher.Flux;
         + "no replay file, a usage error): git bisect run can run it as it is."})
 final class CompatCommand extends ToolCommand {
 
-    @Parameters(arity = "1..*", paramLabel = "DIR|FILE", description = "replay files, and folders to walk")
-    List<Path> paths;
-
     @Mixin
     GameOptions games = new GameOptions();
-
-    @Option(names = "--json", description = "print one JSON object per replay on standard output "
-            + "(the summary goes to standard error)")
-    boolean json;
 
     @Mixin
     VerifyOptions options = new VerifyOptions();
 
     @Override
     public Integer call() {
-        List<ReplayFinder.Found> found = ReplayFinder.find(paths);
-        if (found.isEmpty()) {
-            return notRun("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
+        List<ReplayFinder.Found> found;
+        try {
+            found = options.find();
+        } catch (ToolFailure e) {
+            return notRun(e.getMessage());
         }
         InstalledGames installed;
         try {
@@ -93,11 +85,11 @@ final class CompatCommand extends ToolCommand {
             CompatRow next;
             while (printed[0] < rows.length && (next = rows[printed[0]]) != null) {
                 rows[printed[0]++] = null;
-                out.println(ToolText.escape(json ? CompatJson.write(next) : next.line()));
+                out.println(ToolText.escape(options.json ? CompatJson.write(next) : next.line()));
             }
             out.flush();
         }, err());
-        summary.print(json ? err() : out, elapsed, options.parallelism());
+        summary.print(options.json ? err() : out, elapsed, options.parallelism());
         return summary.allReproduce() ? ReplayTool.OK : ReplayTool.FAILED;
     }
 

@@ -14,7 +14,6 @@ import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import reactor.core.publisher.Flux;
 
 /**
@@ -38,9 +37,6 @@ import reactor.core.publisher.Flux;
     "Exit code 1 if any replay is not VALID. (check only checks a file's structure, for any game.)"})
 final class VerifyCommand extends ToolCommand {
 
-    @Parameters(arity = "1..*", paramLabel = "DIR|FILE", description = "replay files, and folders to walk")
-    List<Path> paths;
-
     @Mixin
     GameOption game = new GameOption();
 
@@ -49,19 +45,12 @@ final class VerifyCommand extends ToolCommand {
             + "path's games are not used")
     @Nullable Path builds;
 
-    @Option(names = "--json", description = "print one JSON verdict per line on standard output "
-            + "(the summary goes to standard error)")
-    boolean json;
-
     @Mixin
     VerifyOptions options = new VerifyOptions();
 
     @Override
     public Integer call() {
-        List<ReplayFinder.Found> found = ReplayFinder.find(paths);
-        if (found.isEmpty()) {
-            throw new ToolFailure("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
-        }
+        List<ReplayFinder.Found> found = options.find();
         try (InstalledGames games = open()) {
             ReplayVerifier verifier;
             try {
@@ -87,13 +76,13 @@ final class VerifyCommand extends ToolCommand {
         Duration elapsed = options.run(verdicts(verifier, ReplayFinder.Batch.of(found)), found.size(), summary,
                 verdict -> {
                     summary.add(verdict);
-                    if (json) {
+                    if (options.json) {
                         // Jackson escapes C0 controls only; the C1 ones and bidi overrides get a JSON escape here.
                         out.println(ToolText.escape(VerdictJsonFormat.write(verdict)));
                         out.flush();
                     }
                 }, err());
-        summary.print(json ? err() : out, elapsed, options.parallelism());
+        summary.print(options.json ? err() : out, elapsed, options.parallelism());
         return summary.failures() == 0 ? ReplayTool.OK : ReplayTool.FAILED;
     }
 

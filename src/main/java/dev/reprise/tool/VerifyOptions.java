@@ -3,7 +3,9 @@ package dev.reprise.tool;
 import dev.reprise.internal.support.ProgressBar;
 import dev.reprise.verify.ReplayVerifier;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -11,15 +13,16 @@ import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import reactor.core.publisher.Flux;
 
 /**
  * The options of the commands that play a batch of replays on the parallel verifier ({@code verify},
- * {@code compat}), a picocli mixin: {@code --parallel}, {@code --timeout} ({@link TimeoutOption}),
- * {@code --max-steps} and {@code --[no-]progress}, each checked as it is parsed (a usage error of the command
- * it is mixed into); and the batch run they shape: the verifier's bounds, the progress bar and the wait for
- * the last result.
+ * {@code compat}), a picocli mixin: the files and folders, {@code --json}, and {@code --parallel},
+ * {@code --timeout} ({@link TimeoutOption}), {@code --max-steps} and {@code --[no-]progress}, each checked as
+ * it is parsed (a usage error of the command it is mixed into); and the batch run they shape: the replays
+ * found, the verifier's bounds, the progress bar and the wait for the last result.
  *
  * <p>Defaults: the processor count, {@link ReplayVerifier#RECOMMENDED_TIMEOUT} and
  * {@link ReplayVerifier#RECOMMENDED_MAX_STEPS} (a test holds them equal to the help's), a bar only on a
@@ -31,6 +34,13 @@ final class VerifyOptions {
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec mixee;
+
+    @Parameters(arity = "1..*", paramLabel = "DIR|FILE", description = "replay files, and folders to walk")
+    List<Path> paths;
+
+    @Option(names = "--json", description = "print one JSON object per replay on standard output "
+            + "(the summary goes to standard error)")
+    boolean json;
 
     @Mixin
     TimeoutOption timeout = new TimeoutOption();
@@ -68,6 +78,21 @@ final class VerifyOptions {
             + "(default: only if the tool runs on a terminal)")
     void progress(boolean progress) {
         this.progress = progress;
+    }
+
+    /**
+     * Finds the replays the command line names: a file as it is, a folder walked for
+     * {@code *}{@value ReplayFinder#EXTENSION} files ({@link ReplayFinder}).
+     *
+     * @return what was found, in a deterministic order
+     * @throws ToolFailure if nothing was found, saying where it was looked for
+     */
+    List<ReplayFinder.Found> find() {
+        List<ReplayFinder.Found> found = ReplayFinder.find(paths);
+        if (found.isEmpty()) {
+            throw new ToolFailure("no replay files (*" + ReplayFinder.EXTENSION + ") in " + paths);
+        }
+        return found;
     }
 
     /** Returns how many replays are played at once. */
