@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
  */
 final class GameOption {
 
-    @Option(names = "--game", paramLabel = "GAME_ID", description = "the game to play, when several are installed "
-            + "(a game jar lists its dev.reprise.verify.ReplayVerifierProvider in META-INF/services)")
+    @Option(names = "--game", paramLabel = "GAME_ID", description = "the game to play, by its id, when several "
+            + "are installed")
     @Nullable String game;
 }
