@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import reactor.core.publisher.Flux;
 
 /**
@@ -73,25 +74,9 @@ public final class ReplayAssertions {
     public static void assertReplays(Path fileOrFolder, ReplayVerifier verifier, Duration timeout) {
         Objects.requireNonNull(fileOrFolder, "fileOrFolder");
         Objects.requireNonNull(verifier, "verifier");
-        Objects.requireNonNull(timeout, "timeout");
-        List<ReplayFiles.Found> found = findAny(fileOrFolder);
-        List<ReplaySource> sources = sources(found);
-        List<Verdict> verdicts = await(verifier.verify(Flux.fromIterable(sources)), timeout,
-                found.size() + " replays under " + fileOrFolder);
-        verdicts.sort(Comparator.comparingLong(Verdict::position));
-        List<String> failures = new ArrayList<>();
-        for (Verdict verdict : verdicts) {
-            ReplayFiles.Found file = found.get((int) verdict.position());
-            if (file.problem() != null) {
-                failures.add("  " + file.relative() + ": " + Outcome.INVALID_FILE + ", " + file.problem());
-            } else if (!verdict.valid()) {
-                failures.add(describe(verdict));
-            }
-        }
-        if (!failures.isEmpty()) {
-            throw new AssertionError(failures.size() + " of " + verdicts.size() + " replays under "
-                    + fileOrFolder + " are not valid:\n" + String.join("\n", failures));
-        }
+        assertEach(fileOrFolder, timeout, sources -> verifier.verify(sources), Verdict::position,
+                verdict -> verdict.valid() ? Optional.empty() : Optional.of(describe(verdict)),
+                Outcome.INVALID_FILE + ", ", "are not valid");
     }
 
     /**
@@ -160,24 +145,10 @@ public final class ReplayAssertions {
     public static void assertCompatible(Path fileOrFolder, ReplayVerifier verifier, Duration timeout) {
         Objects.requireNonNull(fileOrFolder, "fileOrFolder");
         Objects.requireNonNull(verifier, "verifier");
-        Objects.requireNonNull(timeout, "timeout");
-        List<ReplayFiles.Found> found = findAny(fileOrFolder);
-        List<Reproduction> reproductions = await(BuildCompatibility.of(verifier)
-                .check(Flux.fromIterable(sources(found))), timeout, found.size() + " replays under " + fileOrFolder);
-        reproductions.sort(Comparator.comparingLong(Reproduction::position));
-        List<String> failures = new ArrayList<>();
-        for (Reproduction reproduction : reproductions) {
-            ReplayFiles.Found file = found.get((int) reproduction.position());
-            if (file.problem() != null) {
-                failures.add("  " + file.relative() + ": " + Reproduction.Status.UNREADABLE + ": " + file.problem());
-            } else if (!reproduction.reproduces()) {
-                failures.add("  " + reproduction);
-            }
-        }
-        if (!failures.isEmpty()) {
-            throw new AssertionError(failures.size() + " of " + reproductions.size() + " replays under "
-                    + fileOrFolder + " do not reproduce on this build:\n" + String.join("\n", failures));
-        }
+        BuildCompatibility compatibility = BuildCompatibility.of(verifier);
+        assertEach(fileOrFolder, timeout, compatibility::check, Reproduction::position,
+                reproduction -> reproduction.reproduces() ? Optional.empty() : Optional.of("  " + reproduction),
+                Reproduction.Status.UNREADABLE + ": ", "do not reproduce on this build");
     }
 
     /**
@@ -234,6 +205,42 @@ public final class ReplayAssertions {
     public static <G extends VerifiableGame> ReplayCheck<G> replay(ReplaySource replay,
                                                                   Function<? super ReplayFile, ? extends G> games) {
         return new ReplayCheck<>(null, Objects.requireNonNull(replay, "replay"), games);
+    }
+
+    /**
+     * Plays every replay file of a file or folder and fails listing each that does not pass: a file that
+     * cannot be read with its problem, any other with what {@code failure} says of its result.
+     *
+     * @param fileOrFolder a replay file or a folder of them
+     * @param timeout      the longest wait for every result together
+     * @param play         plays the replays, one result each
+     * @param position     the place of a result's replay among the sources
+     * @param failure      the line of a result that does not pass; empty for one that does
+     * @param unreadable   what comes between a file that cannot be read and its problem
+     * @param failed       what the failing replays are, for the message: {@code "are not valid"}
+     * @param <T>          the results' type
+     */
+    private static <T> void assertEach(Path fileOrFolder, Duration timeout,
+                                       Function<Flux<ReplaySource>, Flux<T>> play, ToLongFunction<T> position,
+                                       Function<T, Optional<String>> failure, String unreadable, String failed) {
+        Objects.requireNonNull(timeout, "timeout");
+        List<ReplayFiles.Found> found = findAny(fileOrFolder);
+        List<T> results = await(play.apply(Flux.fromIterable(sources(found))), timeout,
+                found.size() + " replays under " + fileOrFolder);
+        results.sort(Comparator.comparingLong(position));
+        List<String> failures = new ArrayList<>();
+        for (T result : results) {
+            ReplayFiles.Found file = found.get((int) position.applyAsLong(result));
+            if (file.problem() != null) {
+                failures.add("  " + file.relative() + ": " + unreadable + file.problem());
+            } else {
+                failure.apply(result).ifPresent(failures::add);
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new AssertionError(failures.size() + " of " + results.size() + " replays under " + fileOrFolder
+                    + " " + failed + ":\n" + String.join("\n", failures));
+        }
     }
 
     /** The replay files of a file or folder, failing the test if a folder holds none. */

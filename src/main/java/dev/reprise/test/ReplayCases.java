@@ -107,9 +107,9 @@ public final class ReplayCases {
      * Keeps the first {@code steps} steps of a replay as a new replay, as {@link #cut(ReplayFile, int)}
      * does, and recomputes the final state hash the verifier's files claim
      * ({@link ReplayVerifier#finalHashKey()}): the cut route is played on the verifier's game, state-hash
-     * steps unchecked, and the game's {@link VerifiableGame#stateHash()} where it ended is written under
-     * that key. A verifier without a final-hash key, or a game without a state hash, leaves the metadata
-     * as it was.
+     * steps unchecked and within the verifier's {@linkplain ReplayVerifier#timeout() timeout}, and the game's
+     * {@link VerifiableGame#stateHash()} where it ended is written under that key. A verifier without a
+     * final-hash key, or a game without a state hash, leaves the metadata as it was.
      *
      * @param file     the replay
      * @param steps    how many steps to keep, 0..its length

@@ -97,9 +97,10 @@ public final class ReplayShrink {
 
     /**
      * Starts shrinking a replay judged as {@code verifier} judges it: a command that fails, the game's
-     * acceptance check refusing the final state, a desync (cut instead), a replay over the timeout. The
-     * final state hash the file claims is a recorded hash: ignored while searching, recomputed for the
-     * result.
+     * acceptance check refusing the final state, a desync (cut instead), a replay over the timeout. Each try
+     * is bounded as a verification is, by the verifier's {@linkplain ReplayVerifier#timeout() timeout}
+     * ({@link ReplayAssertions#DEFAULT_TIMEOUT} if it sets none). The final state hash the file claims is a
+     * recorded hash: ignored while searching, recomputed for the result.
      *
      * @param replay   the replay
      * @param verifier builds each replay's game ({@link ReplayVerifier#games()}) and judges its end
@@ -109,7 +110,10 @@ public final class ReplayShrink {
         return new ReplayShrink(replay, judging(verifier), verifier.finalHashKey().orElse(null));
     }
 
-    /** Judging as a verifier judges: its games, its acceptance check as the final-state check, hashes checked. */
+    /**
+     * Judging as a verifier judges: its games, its acceptance check as the final-state check, hashes checked,
+     * each replay bounded by its timeout.
+     */
     static Judging<VerifiableGame> judging(ReplayVerifier verifier) {
         Objects.requireNonNull(verifier, "verifier");
         Consumer<VerifiableGame> accepted = verifier.accept().<Consumer<VerifiableGame>>map(accept -> game -> {
@@ -118,7 +122,7 @@ public final class ReplayShrink {
             }
         }).orElse(null);
         return new Judging<>(verifier.games()::create, List.of(), accepted, String::valueOf, false,
-                ReplayAssertions.DEFAULT_TIMEOUT);
+                verifier.timeout().orElse(ReplayAssertions.DEFAULT_TIMEOUT));
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.TreeMap;
  *
  * <p>Not thread-safe: fed from the report's subscriber, which sees the rows one at a time.
  */
-final class CompatSummary {
+final class CompatSummary implements VerifyOptions.Tally {
 
     private final String installed;
     private final Map<Reproduction.Status, Integer> counts = new EnumMap<>(Reproduction.Status.class);
@@ -51,7 +51,8 @@ final class CompatSummary {
     }
 
     /** Returns the number of rows. */
-    int total() {
+    @Override
+    public int total() {
         return total;
     }
 
@@ -60,8 +61,9 @@ final class CompatSummary {
         return counts.getOrDefault(Reproduction.Status.REPRODUCES, 0) == total;
     }
 
-    /** The progress bar's label. */
-    String label() {
+    /** The progress bar's label: how many do not reproduce so far. */
+    @Override
+    public String label() {
         int not = total - counts.getOrDefault(Reproduction.Status.REPRODUCES, 0);
         return not == 0 ? "all reproduce" : not + " do not reproduce";
     }

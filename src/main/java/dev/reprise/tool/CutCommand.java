@@ -7,18 +7,21 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code cut}: keeps the first N steps of a replay as a new file ({@link ReplayCases#cut}), with the final
  * state hash its game's verifier claims recomputed on the game when the game is installed (a
- * {@code ReplayVerifierProvider} of the file's game id on the class path).
+ * {@code ReplayVerifierProvider} of the file's game id on the class path, or with {@code --builds} the jar
+ * of a folder that plays the file's build, or the one {@code --build} names).
  */
 @Command(name = "cut", description = {
     "Keeps the first N steps of IN as OUT, with the same game id, build, dictionary and metadata. When the "
-        + "file's game is installed (a ReplayVerifierProvider on the class path), the final state hash it "
-        + "claims is recomputed by playing the kept steps; otherwise the metadata is kept as it was."})
+        + "file's game is installed (a ReplayVerifierProvider on the class path, or with --builds the game jar "
+        + "that plays IN's build, or the one --build names), the final state hash it claims is recomputed by "
+        + "playing the kept steps; otherwise the metadata is kept as it was."})
 final class CutCommand extends ToolCommand {
 
     @Parameters(index = "0", paramLabel = "IN", description = "the replay file to cut")
@@ -31,32 +34,46 @@ final class CutCommand extends ToolCommand {
             + "0..the replay's length")
     int steps;
 
+    @Mixin
+    BuildsOption builds = new BuildsOption();
+
     @Override
     public Integer call() {
         if (steps < 0) {
             throw usage("--steps must be 0 or more, but was " + steps);
         }
-        ReplayFile file = ToolFiles.read(input);
-        int length = file.save().length();
-        if (steps > length) {
-            throw usage("--steps must be at most " + length + " (the length of " + input + "), but was " + steps);
+        InstalledGames games;
+        try {
+            games = builds.open(null, this);
+        } catch (IllegalArgumentException e) {
+            throw builds.usage(this, e);
         }
-        ToolFiles.requireWritable(output);
-        ReplayVerifier verifier = ToolGames.installed(file.gameId()).orElse(null);
-        ReplayFile cut;
-        String hash;
-        if (verifier == null) {
-            cut = ReplayCases.cut(file, steps);
-            hash = "game \"" + file.gameId() + "\" is not installed: the metadata is kept as it was";
-        } else {
+        try (games) {
+            ReplayFile file = ToolFiles.read(input);
+            int length = file.save().length();
+            if (steps > length) {
+                throw usage("--steps must be at most " + length + " (the length of " + input + "), but was " + steps);
+            }
+            ToolFiles.requireWritable(output);
+            ReplayVerifier verifier;
+            try {
+                verifier = games.playing(file).verifier(ReplayVerifier.RECOMMENDED_TIMEOUT);
+            } catch (IllegalArgumentException e) {
+                return write(ReplayCases.cut(file, steps), length, e.getMessage() + ": the metadata is kept as it was");
+            }
+            ReplayFile cut;
             try {
                 cut = ReplayCases.cut(file, steps, verifier);
             } catch (RuntimeException e) {
                 throw new ToolFailure(input + ": the game could not play the kept steps: " + ToolFiles.reason(e));
             }
-            hash = verifier.finalHashKey().map(key -> "final state hash (" + key + ") recomputed on the game")
-                    .orElse("the game claims no final state hash");
+            return write(cut, length, verifier.finalHashKey()
+                    .map(key -> "final state hash (" + key + ") recomputed on the game")
+                    .orElse("the game claims no final state hash"));
         }
+    }
+
+    private int write(ReplayFile cut, int length, String hash) {
         try {
             cut.write(output);
         } catch (IOException e) {

@@ -1,12 +1,16 @@
 package dev.reprise.tool;
 
+import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.GameBuilds;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -14,22 +18,33 @@ import org.jspecify.annotations.Nullable;
 /**
  * The games a command plays: the {@link ReplayVerifierProvider}s on the class path ({@code --game} chooses
  * one when several are), or every game jar of a {@code --builds} folder, each in its own class loader
- * ({@link GameBuilds}). Jars of the folder that cannot be loaded are named on standard error. Close it when
- * the command is done: that retires the folder's jars.
+ * ({@link GameBuilds}). Every command that plays a game finds it here:
+ * <ul>
+ *   <li>{@code verify}: {@link #verifier}, each replay played on the build its file names;</li>
+ *   <li>{@code compat}, {@code upgrade}: {@link #single()}, the one build every replay is played on
+ *       ({@code --build} chooses one of the folder's);</li>
+ *   <li>{@code shrink}, {@code cut}: {@link #playing(ReplayFile)}, the build that plays one file: the
+ *       {@code --build} of the folder, else the jar of the file's game and build; on the class path the
+ *       {@code --game}, else the file's own game.</li>
+ * </ul>
+ * The class path is looked at when a game is asked for, so a command that can do without one ({@code cut})
+ * runs where none is installed. Jars of the folder that cannot be loaded are named on standard error when it
+ * is opened. Close it when the command is done: that ends the leases of the builds played on and retires the
+ * folder's jars. Not thread-safe: one command's.
  */
 final class InstalledGames implements AutoCloseable {
 
-    private final @Nullable ReplayVerifierProvider provider;
-    private final @Nullable GameBuilds<ReplayVerifierProvider> builds;
     private final @Nullable String game;
-    /** The build {@link #single()} plays on, leased until {@link #close()}. */
-    private GameBuilds.@Nullable Lease<ReplayVerifierProvider> held;
+    private final @Nullable String build;
+    private final @Nullable GameBuilds<ReplayVerifierProvider> builds;
+    /** The builds played on, leased until {@link #close()}. */
+    private final List<GameBuilds.Lease<ReplayVerifierProvider>> held = new ArrayList<>();
 
-    private InstalledGames(@Nullable ReplayVerifierProvider provider, @Nullable GameBuilds<ReplayVerifierProvider> builds,
-                      @Nullable String game) {
-        this.provider = provider;
-        this.builds = builds;
+    private InstalledGames(@Nullable String game, @Nullable String build,
+                           @Nullable GameBuilds<ReplayVerifierProvider> builds) {
         this.game = game;
+        this.build = build;
+        this.builds = builds;
     }
 
     /**
@@ -37,14 +52,20 @@ final class InstalledGames implements AutoCloseable {
      *
      * @param game   the {@code --game} option, or null
      * @param folder the {@code --builds} option, or null for the class path
+     * @param build  the {@code --build} option, or null
      * @param err    where jars that cannot be loaded are named
-     * @return the games; at least one is installed
-     * @throws IllegalArgumentException saying why no game can be played: none installed, the game not found
-     *     (naming the installed ones), several and no {@code --game}, a folder that is missing
+     * @return the games; a folder holds at least one jar of the game
+     * @throws IllegalArgumentException saying why no game can be played: a folder that is missing or holds no
+     *     jar of the game (naming the games it holds), or a build chosen without a folder
      */
-    static InstalledGames open(@Nullable String game, @Nullable Path folder, PrintWriter err) {
+    static InstalledGames open(@Nullable String game, @Nullable Path folder, @Nullable String build,
+                               PrintWriter err) {
         if (folder == null) {
-            return new InstalledGames(ReplayVerifierProvider.find(game), null, game);
+            if (build != null) {
+                throw new IllegalArgumentException("a build is chosen among the game jars of a folder, and there "
+                        + "is no folder");
+            }
+            return new InstalledGames(game, null, null);
         }
         GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build();
         for (GameBuilds.Problem problem : builds.skipped()) {
@@ -57,7 +78,7 @@ final class InstalledGames implements AutoCloseable {
             throw new IllegalArgumentException(game == null ? "no game jar is installed in " + folder
                     : "game '" + game + "' is not installed in " + folder + "; installed: " + installed);
         }
-        return new InstalledGames(null, builds, game);
+        return new InstalledGames(game, build, builds);
     }
 
     /**
@@ -66,55 +87,123 @@ final class InstalledGames implements AutoCloseable {
      *
      * @param options the run's options (parallelism, timeout, reader)
      * @return the verifier
+     * @throws IllegalArgumentException if the class path has no game, not the one {@code --game} names, or
+     *     several and no {@code --game}
      */
     ReplayVerifier verifier(UnaryOperator<ReplayVerifier.Builder> options) {
-        ReplayVerifierProvider single = provider;
-        if (single != null) {
-            return options.apply(single.verifier().gameBuilds(single.gameBuilds())).build();
+        GameBuilds<ReplayVerifierProvider> folder = builds;
+        if (folder == null) {
+            ReplayVerifierProvider provider = ReplayVerifierProvider.find(game);
+            return options.apply(provider.verifier().gameBuilds(provider.gameBuilds())).build();
         }
-        return ReplayVerifier.forBuilds(Objects.requireNonNull(builds, "a folder when no provider"), options);
+        return ReplayVerifier.forBuilds(folder, options);
     }
 
     /**
-     * Returns the one installed build of the game, to play every replay on, whatever build recorded it.
+     * Returns the one installed build of the game, to play every replay on, whatever build recorded it: the
+     * class path's game, or the folder's only jar of the game, or the jar that plays {@code --build} (the one
+     * a replay of that build would be played on by {@link #verifier}: a jar that lists it, the first by file
+     * name if several do, as a newer build lists the older one it upgrades; else one that plays any build).
      *
      * @return the provider and what it is
-     * @throws IllegalArgumentException if the folder holds several builds of the game, or several games and
-     *     no {@code --game} (the message names them)
+     * @throws IllegalArgumentException if no build or several fit (the message names the folder's builds), or
+     *     the class path has no game, not the one {@code --game} names, or several and no {@code --game}
      */
     Installed single() {
-        ReplayVerifierProvider single = provider;
-        if (single != null) {
-            String builds = single.gameBuilds().isEmpty() ? "any build"
-                    : "build " + String.join(", ", single.gameBuilds().stream().sorted().toList());
-            return new Installed(single, single.gameId() + " " + builds);
+        GameBuilds<ReplayVerifierProvider> folder = builds;
+        if (folder == null) {
+            return classPath(game);
         }
-        GameBuilds<ReplayVerifierProvider> folder = Objects.requireNonNull(builds, "a folder when no provider");
-        List<GameBuilds.InstalledBuild> candidates = folder.installed().stream()
+        List<GameBuilds.InstalledBuild> ofGame = folder.installed().stream()
                 .filter(b -> game == null || b.gameId().equals(game)).toList();
-        if (candidates.size() != 1) {
-            throw new IllegalArgumentException("choose one build to play on: " + folder.folder() + " holds "
-                    + candidates.stream().map(b -> b.gameId() + " " + b.describe()).collect(Collectors.joining(", "))
-                    + (game == null ? " (--game chooses a game)" : ""));
+        String chosen = build;
+        List<GameBuilds.InstalledBuild> candidates = chosen == null ? ofGame : playing(ofGame, chosen);
+        if (candidates.isEmpty()) {
+            throw new IllegalArgumentException("no game jar in " + folder.folder() + " plays build \"" + chosen
+                    + "\"" + (game == null ? "" : " of " + game) + "; it holds " + describe(ofGame));
         }
-        GameBuilds.InstalledBuild only = candidates.get(0);
-        String build = only.gameBuilds().isEmpty() ? "" : only.gameBuilds().stream().sorted().findFirst().orElse("");
-        GameBuilds.Lease<ReplayVerifierProvider> lease = folder.lease(only.gameId(), build)
-                .orElseThrow(() -> new IllegalArgumentException(only.jar() + " was removed meanwhile"));
-        held = lease; // the command plays on it from start to end
-        return new Installed(lease.service(), only.gameId() + " " + only.describe());
+        boolean severalGames = candidates.stream().map(GameBuilds.InstalledBuild::gameId).distinct().count() > 1;
+        if (severalGames || chosen == null && candidates.size() > 1) {
+            throw new IllegalArgumentException("choose one build to play on: " + folder.folder() + " holds "
+                    + describe(candidates) + (severalGames ? " (--game chooses a game, --build=BUILD a build)"
+                    : " (--build=BUILD chooses one)"));
+        }
+        GameBuilds.InstalledBuild first = candidates.get(0);
+        String played = chosen != null ? chosen
+                : first.gameBuilds().stream().sorted().findFirst().orElse(""); // "" leases an any-build jar
+        return lease(folder, first.gameId(), played)
+                .orElseThrow(() -> new IllegalArgumentException(first.jar() + " was removed meanwhile"));
+    }
+
+    /**
+     * Returns the installed build that plays one replay file: on the class path the game {@code --game}
+     * names, else the file's own; in a folder the jar of {@code --build} ({@link #single()}), else the jar
+     * that plays the file's game (or {@code --game}) and build, as {@code verify --builds} would play it.
+     *
+     * @param file the replay file
+     * @return the provider and what it is
+     * @throws IllegalArgumentException if no installed build plays the file (the message says which are
+     *     installed), or {@code --game} or {@code --build} names one that is not
+     */
+    Installed playing(ReplayFile file) {
+        String id = game != null ? game : file.gameId();
+        GameBuilds<ReplayVerifierProvider> folder = builds;
+        if (folder == null) {
+            if (game != null) {
+                return classPath(game);
+            }
+            try {
+                return classPath(id);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("game \"" + id + "\" is not installed", e);
+            }
+        }
+        if (build != null) {
+            return single();
+        }
+        return lease(folder, id, file.gameBuild()).orElseThrow(() -> new IllegalArgumentException(
+                "build \"" + file.gameBuild() + "\" of game \"" + id + "\" is not installed in " + folder.folder()
+                        + ", which holds " + describe(folder.installed())));
     }
 
     @Override
     public void close() {
-        GameBuilds.Lease<ReplayVerifierProvider> lease = held;
-        if (lease != null) {
+        for (GameBuilds.Lease<ReplayVerifierProvider> lease : held) {
             lease.close();
         }
+        held.clear();
         GameBuilds<ReplayVerifierProvider> folder = builds;
         if (folder != null) {
             folder.close();
         }
+    }
+
+    /** The class path's game {@code id} (or its only one, for null). */
+    private static Installed classPath(@Nullable String id) {
+        ReplayVerifierProvider provider = ReplayVerifierProvider.find(id);
+        String builds = provider.gameBuilds().isEmpty() ? "any build"
+                : "build " + String.join(", ", provider.gameBuilds().stream().sorted().toList());
+        return new Installed(provider, provider.gameId() + " " + builds);
+    }
+
+    /** Leases the folder's jar that plays a build, held until {@link #close()}. */
+    private Optional<Installed> lease(GameBuilds<ReplayVerifierProvider> folder, String id,
+                                                String gameBuild) {
+        return folder.lease(id, gameBuild).map(lease -> {
+            held.add(lease); // the command plays on it from start to end
+            return new Installed(lease.service(), id + " " + lease.build().describe());
+        });
+    }
+
+    /** The jars that play {@code build}: those that list it, else those that play any build. */
+    private static List<GameBuilds.InstalledBuild> playing(List<GameBuilds.InstalledBuild> jars, String build) {
+        List<GameBuilds.InstalledBuild> listing = jars.stream().filter(b -> b.gameBuilds().contains(build)).toList();
+        return listing.isEmpty() ? jars.stream().filter(b -> b.gameBuilds().isEmpty()).toList() : listing;
+    }
+
+    private static String describe(List<GameBuilds.InstalledBuild> jars) {
+        return jars.isEmpty() ? "no game jar" : jars.stream().map(b -> b.gameId() + " " + b.describe())
+                .collect(Collectors.joining(", "));
     }
 
     private static String games(List<GameBuilds.InstalledBuild> installed) {
@@ -123,11 +212,27 @@ final class InstalledGames implements AutoCloseable {
     }
 
     /**
-     * The build a command plays every replay on.
+     * The build a command plays on.
      *
      * @param provider its provider
-     * @param name     the game and build, for the summary: e.g. {@code test.builds 2 (builds-2.jar)}
+     * @param name     the game and build, for messages and summaries: e.g. {@code test.builds 2 (builds-2.jar)}
      */
     record Installed(ReplayVerifierProvider provider, String name) {
+
+        Installed {
+            Objects.requireNonNull(provider, "provider");
+            Objects.requireNonNull(name, "name");
+        }
+
+        /**
+         * Returns the verifier of this build for one replay at a time, bounded by the timeout, reading files
+         * as the tool does.
+         *
+         * @param timeout the most one replay may take
+         * @return the verifier
+         */
+        ReplayVerifier verifier(Duration timeout) {
+            return provider.verifier().parallelism(1).timeout(timeout).reader(ToolFiles.READER).build();
+        }
     }
 }

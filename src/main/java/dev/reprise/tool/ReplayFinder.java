@@ -1,6 +1,7 @@
 package dev.reprise.tool;
 
 import dev.reprise.internal.support.FolderWalk;
+import dev.reprise.verify.ReplaySource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,6 +59,61 @@ final class ReplayFinder {
             }
         }
         return found;
+    }
+
+    /**
+     * The replays found, split into the paths known to be unreadable (missing, a folder that cannot be
+     * listed, a device, a file over the reader's caps: refused here, so that the reason is specific) and the
+     * sources of the others, to play. Each keeps its place among the replays found.
+     *
+     * @param refused   the unreadable paths
+     * @param sources   the replays to play, in the order found, each identified by its path
+     * @param positions the place among the replays found of each source, by the source's index
+     */
+    record Batch(List<Refused> refused, List<ReplaySource> sources, List<Integer> positions) {
+
+        /**
+         * Splits the replays found.
+         *
+         * @param found what {@link #find} found
+         * @return the batch
+         */
+        static Batch of(List<Found> found) {
+            List<Refused> refused = new ArrayList<>();
+            List<ReplaySource> sources = new ArrayList<>();
+            List<Integer> positions = new ArrayList<>();
+            for (int i = 0; i < found.size(); i++) {
+                Path path = found.get(i).path();
+                String problem = found.get(i).problem() != null ? found.get(i).problem() : ToolFiles.problem(path);
+                if (problem != null) {
+                    refused.add(new Refused(i, ToolFiles.show(path), problem));
+                } else {
+                    sources.add(ReplaySource.of(path.toString(), path));
+                    positions.add(i);
+                }
+            }
+            return new Batch(List.copyOf(refused), List.copyOf(sources), List.copyOf(positions));
+        }
+
+        /**
+         * Returns the place among the replays found of a source.
+         *
+         * @param source the source's index in {@link #sources()}, as a verdict's position says it
+         * @return its place among the replays found
+         */
+        int position(long source) {
+            return positions.get((int) source);
+        }
+    }
+
+    /**
+     * A path that cannot be read as a replay.
+     *
+     * @param position its place among the replays found
+     * @param id       the path, as the tool shows it
+     * @param problem  why it cannot be read
+     */
+    record Refused(int position, String id, String problem) {
     }
 
     private static void walk(Path folder, List<Found> into) {

@@ -13,10 +13,11 @@ import picocli.CommandLine;
  * A command-line tool for replay files: {@code info}, {@code dump}, {@code check}, {@code verify},
  * {@code shrink}, {@code cut}, {@code convert}, {@code sample}, {@code compat} (does every replay reproduce on
  * the installed build?) and {@code upgrade} (a replay of an older build rewritten for the installed one).
- * {@code verify}, {@code shrink} and {@code compat} play the game a
- * {@link dev.reprise.verify.ReplayVerifierProvider} on the class path provides ({@code cut} too, to
- * recompute a final state hash, when the file's game is installed). picocli is an optional dependency
- * of the library; the tool jar ({@code target/reprise-<version>-tool.jar}) bundles it.
+ * {@code verify}, {@code shrink}, {@code compat} and {@code upgrade} play the game a
+ * {@link dev.reprise.verify.ReplayVerifierProvider} on the class path provides, or with {@code --builds=DIR}
+ * the game jars of a folder ({@code cut} too, to recompute a final state hash, when the file's game is
+ * installed). picocli is an optional dependency of the library; the tool jar
+ * ({@code target/reprise-<version>-tool.jar}) bundles it.
  *
  * <p>Run it with {@code java -jar reprise-<version>-tool.jar info file.reprise}, or, to verify a game,
  * {@code java -cp reprise-<version>-tool.jar:mygame.jar dev.reprise.tool.ReplayTool verify replays/}.

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -29,11 +30,13 @@ import picocli.CommandLine.Parameters;
  * errors. Progress lines go to standard error while it runs long.
  */
 @Command(name = "shrink", description = {
-    "Writes to OUT the smallest replay the installed game (a ReplayVerifierProvider on the class path) judges the "
-        + "same way as IN: the same outcome, and for FAILED the same command and exception class. Shrinking "
-        + "cuts IN to its shortest failing prefix, then removes inputs (an active step with its passive steps "
-        + "at a time) while it still fails the same way; state hashes are ignored while it searches and "
-        + "recomputed for OUT. A DESYNC is cut after its first diverging hash window instead.",
+    "Writes to OUT the smallest replay the installed game (a ReplayVerifierProvider on the class path, or with "
+        + "--builds the game jar that plays IN's build, or the one --build names) judges the same way as IN: the "
+        + "same outcome, and for FAILED the same command and exception class. Shrinking cuts IN to its shortest "
+        + "failing prefix, then removes inputs (an active step with its passive steps at a time) while it still "
+        + "fails the same way; state hashes are ignored while it searches and recomputed for OUT. Each try is "
+        + "bounded by --timeout, as verify bounds a replay. A DESYNC is cut after its first diverging hash "
+        + "window instead.",
     "Exit code 0 when OUT is written, 1 when IN is VALID (OUT is not written) or cannot be shrunk."})
 final class ShrinkCommand extends ToolCommand {
 
@@ -43,9 +46,8 @@ final class ShrinkCommand extends ToolCommand {
     @Parameters(index = "1", paramLabel = "OUT", description = "where the shrunk replay goes (replaced if there)")
     Path output;
 
-    @Option(names = "--game", paramLabel = "GAME_ID", description = "the game that judges IN, when several are "
-            + "installed")
-    @Nullable String game;
+    @Mixin
+    GameOptions games = new GameOptions();
 
     @Option(names = "--max-tries", paramLabel = "N", description = "the most replays to try, 1 or more (default: "
             + "no limit); past it, the smallest failing replay found so far is written")
@@ -56,6 +58,9 @@ final class ShrinkCommand extends ToolCommand {
             + "replay found so far is written")
     int budgetSeconds;
 
+    @Mixin
+    TimeoutOption timeout = new TimeoutOption();
+
     @Override
     public Integer call() {
         if (maxTries != null && maxTries < 1) {
@@ -64,11 +69,14 @@ final class ShrinkCommand extends ToolCommand {
         if (budgetSeconds < 1) {
             throw usage("--budget must be 1 or more seconds, but was " + budgetSeconds);
         }
-        ReplayVerifier verifier = ToolGames.verifier(game, this);
         ReplayFile file = ToolFiles.read(input);
         ToolFiles.requireWritable(output);
-        ReplaySource source = ReplaySource.of(input.toString(), file);
-        Verdict verdict = ToolGames.verdict(verifier, source);
+        return games.play(this, installed -> installed.playing(file),
+                on -> shrink(on.verifier(timeout.timeout()), ReplaySource.of(input.toString(), file)));
+    }
+
+    private int shrink(ReplayVerifier verifier, ReplaySource source) {
+        Verdict verdict = verdict(verifier, source);
         if (verdict.outcome() == Outcome.VALID) {
             out().println(ToolText.escape(input + ": VALID, nothing to shrink; " + output + " is not written"));
             out().flush();
@@ -94,7 +102,7 @@ final class ShrinkCommand extends ToolCommand {
         ReplayFile result = shrunk.file().orElseThrow(() -> new ToolFailure(input + ": " + verdict.outcome() + " ("
                 + verdict.reason() + "), but it holds up once its recorded state hashes are ignored: nothing to "
                 + "shrink; " + output + " is not written"));
-        Verdict again = ToolGames.verdict(verifier, ReplaySource.of(output.toString(), result));
+        Verdict again = verdict(verifier, ReplaySource.of(output.toString(), result));
         if (again.outcome() != verdict.outcome()) {
             throw new ToolFailure(input + ": the shrunk replay is judged " + again.outcome() + " (" + again.reason()
                     + "), not " + verdict.outcome() + "; " + output + " is not written");
@@ -107,6 +115,11 @@ final class ShrinkCommand extends ToolCommand {
         out().println(ToolText.escape(line(shrunk, verdict)));
         out().flush();
         return ReplayTool.OK;
+    }
+
+    /** Judges one replay, on this thread; the verifier's timeout bounds it, the wait is a backstop. */
+    private Verdict verdict(ReplayVerifier verifier, ReplaySource source) {
+        return Objects.requireNonNull(verifier.verify(source).block(timeout.timeout().plusMinutes(1)), "a verdict");
     }
 
     private String line(ShrunkReplay shrunk, Verdict verdict) {

@@ -5,9 +5,8 @@ import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.io.ReplayUpgrade;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -20,8 +19,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "upgrade", description = {
     "Rewrites a replay of an older build for the installed build (a ReplayVerifierProvider on the class path, or the "
-        + "one game jar of --builds), applying the upgrades the game declares; the origin build is kept in the "
-        + "metadata " + ReplayUpgrade.ORIGIN_BUILD_KEY + ". Written atomically.",
+        + "game jar of --builds: its only build of the game, or the one --build names), applying the upgrades the "
+        + "game declares; the origin build is kept in the metadata " + ReplayUpgrade.ORIGIN_BUILD_KEY + ". Written "
+        + "atomically.",
     "Exit code 1, nothing written, if the game declares no upgrade from the file's build or one cannot be applied."})
 final class UpgradeCommand extends ToolCommand {
 
@@ -31,53 +31,39 @@ final class UpgradeCommand extends ToolCommand {
     @Parameters(index = "1", paramLabel = "OUT", description = "the upgraded replay file to write (may be IN)")
     Path output;
 
-    @Option(names = "--game", paramLabel = "GAME_ID", description = "the game, when several are installed")
-    @Nullable String game;
-
-    @Option(names = "--builds", paramLabel = "DIR", description = "upgrade for the game jar in DIR (one build of "
-            + "the game) instead of the class path's game")
-    @Nullable Path builds;
+    @Mixin
+    GameOptions games = new GameOptions();
 
     @Override
     public Integer call() {
         ReplayFile file = ToolFiles.read(input);
         ToolFiles.requireWritable(output);
-        InstalledGames games;
+        return games.play(this, InstalledGames::single, on -> upgrade(file, on));
+    }
+
+    private int upgrade(ReplayFile file, InstalledGames.Installed on) {
+        ReplayFile upgraded;
         try {
-            games = InstalledGames.open(game, builds, err());
+            upgraded = on.provider().verifier().build().upgrade(file);
+        } catch (ReplayMismatchException e) {
+            throw new ToolFailure(input + ": cannot be upgraded: " + String.join("; ", e.mismatches().stream()
+                    .map(m -> m.message()).toList()));
         } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage() + (builds == null ? " (--game)" : " (--builds)"));
+            throw new ToolFailure(input + ": " + e.getMessage());
         }
-        try (games) {
-            InstalledGames.Installed on;
-            try {
-                on = games.single();
-            } catch (IllegalArgumentException e) {
-                throw usage(String.valueOf(e.getMessage()));
-            }
-            ReplayFile upgraded;
-            try {
-                upgraded = on.provider().verifier().build().upgrade(file);
-            } catch (ReplayMismatchException e) {
-                throw new ToolFailure(input + ": cannot be upgraded: " + String.join("; ", e.mismatches().stream()
-                        .map(m -> m.message()).toList()));
-            } catch (IllegalArgumentException e) {
-                throw new ToolFailure(input + ": " + e.getMessage());
-            }
-            if (upgraded == file) {
-                throw new ToolFailure(input + ": " + on.name() + " declares no upgrade from build \""
-                        + file.gameBuild() + "\": nothing written");
-            }
-            try {
-                upgraded.write(output);
-            } catch (IOException e) {
-                throw ToolFiles.cannotWrite(output, e);
-            }
-            out().println(ToolText.escape(input + " (build " + file.gameBuild() + ") -> " + output + " (build "
-                    + upgraded.gameBuild() + ", recorded by build "
-                    + upgraded.metadata().get(ReplayUpgrade.ORIGIN_BUILD_KEY) + ")"));
-            out().flush();
-            return ReplayTool.OK;
+        if (upgraded == file) {
+            throw new ToolFailure(input + ": " + on.name() + " declares no upgrade from build \""
+                    + file.gameBuild() + "\": nothing written");
         }
+        try {
+            upgraded.write(output);
+        } catch (IOException e) {
+            throw ToolFiles.cannotWrite(output, e);
+        }
+        out().println(ToolText.escape(input + " (build " + file.gameBuild() + ") -> " + output + " (build "
+                + upgraded.gameBuild() + ", recorded by build "
+                + upgraded.metadata().get(ReplayUpgrade.ORIGIN_BUILD_KEY) + ")"));
+        out().flush();
+        return ReplayTool.OK;
     }
 }

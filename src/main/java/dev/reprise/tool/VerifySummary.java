@@ -18,7 +18,7 @@ import java.util.Map;
  *
  * <p>Not thread-safe: fed from the verdicts' subscriber, which sees them one at a time.
  */
-final class VerifySummary {
+final class VerifySummary implements VerifyOptions.Tally {
 
     /** How many of the slowest replays are shown. */
     static final int SLOWEST = 5;
@@ -41,13 +41,20 @@ final class VerifySummary {
     }
 
     /** Returns the number of verdicts. */
-    int total() {
+    @Override
+    public int total() {
         return verdicts.size();
     }
 
     /** Returns the number of verdicts that are not {@link Outcome#VALID}. */
     int failures() {
         return total() - counts.getOrDefault(Outcome.VALID, 0);
+    }
+
+    /** The progress bar's label: the failures so far. */
+    @Override
+    public String label() {
+        return failures() == 0 ? "no failures" : failures() + " not valid";
     }
 
     /** Returns the count of an outcome. */

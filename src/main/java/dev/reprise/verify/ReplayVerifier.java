@@ -320,9 +320,14 @@ public final class ReplayVerifier {
         return maxSteps;
     }
 
-    @Nullable
-    Duration timeout() {
-        return timeout;
+    /**
+     * Returns the most wall-clock time one replay may take, from reading it to its verdict: the tool and the
+     * test kit bound each replay they play for this verifier (a shrink's tries, a cut) by it too.
+     *
+     * @return the timeout set by {@link Builder#timeout}, or empty if a replay may take any time
+     */
+    public Optional<Duration> timeout() {
+        return Optional.ofNullable(timeout);
     }
 
     Set<String> gameBuilds() {

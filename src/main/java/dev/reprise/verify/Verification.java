@@ -83,7 +83,7 @@ final class Verification {
 
     private Mono<Verdict> prepareAndPlay() {
         started = System.nanoTime();
-        Duration timeout = verifier.timeout();
+        Duration timeout = verifier.timeout().orElse(null);
         // Only compared when there is a timeout: nanoTime's origin is arbitrary, so no value means "never".
         deadline = timeout == null ? 0 : started + timeout.toNanos();
         try {
@@ -339,7 +339,7 @@ final class Verification {
     }
 
     private Verdict outOfTime() {
-        return verdict(Outcome.TIMED_OUT, sandbox().replayed(), "ran over the " + verifier.timeout()
+        return verdict(Outcome.TIMED_OUT, sandbox().replayed(), "ran over the " + verifier.timeout().orElseThrow()
                 + " timeout after " + sandbox().replayed() + " of " + stepCount + " steps");
     }
 

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayStep;
-import java.util.ArrayList;
+import dev.reprise.testing.RouteSteps;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,16 +31,6 @@ class ReplayUpgradeTest {
                 .metadata("seed", "7").build();
     }
 
-    private static List<ReplayStep> steps(ReplayFile file) {
-        ReplayArray route = new ReplayArray();
-        route.loadState(file.save());
-        List<ReplayStep> steps = new ArrayList<>();
-        for (int i = 0; i < route.length(); i++) {
-            steps.add(route.get(i));
-        }
-        return steps;
-    }
-
     @Test
     void upgrade_renamedRenumberedAddedAndRemoved_rewritesEveryStep_andKeepsTheOriginBuild() {
         ReplayUpgrade upgrade = ReplayUpgrade.builder("1", "2").renamed("jump", "leap").paramAdded("move", 2, 1)
@@ -49,7 +39,7 @@ class ReplayUpgradeTest {
 
         ReplayFile upgraded = compatibility.check(buildOne());
 
-        assertThat(steps(upgraded)).extracting(ReplayStep::code, ReplayStep::params).containsExactly(
+        assertThat(RouteSteps.of(upgraded)).extracting(ReplayStep::code, ReplayStep::params).containsExactly(
                 org.assertj.core.groups.Tuple.tuple(1, List.of(1, 0, 1)),
                 org.assertj.core.groups.Tuple.tuple(7, List.of()),
                 org.assertj.core.groups.Tuple.tuple(300, List.of(12345)),
@@ -71,8 +61,8 @@ class ReplayUpgradeTest {
 
         ReplayFile upgraded = ReplayCompatibility.builder("g", BUILD_2).upgrade(upgrade).build().upgrade(buildOne());
 
-        assertThat(steps(upgraded).get(0).params()).containsExactly(0);
-        assertThat(steps(upgraded).get(3).params()).containsExactly(-1);
+        assertThat(RouteSteps.of(upgraded).get(0).params()).containsExactly(0);
+        assertThat(RouteSteps.of(upgraded).get(3).params()).containsExactly(-1);
     }
 
     @Test
@@ -89,7 +79,7 @@ class ReplayUpgradeTest {
                 .upgrade(buildOne()));
 
         assertThat(upgraded.gameBuild()).isEqualTo("3");
-        assertThat(steps(upgraded)).extracting(ReplayStep::code).containsExactly(1, 7, 300, 1);
+        assertThat(RouteSteps.of(upgraded)).extracting(ReplayStep::code).containsExactly(1, 7, 300, 1);
         assertThat(upgraded.dictionary().asMap()).containsEntry(1, "walk");
         assertThat(again).isEqualTo(upgraded);
         assertThat(again.metadata()).containsEntry(ReplayUpgrade.ORIGIN_BUILD_KEY, "1");

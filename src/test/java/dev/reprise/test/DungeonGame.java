@@ -1,6 +1,5 @@
 package dev.reprise.test;
 
-import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.desync.StateHashCheck;
@@ -9,7 +8,6 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayArray;
-import dev.reprise.verify.VerifiableGame;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import reactor.core.publisher.Mono;
@@ -21,7 +19,7 @@ import reactor.core.publisher.Mono;
  * their run's finalize; a trap kills the hero unless it was disarmed before (a failure of another kind);
  * a state-hash step every 25 inputs.
  */
-final class DungeonGame implements VerifiableGame {
+final class DungeonGame extends KitGame {
 
     static final String GAME_ID = "dungeon";
     static final int WALK = 1;
@@ -46,7 +44,6 @@ final class DungeonGame implements VerifiableGame {
 
     private final boolean buggy;
     private final boolean snapshots;
-    private final ReplaySystem system = new ReplaySystem();
     private State state = State.START;
     private int queued;
     /** Steps this game played, every replay together. */
@@ -201,16 +198,13 @@ final class DungeonGame implements VerifiableGame {
     }
 
     @Override
-    public ReplaySystem system() {
-        return system;
+    void reset() {
+        state = State.START;
+        queued = 0;
     }
 
     @Override
-    public SandboxConfig<?> sandbox(ReplayArray route) {
-        SandboxConfig.Builder<Object> config = SandboxConfig.builder(route, save -> {
-            state = State.START;
-            queued = 0;
-        });
+    void configure(SandboxConfig.Builder<Object> config) {
         if (snapshots) {
             config.snapshots(new SnapshotProvider<State>() {
                 @Override
@@ -233,7 +227,6 @@ final class DungeonGame implements VerifiableGame {
                 }
             });
         }
-        return config.build();
     }
 
     @Override

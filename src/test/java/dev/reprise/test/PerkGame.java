@@ -1,13 +1,10 @@
 package dev.reprise.test;
 
-import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.desync.StateHashRecorder;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayArray;
-import dev.reprise.verify.VerifiableGame;
 import java.util.SplittableRandom;
 
 /**
@@ -17,7 +14,7 @@ import java.util.SplittableRandom;
  * hero is weaker, levels up at other fights, and the rest of a replay recorded with the bug no longer fits:
  * its next perk answer comes when no perk dialog is open.
  */
-final class PerkGame implements VerifiableGame {
+final class PerkGame extends KitGame {
 
     static final String GAME_ID = "perk-crawler";
     static final int WALK = 1;
@@ -29,7 +26,6 @@ final class PerkGame implements VerifiableGame {
     static final String PERK_ONCE = "a perk is applied once";
 
     private final boolean buggy;
-    private final ReplaySystem system = new ReplaySystem();
     private int strength;
     private int experience;
     private int level;
@@ -99,7 +95,8 @@ final class PerkGame implements VerifiableGame {
         return strength == 1 + perks;
     }
 
-    private void reset() {
+    @Override
+    void reset() {
         strength = 1;
         experience = 0;
         level = 1;
@@ -110,16 +107,6 @@ final class PerkGame implements VerifiableGame {
 
     long hash() {
         return ((((strength * 31L + experience) * 31 + level) * 31 + perks) * 31 + walked) * 2 + (dialog ? 1 : 0);
-    }
-
-    @Override
-    public ReplaySystem system() {
-        return system;
-    }
-
-    @Override
-    public SandboxConfig<?> sandbox(ReplayArray route) {
-        return SandboxConfig.builder(route, save -> reset()).build();
     }
 
     @Override

@@ -295,12 +295,11 @@ class ReplayCheckTest {
      * A hero with 5 hp: LEFT costs 1, the perk chosen after it (a passive step, its recorded answer applied
      * headless) costs its param, a WALK queues 3 hp of fatigue that its window's finalize takes.
      */
-    private static final class Perks implements VerifiableGame {
+    private static final class Perks extends KitGame {
         static final int LEFT = 3;
         static final int PERK = 4;
         static final int WALK = 5;
 
-        private final ReplaySystem system = new ReplaySystem();
         int hp;
         int fatigue;
 
@@ -317,16 +316,9 @@ class ReplayCheckTest {
         }
 
         @Override
-        public ReplaySystem system() {
-            return system;
-        }
-
-        @Override
-        public SandboxConfig<?> sandbox(ReplayArray route) {
-            return SandboxConfig.builder(route, save -> {
-                hp = 5;
-                fatigue = 0;
-            }).build();
+        void reset() {
+            hp = 5;
+            fatigue = 0;
         }
 
         @Override

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplayArray;
-import dev.reprise.route.ReplayStep;
+import dev.reprise.testing.RouteSteps;
 import dev.reprise.verify.ReplaySource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,19 +55,8 @@ class ReplayShrinkTest {
         return path;
     }
 
-    /** @return the steps of a file's route */
-    static List<ReplayStep> steps(ReplayFile file) {
-        ReplayArray route = new ReplayArray();
-        route.loadState(file.save());
-        List<ReplayStep> steps = new ArrayList<>();
-        for (int i = 0; i < route.length(); i++) {
-            steps.add(route.get(i));
-        }
-        return steps;
-    }
-
     private static List<String> codes(ReplayFile file) {
-        return steps(file).stream().map(step -> step.code() + step.params().toString()).toList();
+        return RouteSteps.of(file).stream().map(step -> step.code() + step.params().toString()).toList();
     }
 
     @Test

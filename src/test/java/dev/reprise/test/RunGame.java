@@ -1,14 +1,10 @@
 package dev.reprise.test;
 
-import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.desync.StateHashRecorder;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.playback.SandboxConfig;
-import dev.reprise.route.ReplayArray;
-import dev.reprise.verify.VerifiableGame;
 import reactor.core.publisher.Mono;
 
 /**
@@ -16,13 +12,12 @@ import reactor.core.publisher.Mono;
  * finalize, and a hash step closes the run before it. Two runs break the invariant, so a replay of four
  * moves with a hash step in the middle fails, and the same moves without it do not.
  */
-final class RunGame implements VerifiableGame {
+final class RunGame extends KitGame {
 
     static final int MOVE = 1;
     static final int HASH = 9;
     static final String ONE_RUN = "the hero makes one run at most";
 
-    private final ReplaySystem system = new ReplaySystem();
     private int x;
     private int queued;
     private int runs;
@@ -69,17 +64,10 @@ final class RunGame implements VerifiableGame {
     }
 
     @Override
-    public ReplaySystem system() {
-        return system;
-    }
-
-    @Override
-    public SandboxConfig<?> sandbox(ReplayArray route) {
-        return SandboxConfig.builder(route, save -> {
-            x = 0;
-            queued = 0;
-            runs = 0;
-        }).build();
+    void reset() {
+        x = 0;
+        queued = 0;
+        runs = 0;
     }
 
     @Override

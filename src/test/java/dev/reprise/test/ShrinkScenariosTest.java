@@ -2,10 +2,12 @@ package dev.reprise.test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayStep;
+import dev.reprise.testing.RouteSteps;
 import dev.reprise.verify.CounterGame;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
@@ -41,7 +43,7 @@ class ShrinkScenariosTest {
                 .invariant(RunGame.ONE_RUN, RunGame::oneRunAtMost)
                 .shrink().run();
 
-        List<ReplayStep> kept = ReplayShrinkTest.steps(shrunk.file().orElseThrow());
+        List<ReplayStep> kept = RouteSteps.of(shrunk.file().orElseThrow());
         assertThat(kept).extracting(ReplayStep::code).containsExactly(RunGame.MOVE, RunGame.HASH, RunGame.MOVE);
         // One move committed when the hash step closed the run: the recorded hash was of two.
         assertThat(kept.get(1).longParam(0)).isEqualTo(1 * 1000L + 1 * 10L);
@@ -91,13 +93,34 @@ class ShrinkScenariosTest {
         ShrunkReplay shrunk = ReplayShrink.of(ReplaySource.of("failing", failing), verifier).run();
 
         ReplayFile file = shrunk.file().orElseThrow();
-        assertThat(ReplayShrinkTest.steps(file)).extracting(ReplayStep::code).containsExactly(CounterGame.FAIL);
+        assertThat(RouteSteps.of(file)).extracting(ReplayStep::code).containsExactly(CounterGame.FAIL);
         assertThat(file.metadata()).containsEntry(CounterGame.START_KEY, "10")
                 .containsEntry(CounterGame.FINAL_KEY, ReplayVerifier.formatHash(10 * 0x9E3779B97F4A7C15L + 17));
         assertThat(shrunk.failure().orElseThrow().command()).contains("FAIL");
         assertThat(shrunk.failure().orElseThrow().error()).contains(IllegalStateException.class.getName());
         Verdict again = verifier.verify(ReplaySource.of("shrunk", file)).block(TIMEOUT);
         assertThat(again.outcome()).as(again.reason()).isEqualTo(Outcome.FAILED);
+    }
+
+    @Test
+    void judgedAsAVerifierJudges_eachTryIsBoundedByTheVerifiersTimeout_notTheKitsMinute() {
+        Duration bound = Duration.ofMillis(200);
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).gameId(CounterGame.GAME_ID)
+                .timeout(bound).parallelism(1).build();
+        ReplayFile recorded = CounterGame.record(0, 1, 2, 3, 4, 5, 6);
+        ReplayArray route = new ReplayArray();
+        route.loadState(recorded.save());
+        route.insert(3, CounterGame.HANG); // never answers
+        ReplayFile hangs = ReplayCases.withRoute(recorded, route.saveState(), recorded.metadata());
+
+        ShrunkReplay shrunk = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> ReplayShrink.of(ReplaySource.of("hangs", hangs), verifier).maxTries(6).run());
+
+        ReplayFailure failure = shrunk.failure().orElseThrow();
+        assertThat(failure.kind()).isEqualTo(ReplayFailure.Kind.TIMED_OUT);
+        assertThat(failure.message()).contains(bound.toString());
+        assertThat(RouteSteps.of(shrunk.file().orElseThrow())).extracting(ReplayStep::code)
+                .contains(CounterGame.HANG);
     }
 
     @Test

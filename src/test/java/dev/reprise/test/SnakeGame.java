@@ -1,13 +1,9 @@
 package dev.reprise.test;
 
-import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.desync.StateHashRecorder;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.playback.SandboxConfig;
-import dev.reprise.route.ReplayArray;
-import dev.reprise.verify.VerifiableGame;
 import java.util.OptionalLong;
 
 /**
@@ -15,7 +11,7 @@ import java.util.OptionalLong;
  * the board through the wall; in today's, the wall stops it. Its replays carry a state-hash step every
  * two moves, so a replay recorded on the buggy build desyncs on today's.
  */
-final class SnakeGame implements VerifiableGame {
+final class SnakeGame extends KitGame {
 
     static final String GAME_ID = "snake";
     /** The board is SIZE x SIZE cells. */
@@ -33,7 +29,6 @@ final class SnakeGame implements VerifiableGame {
     }
 
     private final boolean wallStops;
-    private final ReplaySystem system = new ReplaySystem();
     private int x;
     private int y;
 
@@ -94,17 +89,8 @@ final class SnakeGame implements VerifiableGame {
         return 31L * x + y;
     }
 
-    @Override
-    public ReplaySystem system() {
-        return system;
-    }
-
-    @Override
-    public SandboxConfig<?> sandbox(ReplayArray route) {
-        return SandboxConfig.builder(route, save -> reset()).build();
-    }
-
     /** Puts the snake back at the start, (0, 0). */
+    @Override
     void reset() {
         x = 0;
         y = 0;

@@ -9,7 +9,6 @@ import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.testing.GameJars;
 import dev.reprise.verify.ReplayVerifier;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,27 +21,23 @@ class CompatCommandTest {
 
     @TempDir
     Path root;
+    private ToolFixture tool;
     private Path build2;
     private Path replays;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
     @BeforeEach
     void install() throws IOException {
-        build2 = Files.createDirectory(root.resolve("build-2"));
-        GameJars.install(build2, "2");
-        replays = Files.createDirectory(root.resolve("replays"));
+        tool = new ToolFixture(root);
+        build2 = tool.builds("build-2", "2");
+        replays = tool.replays();
     }
 
     private Path write(String name, ReplayFile file) throws IOException {
-        Path path = replays.resolve(name + ReplayFinder.EXTENSION);
-        file.write(path);
-        return path;
+        return tool.write(name, file);
     }
 
     private int run(String... args) {
-        return ToolRun.run(out, err, args);
+        return tool.run(args);
     }
 
     @Test
@@ -54,8 +49,8 @@ class CompatCommandTest {
 
         int status = run("compat", "--builds", build2.toString(), "--parallel", "2", replays.toString());
 
-        assertThat(status).as(err.toString()).isEqualTo(ReplayTool.FAILED);
-        List<String> lines = out.toString().lines().toList();
+        assertThat(status).as(tool.err()).isEqualTo(ReplayTool.FAILED);
+        List<String> lines = tool.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo(replays.resolve("a-adds.reprise") + "  REPRODUCES [build 1]");
         assertThat(lines.get(1)).startsWith(replays.resolve("b-scales-late.reprise") + "  DIVERGES at step 8 (hash): "
                 + "recorded state hash " + ReplayVerifier.formatHash(GameJars.hash((1 + 2 + 3 + 4 + 5) * 2))
@@ -63,7 +58,7 @@ class CompatCommandTest {
                 + "; diverged in steps 6..7 [build 1]");
         assertThat(lines.get(2)).startsWith(replays.resolve("c-scales-early.reprise") + "  DIVERGES at step 2 (hash)");
         assertThat(lines.get(3)).endsWith("d-adds.reprise  REPRODUCES [build 1]");
-        assertThat(out.toString()).contains("compat: 4 replays on test.builds 2 (builds-2.jar) in ")
+        assertThat(tool.out()).contains("compat: 4 replays on test.builds 2 (builds-2.jar) in ")
                 .contains("2 do not reproduce").containsPattern("(?m)^  REPRODUCES +2$")
                 .containsPattern("(?m)^  DIVERGES +2$").contains("recorded by build 1: 4 replays, 2 reproduce");
     }
@@ -73,9 +68,9 @@ class CompatCommandTest {
         write("two", GameJars.record("2", 1, 0, 2));
         write("one-without-scale", GameJars.record("1", 1, 2));
 
-        assertThat(run("compat", "--builds", build2.toString(), replays.toString())).as(err.toString())
+        assertThat(run("compat", "--builds", build2.toString(), replays.toString())).as(tool.err())
                 .isEqualTo(ReplayTool.OK);
-        assertThat(out.toString()).contains("all reproduce");
+        assertThat(tool.out()).contains("all reproduce");
     }
 
     @Test
@@ -88,7 +83,7 @@ class CompatCommandTest {
 
         assertThat(status).isEqualTo(ReplayTool.FAILED);
         ObjectMapper mapper = new ObjectMapper();
-        List<JsonNode> rows = out.toString().lines().map(line -> {
+        List<JsonNode> rows = tool.out().lines().map(line -> {
             try {
                 return mapper.readTree(line);
             } catch (IOException e) {
@@ -107,19 +102,18 @@ class CompatCommandTest {
         assertThat(rows.get(1).get("recordedBuild").isNull()).isTrue();
         assertThat(rows.get(2).get("status").asText()).isEqualTo("UNREADABLE");
         assertThat(rows.get(2).get("reason").asText()).isEqualTo("no such file");
-        assertThat(err.toString()).contains("compat: 3 replays");
+        assertThat(tool.err()).contains("compat: 3 replays");
     }
 
     @Test
     void upgradedReplays_reproduceOnTheNewBuild_andSaySo() throws IOException {
-        Path build3 = Files.createDirectory(root.resolve("build-3"));
-        GameJars.install(build3, "3");
+        Path build3 = tool.builds("build-3", "3");
         write("two", GameJars.record("2", 1, 0, 2, 0, 3));
 
         int status = run("compat", "--builds", build3.toString(), replays.toString());
 
-        assertThat(status).as(err.toString()).isEqualTo(ReplayTool.OK);
-        assertThat(out.toString()).contains("two.reprise  REPRODUCES [build 2, upgraded]")
+        assertThat(status).as(tool.err()).isEqualTo(ReplayTool.OK);
+        assertThat(tool.out()).contains("two.reprise  REPRODUCES [build 2, upgraded]")
                 .contains("recorded by build 2: 1 replay, 1 reproduce (1 after an upgrade)");
     }
 
@@ -129,17 +123,17 @@ class CompatCommandTest {
         Path empty = Files.createDirectory(root.resolve("empty"));
 
         assertThat(run("compat", "--builds", empty.toString(), replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
-        assertThat(err.toString()).contains("no game jar is installed in " + empty).contains("nothing was run");
+        assertThat(tool.err()).contains("no game jar is installed in " + empty).contains("nothing was run");
         assertThat(run("compat", "--game", "no.such.game", replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
-        assertThat(err.toString()).contains("game 'no.such.game' is not installed");
+        assertThat(tool.err()).contains("game 'no.such.game' is not installed");
         assertThat(run("compat", "--builds", build2.toString(), empty.toString())).isEqualTo(ReplayTool.NOT_RUN);
-        assertThat(err.toString()).contains("no replay files");
+        assertThat(tool.err()).contains("no replay files");
         assertThat(run("compat", "--no-such-option", replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
         assertThat(run("compat")).isEqualTo(ReplayTool.NOT_RUN);
         assertThat(run("compat", "--parallel", "0", replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
         assertThat(run("compat", "--builds", root.resolve("nope").toString(), replays.toString()))
                 .isEqualTo(ReplayTool.NOT_RUN);
-        assertThat(out.toString()).isEmpty();
+        assertThat(tool.out()).isEmpty();
     }
 
     @Test
@@ -148,8 +142,8 @@ class CompatCommandTest {
         write("a", GameJars.record("1", 1));
 
         assertThat(run("compat", "--builds", build2.toString(), replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
-        assertThat(err.toString()).contains("choose one build to play on: " + build2 + " holds test.builds 1 "
-                + "(builds-1.jar), test.builds 2 (builds-2.jar)");
+        assertThat(tool.err()).contains("choose one build to play on: " + build2 + " holds test.builds 1 "
+                + "(builds-1.jar), test.builds 2 (builds-2.jar) (--build=BUILD chooses one)");
     }
 
     @Test
@@ -159,8 +153,59 @@ class CompatCommandTest {
                 .filter(e -> e.expected() == dev.reprise.verify.Outcome.VALID).findFirst().orElseThrow();
         Path tower = Files.write(replays.resolve("tower" + ReplayFinder.EXTENSION), valid.bytes());
 
-        assertThat(run("compat", tower.toString())).as(err.toString()).isEqualTo(ReplayTool.OK);
-        assertThat(out.toString()).contains("tower.reprise  REPRODUCES")
+        assertThat(run("compat", tower.toString())).as(tool.err()).isEqualTo(ReplayTool.OK);
+        assertThat(tool.out()).contains("tower.reprise  REPRODUCES")
                 .contains(" on dev.reprise.samples.tower any build in ");
+    }
+
+    @Test
+    void severalBuildsOfTheGame_buildChoosesTheOneToPlayOn() throws IOException {
+        GameJars.install(build2, "1");
+        write("scales", GameJars.record("1", 1, 0, 2));
+
+        assertThat(run("compat", "--builds", build2.toString(), "--build=1", replays.toString())).as(tool.err())
+                .isEqualTo(ReplayTool.OK);
+        assertThat(tool.out()).contains("scales.reprise  REPRODUCES [build 1]")
+                .contains(" on test.builds 1 (builds-1.jar) in ");
+        tool.clear();
+
+        assertThat(run("compat", "--builds", build2.toString(), "--build", "2", replays.toString()))
+                .isEqualTo(ReplayTool.FAILED);
+        assertThat(tool.out()).contains("scales.reprise  DIVERGES at step 2 (hash)")
+                .contains(" on test.builds 2 (builds-2.jar) in ");
+    }
+
+    @Test
+    void aBuildThatIsNotInTheFolder_orBuildWithoutBuilds_is125_namingTheBuildsPresent() throws IOException {
+        GameJars.install(build2, "1");
+        write("a", GameJars.record("1", 1));
+
+        assertThat(run("compat", "--builds", build2.toString(), "--build=7", replays.toString()))
+                .isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(tool.err()).contains("replay-tool compat: no game jar in " + build2 + " plays build \"7\"; it holds "
+                + "test.builds 1 (builds-1.jar), test.builds 2 (builds-2.jar)");
+        assertThat(run("compat", "--build=1", replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(tool.err()).contains("--build chooses among the game jars of --builds=DIR");
+        assertThat(tool.out()).isEmpty();
+    }
+
+    @Test
+    void maxSteps_aReplayLongerThanTheBudget_fails_andTheSharedOptionsAreCheckedAsVerifyChecksThem()
+            throws IOException {
+        write("long", GameJars.record("2", 1, 2, 3, 4, 5));
+
+        assertThat(run("compat", "--builds", build2.toString(), "--max-steps=2", replays.toString()))
+                .isEqualTo(ReplayTool.FAILED);
+        assertThat(tool.out()).contains("long.reprise  FAILS").contains("more than the budget of 2");
+        tool.clear();
+
+        assertThat(run("compat", "--max-steps=0", replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(tool.err().strip()).isEqualTo("replay-tool compat: --max-steps must be 1 or more, but was 0 "
+                + "(see --help)");
+        tool.clear();
+        assertThat(run("compat", "--timeout=0", replays.toString())).isEqualTo(ReplayTool.NOT_RUN);
+        assertThat(tool.err().strip()).isEqualTo("replay-tool compat: --timeout must be 1 or more seconds, but was 0 "
+                + "(see --help)");
+        assertThat(tool.out()).isEmpty();
     }
 }

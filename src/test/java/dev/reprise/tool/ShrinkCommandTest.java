@@ -20,6 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * {@code shrink} and {@code cut} end to end, on the samples' tower game (its provider is on the test class
@@ -145,7 +146,24 @@ class ShrinkCommandTest {
         assertThat(run("shrink", "--max-tries=0", in.toString(), target.toString())).isEqualTo(ReplayTool.USAGE);
         assertThat(run("shrink", "--budget=0", in.toString(), target.toString())).isEqualTo(ReplayTool.USAGE);
         assertThat(run("shrink", "--no-such-option", in.toString(), target.toString())).isEqualTo(ReplayTool.USAGE);
+        assertThat(run("shrink", "--timeout=0", in.toString(), target.toString())).isEqualTo(ReplayTool.USAGE);
+        assertThat(err.toString()).contains("replay-tool shrink: --timeout must be 1 or more seconds, but was 0");
+        assertThat(run("shrink", "--build=1", in.toString(), target.toString())).isEqualTo(ReplayTool.USAGE);
+        assertThat(err.toString()).contains("--build chooses among the game jars of --builds=DIR");
         assertThat(target).doesNotExist();
+    }
+
+    @Test
+    void shrink_eachTryIsBoundedByTimeout_asVerifyBoundsAReplay() {
+        ShrinkCommand command = new ShrinkCommand();
+        new CommandLine(command).parseArgs("in.reprise", "out.reprise");
+        assertThat(command.timeout.timeout()).isEqualTo(ReplayVerifier.RECOMMENDED_TIMEOUT);
+        new CommandLine(command).parseArgs("--timeout=5", "in.reprise", "out.reprise");
+        assertThat(command.timeout.timeout()).isEqualTo(Duration.ofSeconds(5));
+
+        assertThat(run("shrink", "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " ")).contains("--timeout=SECONDS").contains("(default: 60)")
+                .contains("Each try is bounded by --timeout");
     }
 
     @Test

@@ -13,7 +13,6 @@ import java.io.RandomAccessFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -216,11 +215,19 @@ class VerifyCommandTest {
         VerifyCommand command = new VerifyCommand();
         new CommandLine(command).parseArgs("some.reprise");
 
-        assertThat(Duration.ofSeconds(command.timeoutSeconds)).isEqualTo(ReplayVerifier.RECOMMENDED_TIMEOUT);
-        assertThat(command.maxSteps).isEqualTo(ReplayVerifier.RECOMMENDED_MAX_STEPS);
-        assertThat(run("verify", "--help")).isZero();
-        assertThat(out.toString().replaceAll("\\s+", " ")).contains("--timeout=SECONDS").contains("(default: 60)")
-                .contains("--max-steps=N").contains("(default: 1000000)");
+        assertThat(command.options.timeout()).isEqualTo(ReplayVerifier.RECOMMENDED_TIMEOUT);
+        assertThat(command.options.maxSteps()).isEqualTo(ReplayVerifier.RECOMMENDED_MAX_STEPS);
+        for (String tool : new String[] {"verify", "compat"}) {
+            out.getBuffer().setLength(0);
+            assertThat(run(tool, "--help")).isZero();
+            assertThat(out.toString().replaceAll("\\s+", " ")).as(tool).contains("--timeout=SECONDS")
+                    .contains("(default: 60)").contains("--max-steps=N").contains("(default: 1000000)")
+                    .contains("--parallel=N").contains("--[no-]progress");
+        }
+        CompatCommand compat = new CompatCommand();
+        new CommandLine(compat).parseArgs("some.reprise");
+        assertThat(compat.options.timeout()).isEqualTo(ReplayVerifier.RECOMMENDED_TIMEOUT);
+        assertThat(compat.options.maxSteps()).isEqualTo(ReplayVerifier.RECOMMENDED_MAX_STEPS);
     }
 
     @Test
@@ -260,6 +267,10 @@ class VerifyCommandTest {
         assertThat(run("verify", "--parallel", "0", corpus.toString())).isEqualTo(ReplayTool.USAGE);
         assertThat(err.toString().strip()).isEqualTo("replay-tool verify: --parallel must be 1 or more, but was 0 "
                 + "(see --help)");
+        err.getBuffer().setLength(0);
+        assertThat(run("verify", "--timeout", "0", corpus.toString())).isEqualTo(ReplayTool.USAGE);
+        assertThat(err.toString().strip()).isEqualTo("replay-tool verify: --timeout must be 1 or more seconds, but "
+                + "was 0 (see --help)");
         err.getBuffer().setLength(0);
         assertThat(run("verify")).isEqualTo(ReplayTool.USAGE);
         assertThat(err.toString().lines()).hasSize(1);

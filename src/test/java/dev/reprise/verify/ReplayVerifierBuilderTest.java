@@ -38,6 +38,13 @@ class ReplayVerifierBuilderTest {
     }
 
     @Test
+    void timeout_isEmptyUnlessSet_asTheOtherOptionalAccessorsAre() {
+        assertThat(builder.build().timeout()).isEmpty();
+        assertThat(builder.timeout(Duration.ofSeconds(7)).build().timeout()).contains(Duration.ofSeconds(7));
+        assertThat(ReplayVerifier.builder(CounterGame::of).build().finalHashKey()).isEmpty();
+    }
+
+    @Test
     void finalHashKey_empty_throwsAtOnce() {
         assertThatThrownBy(() -> builder.finalHashKey("")).isInstanceOf(IllegalArgumentException.class);
     }

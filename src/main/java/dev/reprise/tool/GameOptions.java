@@ -1,0 +1,50 @@
+package dev.reprise.tool;
+
+import java.util.function.Function;
+import java.util.function.ToIntFunction;
+import picocli.CommandLine.Mixin;
+
+/**
+ * The options that choose the build a command plays every replay on ({@code compat}, {@code upgrade},
+ * {@code shrink}), a picocli mixin: {@code --game} ({@link GameOption}), {@code --builds} and {@code --build}
+ * ({@link BuildsOption}).
+ */
+final class GameOptions {
+
+    @Mixin
+    GameOption game = new GameOption();
+
+    @Mixin
+    BuildsOption builds = new BuildsOption();
+
+    /**
+     * Finds the games these options name.
+     *
+     * @param command the command, for a usage error and its standard error
+     * @return the games; close them when the command is done
+     * @throws IllegalArgumentException saying why no game can be played
+     */
+    InstalledGames open(ToolCommand command) {
+        return builds.open(game.game, command);
+    }
+
+    /**
+     * Plays on the build {@code choose} picks, then closes the games; a game that cannot be found or chosen
+     * is a usage error of the command.
+     *
+     * @param command the command
+     * @param choose  picks the build
+     * @param play    plays on it, returning the exit code
+     * @return the exit code
+     * @see BuildsOption#play
+     */
+    int play(ToolCommand command, Function<InstalledGames, InstalledGames.Installed> choose,
+             ToIntFunction<InstalledGames.Installed> play) {
+        return builds.play(game.game, command, choose, play);
+    }
+
+    /** Returns whether the games come from a {@code --builds} folder rather than the class path. */
+    boolean folder() {
+        return builds.builds != null;
+    }
+}
