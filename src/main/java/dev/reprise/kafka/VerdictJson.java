@@ -1,35 +1,74 @@
 package dev.reprise.kafka;
 
-import dev.reprise.internal.support.VerdictJsonFormat;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.Verdict;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.OptionalLong;
 
 /**
- * The wire format of a verdict on the verdicts topic (and of the replay tool's {@code verify --json}
- * lines): one JSON object on one line, written and read with Jackson.
+ * The wire format of a verdict on the verdicts topic and of the replay tool's {@code verify --json}
+ * lines: one JSON object on one line, written and read with Jackson.
  *
  * <p>Version {@value #VERSION}: {@code {"version":1,"id":..,"position":..,"outcome":"VALID","valid":true,
  * "stepReached":..,"stepCount":..,"expectedHash":"16 hex digits"|null,"actualHash":..|null,"reason":..,
  * "elapsedMillis":1.234}} ({@code elapsedMillis} has microsecond precision). A later version only adds
- * fields; a reader ignores fields it does not know. The id and the reason are bounded (at 6 KiB and
- * 16 KiB of JSON), so that no submission can make a verdict larger than a Kafka message; a longer one is
- * cut and says how many characters were left out. Stateless and thread-safe.
+ * fields; a reader ignores fields it does not know. The id and the reason are cut to
+ * {@link #MAX_ID_BYTES} and {@link #MAX_REASON_BYTES} of JSON, so that no submission can make a verdict
+ * larger than a Kafka message; a longer one is cut and says how many characters were left out. Stateless
+ * and thread-safe.
  */
 public final class VerdictJson {
 
     /** The format version this class writes and the newest it reads. */
-    public static final int VERSION = VerdictJsonFormat.VERSION;
+    public static final int VERSION = 1;
+
+    /** The most bytes a verdict's {@code reason} takes in its JSON (escapes counted); longer ones are cut. */
+    public static final int MAX_REASON_BYTES = 16 * 1024;
+    /**
+     * The most bytes a verdict's {@code id} takes in its JSON (escapes counted); longer ones are cut. Six
+     * bytes (an escaped control character) for each of the 1024 characters a Kafka submission's id may have.
+     */
+    public static final int MAX_ID_BYTES = 6 * 1024;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private VerdictJson() {
     }
 
     /**
-     * Writes a verdict as one line of JSON, its id and reason bounded.
+     * Writes a verdict as one line of JSON, its id cut to {@link #MAX_ID_BYTES} and its reason to
+     * {@link #MAX_REASON_BYTES} (see {@link #bounded}).
      *
      * @param verdict the verdict
      * @return the JSON object, without a line break
      */
     public static String write(Verdict verdict) {
-        return VerdictJsonFormat.write(verdict);
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("version", VERSION);
+        // The id and the reason quote what a replay brought (names of its commands, its headers): bounded,
+        // so that no replay can make a verdict larger than a Kafka message or a line a reader can take.
+        node.put("id", bounded(verdict.id(), MAX_ID_BYTES));
+        node.put("position", verdict.position());
+        node.put("outcome", verdict.outcome().name());
+        node.put("valid", verdict.valid());
+        node.put("stepReached", verdict.stepReached());
+        node.put("stepCount", verdict.stepCount());
+        hash(node, "expectedHash", verdict.expectedHash());
+        hash(node, "actualHash", verdict.actualHash());
+        node.put("reason", bounded(verdict.reason(), MAX_REASON_BYTES));
+        long micros = verdict.elapsed().toNanos() / 1_000;
+        node.put("elapsedMillis", BigDecimal.valueOf(micros, 3));
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a verdict tree that Jackson cannot write: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -41,6 +80,102 @@ public final class VerdictJson {
      *     names it)
      */
     public static Verdict read(String json) {
-        return VerdictJsonFormat.read(json);
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("a verdict that is not JSON: " + e.getOriginalMessage(), e);
+        }
+        if (node == null || !node.isObject()) {
+            throw new IllegalArgumentException("a verdict must be a JSON object, was: " + abbreviate(json));
+        }
+        int version = field(node, "version").asInt();
+        if (version < 1 || version > VERSION) {
+            throw new IllegalArgumentException("verdict format version " + version + " is not supported (1 to "
+                    + VERSION + ")");
+        }
+        String outcome = field(node, "outcome").asText();
+        Outcome parsed;
+        try {
+            parsed = Outcome.valueOf(outcome);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("verdict field 'outcome': unknown outcome '" + outcome + "'", e);
+        }
+        long micros = field(node, "elapsedMillis").decimalValue().movePointRight(3).longValue();
+        return Verdict.of(field(node, "id").asText(), field(node, "position").asLong(), parsed,
+                field(node, "stepReached").asInt(), field(node, "stepCount").asInt(), hash(node, "expectedHash"),
+                hash(node, "actualHash"), field(node, "reason").asText(), Duration.ofNanos(micros * 1_000));
+    }
+
+    /**
+     * Cuts a text so that it takes at most {@code maxBytes} bytes as a JSON string in UTF-8, escapes counted
+     * (a control character takes six), never inside a surrogate pair, and marks the cut with how many
+     * characters were left out.
+     *
+     * @param text     the text
+     * @param maxBytes the most bytes its JSON string may take; the cut text leaves 40 of them for the marker
+     * @return the text itself if it fits, else its cut start and {@code "... (N more characters)"}
+     */
+    public static String bounded(String text, int maxBytes) {
+        int budget = maxBytes - 40; // room for the marker
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            bytes += jsonBytes(text.charAt(i));
+            if (bytes > maxBytes) {
+                int end = 0;
+                long used = 0;
+                while (end < text.length() && used + jsonBytes(text.charAt(end)) <= budget) {
+                    used += jsonBytes(text.charAt(end));
+                    end++;
+                }
+                if (end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
+                    end--;
+                }
+                return text.substring(0, end) + "... (" + (text.length() - end) + " more characters)";
+            }
+        }
+        return text;
+    }
+
+    /** The bytes one UTF-16 unit takes in a JSON string in UTF-8 (a surrogate counts half its pair's 4). */
+    private static int jsonBytes(char c) {
+        if (c < 0x20) {
+            return 6;
+        }
+        if (c == '"' || c == '\\') {
+            return 2;
+        }
+        if (c < 0x80) {
+            return 1;
+        }
+        if (c < 0x800 || Character.isSurrogate(c)) {
+            return 2;
+        }
+        return 3;
+    }
+
+    private static void hash(ObjectNode node, String name, OptionalLong hash) {
+        if (hash.isPresent()) {
+            node.put(name, ReplayVerifier.formatHash(hash.getAsLong()));
+        } else {
+            node.putNull(name);
+        }
+    }
+
+    private static OptionalLong hash(JsonNode node, String name) {
+        JsonNode value = field(node, name);
+        return value.isNull() ? OptionalLong.empty() : OptionalLong.of(ReplayVerifier.parseHash(value.asText()));
+    }
+
+    private static JsonNode field(JsonNode node, String name) {
+        JsonNode value = node.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("verdict field '" + name + "' is missing");
+        }
+        return value;
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 80) + "...";
     }
 }

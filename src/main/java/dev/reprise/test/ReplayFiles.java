@@ -1,6 +1,5 @@
 package dev.reprise.test;
 
-import dev.reprise.internal.support.FolderWalk;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.Verdict;

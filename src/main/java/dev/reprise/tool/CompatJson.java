@@ -3,7 +3,7 @@ package dev.reprise.tool;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reprise.internal.support.VerdictJsonFormat;
+import dev.reprise.kafka.VerdictJson;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.Reproduction;
 import dev.reprise.verify.Verdict;
@@ -14,7 +14,7 @@ import java.util.OptionalLong;
  * One {@code compat --json} line: {@code {"version":1,"id":..,"position":..,"status":"DIVERGES",
  * "step":5|null,"command":"hash"|null,"expectedHash":..|null,"actualHash":..|null,"recordedBuild":"1"|null,
  * "upgraded":false,"outcome":"DESYNC"|null,"reason":..,"elapsedMillis":..}}. The id and the reason are cut
- * as a verdict's are ({@link VerdictJsonFormat#bounded}); {@code outcome} is the verdict's, null for a path
+ * as a verdict's are ({@link VerdictJson#bounded}); {@code outcome} is the verdict's, null for a path
  * that could not be read at all. A later version only adds fields. Stateless and thread-safe.
  */
 final class CompatJson {
@@ -31,7 +31,7 @@ final class CompatJson {
     static String write(CompatRow row) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("version", VERSION);
-        node.put("id", VerdictJsonFormat.bounded(row.id(), VerdictJsonFormat.MAX_ID_BYTES));
+        node.put("id", VerdictJson.bounded(row.id(), VerdictJson.MAX_ID_BYTES));
         node.put("position", row.position());
         node.put("status", row.status().name());
         Reproduction r = row.reproduction();
@@ -43,8 +43,8 @@ final class CompatJson {
             node.putNull("recordedBuild");
             node.put("upgraded", false);
             node.putNull("outcome");
-            node.put("reason", VerdictJsonFormat.bounded(String.valueOf(row.problem()),
-                    VerdictJsonFormat.MAX_REASON_BYTES));
+            node.put("reason", VerdictJson.bounded(String.valueOf(row.problem()),
+                    VerdictJson.MAX_REASON_BYTES));
             node.put("elapsedMillis", BigDecimal.valueOf(0, 3));
         } else {
             Verdict v = r.verdict();
@@ -59,7 +59,7 @@ final class CompatJson {
             node.put("recordedBuild", r.recordedBuild().orElse(null));
             node.put("upgraded", r.upgraded());
             node.put("outcome", v.outcome().name());
-            node.put("reason", VerdictJsonFormat.bounded(v.reason(), VerdictJsonFormat.MAX_REASON_BYTES));
+            node.put("reason", VerdictJson.bounded(v.reason(), VerdictJson.MAX_REASON_BYTES));
             node.put("elapsedMillis", BigDecimal.valueOf(v.elapsed().toNanos() / 1_000, 3));
         }
         try {

@@ -1,6 +1,6 @@
 package dev.reprise.tool;
 
-import dev.reprise.internal.support.FolderWalk;
+import dev.reprise.test.FolderWalk;
 import dev.reprise.verify.ReplaySource;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.reprise.tool;
 
-import dev.reprise.internal.support.VerdictJsonFormat;
+import dev.reprise.kafka.VerdictJson;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
@@ -78,7 +78,7 @@ final class VerifyCommand extends ToolCommand {
                     summary.add(verdict);
                     if (options.json) {
                         // Jackson escapes C0 controls only; the C1 ones and bidi overrides get a JSON escape here.
-                        out.println(ToolText.escape(VerdictJsonFormat.write(verdict)));
+                        out.println(ToolText.escape(VerdictJson.write(verdict)));
                         out.flush();
                     }
                 }, err());

@@ -1,6 +1,5 @@
 package dev.reprise.tool;
 
-import dev.reprise.internal.support.ProgressBar;
 import dev.reprise.verify.ReplayVerifier;
 import java.io.PrintWriter;
 import java.nio.file.Path;

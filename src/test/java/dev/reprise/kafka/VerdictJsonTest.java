@@ -3,7 +3,7 @@ package dev.reprise.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reprise.internal.support.VerdictJsonFormat;
+import dev.reprise.kafka.VerdictJson;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.Verdict;
 import java.time.Duration;
@@ -65,21 +65,21 @@ class VerdictJsonTest {
         Verdict huge = Verdict.of("i".repeat(600_000), 0, Outcome.DESYNC, 1, 2, OptionalLong.empty(),
                 OptionalLong.empty(), "r".repeat(600_000), Duration.ZERO);
         String json = VerdictJson.write(huge);
-        assertThat(json).isEqualTo(VerdictJsonFormat.write(huge));
+        assertThat(json).isEqualTo(VerdictJson.write(huge));
         assertThat(json.getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
-                .isLessThan(VerdictJsonFormat.MAX_REASON_BYTES + VerdictJsonFormat.MAX_ID_BYTES + 1000);
+                .isLessThan(VerdictJson.MAX_REASON_BYTES + VerdictJson.MAX_ID_BYTES + 1000);
         assertThat(VerdictJson.read(json).id()).startsWith("iii").endsWith(" more characters)");
     }
 
     @Test
     void maxIdBytes_holdsTheLongestSubmissionIdAllEscaped() {
-        assertThat(VerdictJsonFormat.MAX_ID_BYTES).isEqualTo(6 * Submissions.MAX_ID_LENGTH);
+        assertThat(VerdictJson.MAX_ID_BYTES).isEqualTo(6 * Submissions.MAX_ID_LENGTH);
         String longest = "\u0001".repeat(Submissions.MAX_ID_LENGTH);
-        assertThat(VerdictJsonFormat.bounded(longest, VerdictJsonFormat.MAX_ID_BYTES)).isSameAs(longest);
+        assertThat(VerdictJson.bounded(longest, VerdictJson.MAX_ID_BYTES)).isSameAs(longest);
     }
 
     @Test
     void version_isTheFormats() {
-        assertThat(VerdictJson.VERSION).isEqualTo(VerdictJsonFormat.VERSION);
+        assertThat(VerdictJson.VERSION).isEqualTo(VerdictJson.VERSION);
     }
 }

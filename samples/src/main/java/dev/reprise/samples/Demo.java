@@ -1,7 +1,6 @@
 package dev.reprise.samples;
 
 import dev.reprise.ReplaySystem;
-import dev.reprise.internal.support.ProgressBar;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplaySandbox;
@@ -14,6 +13,7 @@ import dev.reprise.samples.tower.replay.ReplayVerdict;
 import dev.reprise.samples.tower.replay.StateTrail;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.verify.TowerVerification;
+import dev.reprise.tool.ProgressBar;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.reprise.internal.support;
+package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

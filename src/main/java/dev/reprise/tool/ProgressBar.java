@@ -1,4 +1,4 @@
-package dev.reprise.internal.support;
+package dev.reprise.tool;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -12,8 +12,8 @@ import java.util.function.LongSupplier;
  * demo shows the current floor, the replay tool the failures so far), redrawn in place with a carriage
  * return at most once per throttle period (the first time one period after the start).
  *
- * <p>Not API: public only because the replay tool's {@code verify} and the samples' demo, in other
- * packages, draw it. Not thread-safe: call it from the thread that makes the progress.
+ * <p>The replay tool's {@code verify} draws it; a program beside the tool (the samples' demo) can draw the
+ * same bar. Not thread-safe: call it from the thread that makes the progress.
  */
 public final class ProgressBar {
 

@@ -1,4 +1,4 @@
-package dev.reprise.internal.support;
+package dev.reprise.test;
 
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -12,10 +12,10 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Walks a folder for the files whose names end in an extension, for the replay tool and the test kit
- * alike. The folder itself is followed if it is a symbolic link (its files are named under the link, as
- * given); links below it are not followed, so a link loop cannot trap the walk. A sub-folder that cannot
- * be listed is kept with its exception, so that it can fail as a replay instead of vanishing.
+ * Walks a folder for the files whose names end in an extension, for the test kit's folder sources and
+ * the replay tool. The folder itself is followed if it is a symbolic link (its files are named under the
+ * link, as given); links below it are not followed, so a link loop cannot trap the walk. A sub-folder
+ * that cannot be listed is kept with its exception, so that it can fail as a replay instead of vanishing.
  *
  * <p>Stateless and thread-safe.
  */
