@@ -3,7 +3,7 @@ package dev.reprise;
 import dev.reprise.command.CommandLookup;
 import dev.reprise.command.ReplayCode;
 import dev.reprise.command.ReplayCommand;
-import dev.reprise.io.CommandDictionary;
+import dev.reprise.command.CommandDictionary;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.reprise;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.diagnostic.WarningCode;
-import dev.reprise.io.CommandDictionary;
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;

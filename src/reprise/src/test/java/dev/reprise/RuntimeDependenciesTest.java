@@ -14,11 +14,10 @@ import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
- * Keeps the library's runtime dependencies what a game that uses only the core resolves: reactor-core,
- * caffeine and JSpecify (and their own dependencies). Every other dependency of the pom that is not
- * test-scoped must be {@code <optional>true</optional>} — the integrations' dependencies, such as the test
- * kit's reactor-test and JUnit API — because Maven and Gradle never pass an optional or test dependency on
- * to a consumer. Read from the pom itself, so it runs offline in every build.
+ * Keeps the core's runtime dependencies what a game that uses only the core resolves: reactor-core, caffeine
+ * and JSpecify (and their own dependencies), nothing optional besides. The test kit, the worker, the viewer
+ * and the tool are modules of their own, with their own dependencies. Read from the poms themselves (the
+ * core's and the parent's, whose dependencies every module inherits), so it runs offline in every build.
  */
 class RuntimeDependenciesTest {
 
@@ -26,8 +25,9 @@ class RuntimeDependenciesTest {
             "com.github.ben-manes.caffeine:caffeine", "org.jspecify:jspecify");
 
     @Test
-    void everyDependencyButTheCore_isTestScopedOrOptional() throws Exception {
-        Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
+    void theCoresDependencies_areReactorCaffeineAndJSpecify_andTheRestTestScoped() throws Exception {
+        Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(Path.of("src/reprise/pom.xml").toFile());
         List<String> core = new ArrayList<>();
         List<String> leaking = new ArrayList<>();
         for (Element dependency : dependencies(pom)) {
@@ -39,26 +39,26 @@ class RuntimeDependenciesTest {
             }
             if (CORE.contains(id) && !optional && (scope.isEmpty() || "compile".equals(scope))) {
                 core.add(id);
-            } else if (!optional || "runtime".equals(scope)) {
+            } else {
                 leaking.add(id + (scope.isEmpty() ? "" : " (" + scope + ")"));
             }
         }
-        assertThat(leaking).as("dependencies a game using only the core would resolve; make them optional or test-scoped")
+        assertThat(leaking).as("dependencies beside the core's three; a module of its own, or test scope")
                 .isEmpty();
         assertThat(core).containsExactlyInAnyOrderElementsOf(CORE);
     }
 
     @Test
-    void theTestKitsDependencies_areOptional() throws Exception {
+    void theParentsDependencies_areAllTestScoped() throws Exception {
         Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile());
-        List<String> optional = new ArrayList<>();
+        List<String> inherited = new ArrayList<>();
         for (Element dependency : dependencies(pom)) {
-            if ("true".equals(text(dependency, "optional"))) {
-                optional.add(text(dependency, "groupId") + ":" + text(dependency, "artifactId"));
+            if (!"test".equals(text(dependency, "scope"))) {
+                inherited.add(text(dependency, "groupId") + ":" + text(dependency, "artifactId"));
             }
         }
-        assertThat(optional).contains("io.projectreactor:reactor-test", "org.junit.jupiter:junit-jupiter-api",
-                "org.junit.jupiter:junit-jupiter-params", "io.projectreactor.netty:reactor-netty-http");
+        assertThat(inherited).as("what every module would pass on to its users").isEmpty();
+        assertThat(dependencies(pom)).as("the parent's test dependencies").isNotEmpty();
     }
 
     /** The dependencies of the project and of its profiles, not the managed versions. */

@@ -1,6 +1,6 @@
 package dev.reprise.samples.io;
 
-import dev.reprise.io.CommandDictionary;
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.io.Compression;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayCompatibility;

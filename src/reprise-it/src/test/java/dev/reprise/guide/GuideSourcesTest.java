@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GuideSourcesTest {
 
     private static final Path GUIDE = Path.of("docs/getting-started.md");
-    private static final Path FOLDER = Path.of("src/test/java/dev/reprise/guide");
+    private static final Path FOLDER = Path.of("src/reprise-it/src/test/java/dev/reprise/guide");
     private static final Pattern SOURCE = Pattern.compile("<sub>(?:Abridged )?[Ff]rom `([^`]+)`");
 
     @TempDir

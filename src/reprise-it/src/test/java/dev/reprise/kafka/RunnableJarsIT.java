@@ -26,12 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunnableJarsIT {
 
-    private static final Path TARGET = Path.of(System.getProperty("reprise.target", "target"));
-    private static final String VERSION = System.getProperty("reprise.version", "0.1.0-SNAPSHOT");
-    private static final Path TOOL_JAR = TARGET.resolve("reprise-" + VERSION + "-tool.jar");
-    private static final Path WORKER_JAR = TARGET.resolve("reprise-" + VERSION + "-worker.jar");
+    private static final Path TOOL_JAR = RunnableJars.tool();
+    private static final Path WORKER_JAR = RunnableJars.worker();
     /** The samples' compiled classes: the tower game and its ReplayVerifierProvider entry, as a game jar. */
-    private static final Path GAME = TARGET.resolve("test-classes");
+    private static final Path GAME = RunnableJars.samples();
     private static final List<TowerCorpus.Entry> CORPUS = TowerCorpus.generate(3, 20);
 
     private static EmbeddedKafka kafka;

@@ -28,7 +28,8 @@ class ReadmeToolExamplesTest {
 
     /** The tool jar run alone, or with the samples' classes (the tower game's provider) on the class path. */
     private static final Pattern TOOL_LINE = Pattern.compile(
-            "^java (?:-jar target/reprise-(\\S+)-tool\\.jar|-cp target/reprise-(\\S+)-tool\\.jar:target/test-classes "
+            "^java (?:-jar src/reprise-tool/target/reprise-tool-(\\S+)-all\\.jar"
+                    + "|-cp src/reprise-tool/target/reprise-tool-(\\S+)-all\\.jar:samples/target/classes "
                     + "dev\\.reprise\\.tool\\.ReplayTool) (.*)$",
             Pattern.MULTILINE);
 

@@ -3,6 +3,7 @@ package dev.reprise.viewer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.guide.CoinViewer;
+import dev.reprise.kafka.RunnableJars;
 import dev.reprise.testing.Browser;
 import java.io.File;
 import java.io.IOException;
@@ -38,8 +39,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 class ViewerJarIT {
 
     private static final Path TARGET = Path.of(System.getProperty("reprise.target", "target"));
-    private static final String VERSION = System.getProperty("reprise.version", "0.1.0-SNAPSHOT");
-    private static final Path VIEWER_JAR = TARGET.resolve("reprise-" + VERSION + "-viewer.jar");
+    private static final Path VIEWER_JAR = RunnableJars.viewer();
     private static final Path GUIDE_CLASSES = TARGET.resolve("test-classes/dev/reprise/guide");
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Pattern ADDRESS = Pattern.compile("Reprise viewer: (http://\\S+) ");

@@ -47,7 +47,7 @@ final class WorkerProcess {
     static WorkerProcess java(Map<String, String> env, List<String> javaArgs) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-Djava.util.logging.config.file=" + Path.of("src/test/resources/logging.properties").toAbsolutePath()));
+                "-Djava.util.logging.config.file=" + Path.of("src/reprise/src/test/resources/logging.properties").toAbsolutePath()));
         command.addAll(javaArgs);
         Path output = Files.createTempFile("reprise-process-", ".out");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)

@@ -1,6 +1,6 @@
 package dev.reprise.tool;
 
-import dev.reprise.io.CommandDictionary;
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplayArray;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.reprise.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reprise.io.CommandDictionary;
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplayArray;
 import java.io.IOException;

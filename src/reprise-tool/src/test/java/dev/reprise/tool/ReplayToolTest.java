@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.abort;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.reprise.io.CommandDictionary;
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.io.Compression;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileReader;

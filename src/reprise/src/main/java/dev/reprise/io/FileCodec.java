@@ -2,6 +2,7 @@ package dev.reprise.io;
 
 import static dev.reprise.io.FileLayout.*;
 
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;

@@ -1,5 +1,6 @@
 package dev.reprise.io;
 
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.route.ReplaySave;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.reprise.io;
 
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.route.ReplayArrayConfig;
 import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;

@@ -1,5 +1,6 @@
 package dev.reprise.io;
 
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayArrayConfig;

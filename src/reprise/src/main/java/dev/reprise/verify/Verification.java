@@ -3,7 +3,7 @@ package dev.reprise.verify;
 import dev.reprise.diagnostic.ReplayException;
 import dev.reprise.ReplaySystem;
 import dev.reprise.desync.ReplayDesyncException;
-import dev.reprise.io.CommandDictionary;
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatch;

@@ -3,6 +3,7 @@ package dev.reprise.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.route.ReplayArray;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

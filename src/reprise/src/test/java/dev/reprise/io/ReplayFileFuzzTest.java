@@ -2,6 +2,7 @@ package dev.reprise.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.route.ReplayFormatException;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -3,6 +3,7 @@ package dev.reprise.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayFormatException;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayStep;

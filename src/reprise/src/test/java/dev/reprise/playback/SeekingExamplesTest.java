@@ -116,7 +116,7 @@ class SeekingExamplesTest {
 
     @Test
     void docs_quoteEveryExampleAsWritten() throws IOException {
-        String source = Files.readString(Path.of("src/test/java/dev/reprise/playback/SeekingExamplesTest.java"));
+        String source = Files.readString(Path.of("src/reprise/src/test/java/dev/reprise/playback/SeekingExamplesTest.java"));
         String doc = Files.readString(Path.of("docs/seeking.md"));
         Matcher region = Pattern.compile("// \\[([a-z-]+)]\n(.*?)\n\\s*// \\[\\1]", Pattern.DOTALL).matcher(source);
         int regions = 0;

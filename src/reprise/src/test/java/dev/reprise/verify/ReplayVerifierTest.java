@@ -233,7 +233,7 @@ class ReplayVerifierTest {
     void verify_dictionaryNamesACodeOtherwise_isInvalidFileWithoutBuildingAGame() {
         ReplayFile file = CounterGame.record(0, 1);
         int before = CounterGame.CREATED.get();
-        Verdict verdict = verdictOf(counter().dictionary(dev.reprise.io.CommandDictionary.of(
+        Verdict verdict = verdictOf(counter().dictionary(dev.reprise.command.CommandDictionary.of(
                         java.util.Map.of(CounterGame.ADD, "PLUS", CounterGame.HASH, "HASH"))).build(),
                 ReplaySource.of("renamed", file));
 

@@ -3,7 +3,7 @@ package dev.reprise.samples.tower.replay;
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.desync.StateHashCheck;
-import dev.reprise.io.CommandDictionary;
+import dev.reprise.command.CommandDictionary;
 import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.playback.ReplayResetter;
 import dev.reprise.playback.SandboxConfig;

@@ -1,4 +1,4 @@
-package dev.reprise.io;
+package dev.reprise.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

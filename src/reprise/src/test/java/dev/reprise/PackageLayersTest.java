@@ -9,8 +9,10 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.spi.ToolProvider;
 import java.util.stream.Collectors;
@@ -18,11 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The library's packages form no cycle: {@code jdeps} over the compiled main classes gives the package graph,
- * and every strongly connected component of more than one package fails the build, named with the class
- * dependencies that make it. The layering it keeps is in {@code docs/modules.md}.
+ * The core's packages keep the layers that {@code docs/modules.md} draws: {@code jdeps} over the compiled main
+ * classes gives the package graph, every edge must be one the layers allow (a new edge fails the build, named
+ * with the class dependencies that make it), and no strongly connected component of more than one package
+ * is left. The other modules' layering is their Maven dependencies': they cannot reach what they do not declare.
  */
-class PackageCycleTest {
+class PackageLayersTest {
 
     /** jdeps takes a few seconds: the main classes' graph is read once for the tests that need it. */
     private static PackageGraph mainGraph;
@@ -53,14 +56,51 @@ class PackageCycleTest {
         assertThat(cycles).withFailMessage(() -> describeAll(graph, cycles)).isEmpty();
     }
 
+    /** Each package of the core and the packages it may use: the layers of docs/modules.md, bottom up. */
+    private static final Map<String, Set<String>> ALLOWED = allowed();
+
+    private static Map<String, Set<String>> allowed() {
+        Map<String, Set<String>> allowed = new TreeMap<>();
+        allowed.put("dev.reprise.diagnostic", Set.of());
+        allowed.put("dev.reprise.internal", Set.of("dev.reprise.diagnostic"));
+        allowed.put("dev.reprise.route", Set.of("dev.reprise.diagnostic", "dev.reprise.internal"));
+        allowed.put("dev.reprise.command", Set.of("dev.reprise.route", "dev.reprise.diagnostic"));
+        allowed.put("dev.reprise.io", Set.of("dev.reprise.command", "dev.reprise.route", "dev.reprise.diagnostic",
+                "dev.reprise.internal"));
+        allowed.put("dev.reprise.playback", Set.of("dev.reprise.command", "dev.reprise.route", "dev.reprise.diagnostic",
+                "dev.reprise.internal"));
+        allowed.put("dev.reprise", Set.of("dev.reprise.playback", "dev.reprise.command", "dev.reprise.route",
+                "dev.reprise.diagnostic", "dev.reprise.internal"));
+        allowed.put("dev.reprise.desync", Set.of("dev.reprise", "dev.reprise.playback", "dev.reprise.command",
+                "dev.reprise.route", "dev.reprise.diagnostic", "dev.reprise.internal"));
+        allowed.put("dev.reprise.verify", Set.of("dev.reprise.desync", "dev.reprise", "dev.reprise.io",
+                "dev.reprise.playback", "dev.reprise.command", "dev.reprise.route", "dev.reprise.diagnostic",
+                "dev.reprise.internal"));
+        return allowed;
+    }
+
     @Test
-    void mainClasses_internalPackages_dependOnlyOnWhatTheyServe() throws Exception {
+    void mainClasses_everyPackageDependency_isOneTheLayersAllow() throws Exception {
         PackageGraph graph = mainGraph();
 
-        assertThat(graph.dependenciesOf("dev.reprise.diagnostic")).isEmpty();
-        assertThat(graph.dependenciesOf("dev.reprise.internal")).containsExactly("dev.reprise.diagnostic");
-        // The verdict's JSON, shared by the replay tool and the Kafka worker, writes the verify package's Verdict.
-        assertThat(graph.dependenciesOf("dev.reprise.internal.support")).containsExactly("dev.reprise.verify");
+        assertThat(graph.packages()).as("the core's packages, each with its layer")
+                .isSubsetOf(ALLOWED.keySet());
+        StringBuilder forbidden = new StringBuilder();
+        for (String from : graph.packages()) {
+            for (String to : graph.dependenciesOf(from)) {
+                if (!ALLOWED.get(from).contains(to)) {
+                    forbidden.append(String.format("%s may not use %s: %s%n", from, to,
+                            String.join(", ", graph.classEdges(from, to))));
+                }
+            }
+        }
+        assertThat(forbidden).withFailMessage(forbidden::toString).isEmpty();
+    }
+
+    @Test
+    void mainClasses_theFacade_readsNoFileFormat() throws Exception {
+        assertThat(mainGraph().dependenciesOf("dev.reprise")).doesNotContain("dev.reprise.io");
+        assertThat(mainGraph().dependenciesOf("dev.reprise.diagnostic")).isEmpty();
     }
 
     @Test

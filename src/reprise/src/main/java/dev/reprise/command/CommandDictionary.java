@@ -1,4 +1,4 @@
-package dev.reprise.io;
+package dev.reprise.command;
 
 import java.util.Collections;
 import java.util.Map;
@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The commands a game registers, as code → name: stored in a replay file so that the replay can be
- * checked against the game that plays it ({@link ReplayCompatibility}) and dumped in readable form.
+ * checked against the game that plays it ({@link dev.reprise.io.ReplayCompatibility}) and dumped in readable form.
  *
  * <p>Immutable and thread-safe. Codes are 0..65535 (the widest command width); names are non-empty
  * strings of well-formed UTF-8 of at most 65,535 bytes.
