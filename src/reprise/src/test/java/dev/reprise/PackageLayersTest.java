@@ -64,7 +64,7 @@ class PackageLayersTest {
         allowed.put("dev.reprise.diagnostic", Set.of());
         allowed.put("dev.reprise.internal", Set.of("dev.reprise.diagnostic"));
         allowed.put("dev.reprise.route", Set.of("dev.reprise.diagnostic", "dev.reprise.internal"));
-        allowed.put("dev.reprise.command", Set.of("dev.reprise.route", "dev.reprise.diagnostic"));
+        allowed.put("dev.reprise.command", Set.of("dev.reprise.route", "dev.reprise.diagnostic", "dev.reprise.internal"));
         allowed.put("dev.reprise.io", Set.of("dev.reprise.command", "dev.reprise.route", "dev.reprise.diagnostic",
                 "dev.reprise.internal"));
         allowed.put("dev.reprise.playback", Set.of("dev.reprise.command", "dev.reprise.route", "dev.reprise.diagnostic",

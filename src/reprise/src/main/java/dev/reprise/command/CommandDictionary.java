@@ -1,5 +1,6 @@
 package dev.reprise.command;
 
+import dev.reprise.internal.FileStrings;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -128,7 +129,7 @@ public final class CommandDictionary {
             if (code < 0 || code > 0xFFFF) {
                 throw new IllegalArgumentException("Command code " + code + " is outside 0..65535");
             }
-            Strings.check("name of command " + code, name);
+            FileStrings.check("name of command " + code, name);
             if (name.isEmpty()) {
                 throw new IllegalArgumentException("The name of command " + code + " is empty");
             }

@@ -3,6 +3,7 @@ package dev.reprise.io;
 import static dev.reprise.io.FileLayout.*;
 
 import dev.reprise.command.CommandDictionary;
+import dev.reprise.internal.FileStrings;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
@@ -194,7 +195,7 @@ final class FileCodec {
     }
 
     private static long stringSize(String s) {
-        long utf8 = Strings.utf8Length(s);
+        long utf8 = FileStrings.utf8Length(s);
         return ByteOutput.varintSize(utf8) + utf8;
     }
 

@@ -1,5 +1,7 @@
 package dev.reprise.io;
 
+import dev.reprise.internal.FileStrings;
+
 /**
  * The replay file's byte layout in one place: magic, version, flags, section tags, the column
  * transform's stream order and the caps every reader enforces (see {@code docs/file-format.md}).
@@ -130,7 +132,7 @@ final class FileLayout {
     static final int DEFAULT_MAX_HEADER_BYTES = 1 << 20;
 
     /** Longest game id, build, metadata key or value, or command name, in UTF-8 bytes. */
-    static final int MAX_STRING_BYTES = 65_535;
+    static final int MAX_STRING_BYTES = FileStrings.MAX_BYTES;
     /** Longest varint: 5 bytes carry 32 bits. */
     static final int MAX_VARINT_BYTES = 5;
     /** DEFLATE cannot expand its input more than about 1032 times; anything claiming more is corrupt. */

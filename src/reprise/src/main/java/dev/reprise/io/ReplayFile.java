@@ -1,6 +1,7 @@
 package dev.reprise.io;
 
 import dev.reprise.command.CommandDictionary;
+import dev.reprise.internal.FileStrings;
 import dev.reprise.route.ReplayArrayConfig;
 import dev.reprise.route.ReplayCapacityException;
 import dev.reprise.route.ReplayFormatException;
@@ -310,7 +311,7 @@ public final class ReplayFile {
          * @return this builder
          */
         public Builder gameId(String gameId) {
-            this.gameId = Strings.check("gameId", gameId);
+            this.gameId = FileStrings.check("gameId", gameId);
             return this;
         }
 
@@ -321,7 +322,7 @@ public final class ReplayFile {
          * @return this builder
          */
         public Builder gameBuild(String gameBuild) {
-            this.gameBuild = Strings.check("gameBuild", gameBuild);
+            this.gameBuild = FileStrings.check("gameBuild", gameBuild);
             return this;
         }
 
@@ -333,7 +334,7 @@ public final class ReplayFile {
          * @return this builder
          */
         public Builder metadata(String key, String value) {
-            metadata.put(Strings.check("metadata key", key), Strings.check("metadata value of " + key, value));
+            metadata.put(FileStrings.check("metadata key", key), FileStrings.check("metadata value of " + key, value));
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.reprise.io;
 
+import dev.reprise.internal.FileStrings;
 import dev.reprise.route.ReplayArray;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -192,8 +193,8 @@ public final class ReplayUpgrade {
         private final Map<String, CommandChange> changes = new LinkedHashMap<>();
 
         private Builder(String fromBuild, String toBuild) {
-            this.fromBuild = Strings.check("fromBuild", fromBuild);
-            this.toBuild = Strings.check("toBuild", toBuild);
+            this.fromBuild = FileStrings.check("fromBuild", fromBuild);
+            this.toBuild = FileStrings.check("toBuild", toBuild);
             if (fromBuild.equals(toBuild)) {
                 throw new IllegalArgumentException("an upgrade goes from one build to another, but both are \""
                         + fromBuild + "\"");
@@ -315,7 +316,7 @@ public final class ReplayUpgrade {
         }
 
         private static void name(String name, String what) {
-            Strings.check(what, name);
+            FileStrings.check(what, name);
             if (name.isEmpty()) {
                 throw new IllegalArgumentException(what + " must not be empty");
             }

@@ -2,6 +2,7 @@ package dev.reprise.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.internal.FileStrings;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -48,6 +49,6 @@ class BoundedInputTest {
         out.string(text);
 
         assertThat(new BoundedInput(out.toByteArray(), 0, out.size(), 0, "test").string("s")).isEqualTo(text);
-        assertThat(Strings.utf8Length(text)).isEqualTo(utf8.length);
+        assertThat(FileStrings.utf8Length(text)).isEqualTo(utf8.length);
     }
 }
