@@ -67,7 +67,7 @@ class DocsMavenSetupTest {
 
     /** The version of a dependency this build uses: the project's own, or the jar's on the test class path. */
     private static String buildVersion(String groupId, String artifactId) throws Exception {
-        if (groupId.equals("dev.reprise") && artifactId.equals("reprise")) {
+        if (groupId.equals("dev.reprise")) {
             return text(parse(Files.readString(PROJECT_POM)), "version");
         }
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
