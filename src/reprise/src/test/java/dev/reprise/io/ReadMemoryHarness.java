@@ -26,7 +26,7 @@ import java.util.zip.CRC32C;
 
 /**
  * Reads replay files concurrently in a small heap and reports what happened; run in its own JVM
- * (by {@code ReadMemoryTest}, or by hand):
+ * (by {@code ReadMemoryIT}, or by hand):
  *
  * <pre>
  * java -Xmx128m -cp target/classes:target/test-classes:&lt;reactor-core.jar&gt;:&lt;reactive-streams.jar&gt; \

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Concurrent reads in a 128 MiB heap never run out of memory: {@link ReadMemoryHarness} in a forked
  * JVM (fewer reads than the documented runs in docs/performance.md, to keep the suite fast).
  */
-class ReadMemoryTest {
+class ReadMemoryIT {
 
     @TempDir
     static Path folder;

@@ -28,7 +28,7 @@ import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 
 /** The game server's side against a real (in-process) cluster and a real worker. */
-class ReplaySubmitterTest {
+class ReplaySubmitterIT {
 
     private static final List<TowerCorpus.Entry> CORPUS = TowerCorpus.generate(5, 12);
     private static EmbeddedKafka kafka;

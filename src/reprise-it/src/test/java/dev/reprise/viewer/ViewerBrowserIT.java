@@ -43,7 +43,7 @@ import org.openqa.selenium.support.ui.Select;
  * browser for the whole class, with the samples' tower game. Skipped with a message when chromium or
  * chromedriver is missing, unless {@code REPRISE_REQUIRE_BROWSER=true} (CI), which makes that a failure.
  */
-class ViewerBrowserTest {
+class ViewerBrowserIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
 

@@ -43,7 +43,7 @@ import static dev.reprise.kafka.ClusterFixture.towerVerifier;
  * Workers against a real (in-process) Kafka cluster: exactly one committed verdict per submission,
  * also when a worker dies or the broker restarts midway.
  */
-class VerificationWorkerClusterTest {
+class VerificationWorkerClusterIT {
 
     /** How long verdicts may stop arriving after an outage before a hanging transaction is looked for. */
     private static final Duration STALL_WAIT = Duration.ofSeconds(40);

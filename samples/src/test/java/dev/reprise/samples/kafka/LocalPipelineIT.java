@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-class LocalPipelineTest {
+class LocalPipelineIT {
 
     @Test
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
