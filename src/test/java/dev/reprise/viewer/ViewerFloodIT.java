@@ -1,6 +1,7 @@
 package dev.reprise.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.reprise.viewer.ViewerFixtures.Recording;
 import io.netty.buffer.Unpooled;
@@ -74,6 +75,9 @@ class ViewerFloodIT {
                                     .and(in.receive().doOnNext(reply -> replies.incrementAndGet()).then()))
                             .subscribe(null, error -> { }));
                 }
+                // Every connection is a session before the flood is measured: the clients connect on their own.
+                await().atMost(ANSWER).untilAsserted(() -> assertThat(viewer.stats(ANSWER).get("sessions").asInt())
+                        .as("sessions once every client connected").isEqualTo(FLOODERS + 2));
                 long end = System.nanoTime() + FLOOD.toNanos();
                 while (System.nanoTime() < end) {
                     rounds++;
