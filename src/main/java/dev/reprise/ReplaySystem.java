@@ -319,7 +319,7 @@ public final class ReplaySystem {
         array.disable();
     }
 
-    /** Re-enables recording: undoes one {@link #disable()} (formerly {@code revert()}). */
+    /** Re-enables recording: undoes one {@link #disable()}. */
     public void enable() {
         array.enable();
     }

@@ -14,8 +14,7 @@ public enum Compression {
      * The column-transformed route, compressed: the writer codes it both with raw DEFLATE (RFC 1951)
      * and with Reprise's context-modelled range coder, and keeps the smaller (the file's flags say
      * which; a file read back reports {@code COMPACT} either way). The modelled coder wins on real
-     * routes, by about a sixth; DEFLATE on incompressible payloads. Formerly named {@code DEFLATE}; the
-     * bytes on disk are unchanged.
+     * routes, by about a sixth; DEFLATE on incompressible payloads.
      */
     COMPACT
 }

@@ -511,7 +511,7 @@ public final class ReplayArray {
         disabled++;
     }
 
-    /** Re-enables recording: undoes one {@link #disable()}; never goes below zero (formerly {@code revert()}). */
+    /** Re-enables recording: undoes one {@link #disable()}; never goes below zero. */
     public void enable() {
         if (disabled > 0) {
             disabled--;
