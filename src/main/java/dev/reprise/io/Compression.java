@@ -5,7 +5,7 @@ package dev.reprise.io;
  *
  * <p>{@link #NONE} keeps the route's bytes as the route stores them (fastest to read and write);
  * {@link #COMPACT} stores a reversible column transform of them, compressed (smallest; see
- * {@code docs/file-format.md}). Either way, reading gives back the same bytes.
+ * {@code docs/replay-file-format.md}). Either way, reading gives back the same bytes.
  */
 public enum Compression {
     /** The command and param areas, byte for byte. */

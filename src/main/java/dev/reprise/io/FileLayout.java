@@ -2,7 +2,7 @@ package dev.reprise.io;
 
 /**
  * The replay file's byte layout in one place: magic, version, flags, section tags, the column
- * transform's stream order and the caps every reader enforces (see {@code docs/file-format.md}).
+ * transform's stream order and the caps every reader enforces (see {@code docs/replay-file-format.md}).
  *
  * <pre>
  * A replay file, version 2.0. All multi-byte fixed-width numbers are big-endian; "varint" is an

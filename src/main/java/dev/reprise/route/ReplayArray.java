@@ -17,7 +17,7 @@ import reactor.core.scheduler.Schedulers;
 /**
  * A route: the binary recording of a game's steps, in three areas — fixed-width command entries,
  * type-tagged params end to end, and an in-memory index of each step's first param byte — byte for
- * byte as the original motajs engine stores them (see {@code docs/format.md}).
+ * byte as the original motajs engine stores them (see {@code docs/route-format.md}).
  *
  * <p>Writes ({@code add}, {@code insert}, {@code delete}, {@code set}, {@link #setCommandWidth},
  * {@link #loadState}) are all-or-nothing: an invalid code or a param the route cannot store throws

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * seeded random small routes (even seeds: every param type and both widths; odd seeds: short
  * routes of int64 params, whose modelled body can end in a zero byte): 20,000 in the normal run,
  * 1,000,000 with {@code -Dreprise.long=true}
- * (see docs/file-format.md, "Tests of the writer"). A failure prints the seeds to rerun;
+ * (see docs/replay-file-format.md, "Tests of the writer"). A failure prints the seeds to rerun;
  * {@code -Dreprise.seed=N} starts the seeds at N and {@code -Dreprise.cases=N} sets the number of
  * routes (to run the long mode in slices).
  */

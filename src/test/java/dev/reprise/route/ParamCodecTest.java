@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The param encoding byte for byte: every worked example of the engine's route format and every Java
- * value type Reprise maps (docs/format.md), each written, measured ({@link ParamCodec#size}) and read back.
+ * value type Reprise maps (docs/route-format.md), each written, measured ({@link ParamCodec#size}) and read back.
  */
 class ParamCodecTest {
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How {@link ReplayArray} stores params: the engine's codec, byte for byte, and Reprise's Java value rules
- * (docs/format.md).
+ * (docs/route-format.md).
  */
 class ReplayArrayParamsTest {
 
