@@ -319,7 +319,7 @@ public final class ReplaySystem {
         array.disable();
     }
 
-    /** Re-enables recording: undoes one {@link #disable()} (formerly {@code revert()}). */
+    /** Re-enables recording: undoes one {@link #disable()}. */
     public void enable() {
         array.enable();
     }
@@ -412,9 +412,9 @@ public final class ReplaySystem {
     /**
      * Replaces the route with a saved one, validating everything first (on a problem it throws and
      * leaves the route untouched). Every read stream expires; a sandbox playing this route fails at once
-     * with {@link java.util.ConcurrentModificationException} (warning 156) and must be recreated. A replay
-     * file's route is {@code loadState(file.route())}, after checking the file against this game with
-     * {@code ReplayCompatibility}.
+     * with {@link java.util.ConcurrentModificationException} ({@link WarningCode#SANDBOX_STREAM_EXPIRED warning 156})
+     * and must be recreated. A replay file's route is {@code loadState(file.route())}, after checking the file
+     * against this game with {@code ReplayCompatibility}.
      *
      * @param save the route to load
      * @throws ReplayFormatException if the save is malformed or beyond the route's caps
@@ -430,9 +430,12 @@ public final class ReplaySystem {
     // ------------------------------------------------------------------ warnings
 
     /**
-     * Returns every warning from now on: the route's (150, 154, 155, 179) and its sandboxes' (156,
-     * 157, 194, 1001, 1002), every code of {@code WarningCode}. Hot; warnings are also logged through
-     * Reactor's {@code Loggers}.
+     * Returns every warning from now on: the route's ({@link WarningCode#CAPACITY_REACHED 150},
+     * {@link WarningCode#CODE_TRUNCATED 154}, {@link WarningCode#STREAM_EXPIRED 155},
+     * {@link WarningCode#INDEX_OUT_OF_RANGE 179}) and its sandboxes' ({@link WarningCode#SANDBOX_STREAM_EXPIRED 156},
+     * {@link WarningCode#UNKNOWN_COMMAND 157}, {@link WarningCode#PASSIVE_SKIPPED 194},
+     * {@link WarningCode#COMMAND_IGNORED 1001}, {@link WarningCode#PASSIVE_ANSWER_LOST 1002}), every code of
+     * {@link WarningCode}. Hot; warnings are also logged through Reactor's {@code Loggers}.
      * A subscriber without demand misses warnings.
      *
      * @return a hot Flux of warnings; it never completes

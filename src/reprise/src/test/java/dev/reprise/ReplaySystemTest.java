@@ -22,7 +22,10 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
-/** The engine's ReplaySystem, save and load cases 63–77, translated, plus names, recorded() and warnings(). */
+/**
+ * {@link ReplaySystem}: commands, recording, sandboxes, save and load as the original engine's system behaves,
+ * plus command names, {@code recorded()} and {@code warnings()}.
+ */
 class ReplaySystemTest {
 
     private static final ReplayCommand NOOP = ReplayCommand.sync(step -> { });
@@ -40,14 +43,14 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case63_newSystem_hasAnEmptyUint8Route() {
+    void newSystem_hasAnEmptyUint8Route() {
         ReplaySystem system = new ReplaySystem();
         assertThat(system.array().commandWidth()).isEqualTo(CommandWidth.UINT8);
         assertThat(system.array().length()).isZero();
     }
 
     @Test
-    void case64_registerCommand_andLookUp() {
+    void registerCommand_thenCommand_findsIt_andOtherCodesAreEmpty() {
         ReplaySystem system = new ReplaySystem();
         system.registerCommand(7, NOOP);
         assertThat(system.command(7)).containsSame(NOOP);
@@ -56,7 +59,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case65_duplicateRegistration_throws_andKeepsTheFirst() {
+    void registerCommand_twiceForOneCode_throws_andKeepsTheFirst() {
         ReplaySystem system = new ReplaySystem();
         ReplayCommand second = ReplayCommand.sync(step -> { });
         system.registerCommand(1, "first", NOOP);
@@ -105,7 +108,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case66_record_appendsAndPublishes() {
+    void record_appendsTheStep_andPublishesIt() {
         ReplaySystem system = new ReplaySystem();
         StepVerifier.create(system.recorded())
                 .then(() -> {
@@ -119,7 +122,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case67_systemsAreIndependent() {
+    void twoSystems_shareNeitherCommandsNorSteps() {
         ReplaySystem first = new ReplaySystem();
         ReplaySystem second = new ReplaySystem();
         first.registerCommand(1, NOOP);
@@ -129,7 +132,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case68_createReplaySandbox_resetsFirst_withTheSave() {
+    void createReplaySandbox_resetsTheGameFirst_andHoldsTheReadySandbox() {
         ReplaySystem system = new ReplaySystem();
         List<String> resets = new ArrayList<>();
         ReplaySandbox sandbox = system.createReplaySandbox(config(system, resets).save("save-1").build());
@@ -149,7 +152,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case69_releaseSandbox_stopsItAndForgetsIt() {
+    void releaseSandbox_stopsTheSandbox_andForgetsIt() {
         ReplaySystem system = new ReplaySystem();
         ReplaySandbox sandbox = system.createReplaySandbox(config(system, new ArrayList<>()).build());
         system.releaseSandbox();
@@ -158,14 +161,14 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case70_releaseSandbox_withoutOne_isHarmless() {
+    void releaseSandbox_withoutASandbox_isHarmless() {
         ReplaySystem system = new ReplaySystem();
         system.releaseSandbox();
         assertThat(system.sandbox()).isEmpty();
     }
 
     @Test
-    void case71_disableAndRevert_forwardToTheRoute_andNothingDisabledIsPublished() {
+    void disableAndEnable_forwardToTheRoute_andNothingDisabledIsPublished() {
         ReplaySystem system = new ReplaySystem();
         StepVerifier.create(system.recorded().map(ReplayStep::code))
                 .then(() -> {
@@ -184,7 +187,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case72_loadState_restoresTheSnapshot_andKeepsCommands() {
+    void loadState_restoresTheSnapshot_andKeepsCommands() {
         ReplaySystem system = new ReplaySystem();
         system.registerCommand(3, NOOP);
         system.record(3, 1, true, "param");
@@ -199,7 +202,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case73_loadState_copiesTheBytes_neverAdoptsTheSave() {
+    void loadState_copiesTheBytes_andNeverAdoptsTheSave() {
         ReplaySystem system = new ReplaySystem();
         system.record(2, 7);
         ReplaySave snapshot = system.saveState().detach();
@@ -212,7 +215,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case74_loadStateWithASandbox_failsTheSandboxWith156() {
+    void loadState_withAnOpenSandbox_failsTheSandboxWithWarning156() {
         ReplaySystem system = new ReplaySystem();
         system.registerCommand(1, NOOP);
         system.record(1, 7);
@@ -228,7 +231,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case75_freshSystem_savesAnEmptyRoute() {
+    void saveState_ofAFreshSystem_isAnEmptyUint8Route() {
         ReplaySave save = new ReplaySystem().saveState();
         assertThat(save.length()).isZero();
         assertThat(save.commandWidth()).isEqualTo(CommandWidth.UINT8);
@@ -237,7 +240,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case76_disableNests() {
+    void disable_nests_andEachEnableUndoesOne() {
         ReplaySystem system = new ReplaySystem();
         system.disable();
         system.record(ReplayCode.RIGHT);
@@ -252,7 +255,7 @@ class ReplaySystemTest {
     }
 
     @Test
-    void case77_builtInCommands_recordTheirParams() {
+    void record_builtInCodes_storesTheirParams() {
         ReplaySystem system = new ReplaySystem();
         system.record(ReplayCode.UP);
         system.record(ReplayCode.TELEPORT, 3, 4);

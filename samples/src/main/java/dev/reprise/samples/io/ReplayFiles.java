@@ -10,7 +10,7 @@ import java.util.Map;
 import reactor.core.publisher.Mono;
 
 /**
- * The snippets of {@code docs/file-format.md}: write a route to a replay file without blocking, read
+ * The snippets of {@code docs/replay-file-format.md}: write a route to a replay file without blocking, read
  * it back, check it against the game, and replay its steps.
  */
 public final class ReplayFiles {

@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The eleven routes the decode benchmarks of issue 22 measure: the ten real routes of the old engine
+ * The eleven routes the decode benchmarks measure: the ten real routes of the old engine
  * (the {@code legacy-routes} folder of the shared test data, see {@code LegacyRoutesTest}) and the
  * demo's tower route ({@link Demo}, recorded again here: the bot is deterministic).
  */

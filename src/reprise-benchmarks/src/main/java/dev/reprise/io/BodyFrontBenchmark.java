@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 22's front: the entropy stage alone (the column transform's bytes back from the coded body),
+ * The body's size/speed front: the entropy stage alone (the column transform's bytes back from the coded body),
  * today's context-mixing coder beside cheaper candidate models ({@link FallbackModel} of orders 1, 2
  * and 3) and zstd decoding the raw route bytes, for each of the eleven routes of
  * {@link BenchmarkRoutes}. {@link #setup()} prints each design's body size, so that size and speed

@@ -1,7 +1,7 @@
 package dev.reprise.io;
 
 /**
- * A candidate body model of issue 22's front (benchmark source set only): the column transform's
+ * A candidate body model, cheaper than the file's coder (benchmark source set only): the column transform's
  * bytes by stream, each coded high bit first through a bit tree of {@link RangeCoder} models under
  * each of the order-1 to order-{@code maxOrder} contexts of the stream's previous bytes. Each bit is
  * predicted by the highest order whose node has already seen {@link #MIN_SEEN} bits, and all orders

@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Reads (decodes and fully validates) the smallest replay file of each of the eleven routes of
- * issue 22 ({@link BenchmarkRoutes}) beside zstd-jni decoding the same route's raw bytes (command
+ * {@link BenchmarkRoutes} beside zstd-jni decoding the same route's raw bytes (command
  * area then param area) compressed at level 19: the peer, in the benchmark source set only. Both
  * allocate their output. Compare the two as ratios within one run (this machine is shared, absolute
  * times drift); {@code -prof gc} gives the bytes each read allocates. {@link #setup()} prints the sizes.

@@ -147,7 +147,7 @@ class WorkerMainTest {
     }
 
     @Test
-    // Before the fix a FIFO blocked the open and /dev/zero was read for ever: bound the test, not the build.
+    // A FIFO could block the open and /dev/zero be read for ever: bound the test, not the build.
     @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void configThatIsNotARegularFileOrTooLarge_isRefusedAtOnce_exitTwo(@TempDir Path dir) throws Exception {
         Path fifo = dir.resolve("worker.fifo");

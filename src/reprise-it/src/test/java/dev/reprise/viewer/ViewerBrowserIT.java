@@ -345,7 +345,7 @@ class ViewerBrowserIT {
         assertThat(new File("target/viewer.png")).exists();
     }
 
-    // ---- issue 21: first screen, dialogs, live controls, background tabs, achieved rate ----
+    // ---- first screen, dialogs, live controls, background tabs, achieved rate ----
 
     @Test
     void firstScreen_opensTheNewestReplay_readyToPlay() {

@@ -1,5 +1,6 @@
 package dev.reprise.command;
 
+import dev.reprise.diagnostic.WarningCode;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,8 +25,8 @@ public interface CommandLookup {
      *
      * @param code a code read from the route, {@code 0} to {@code 65535}
      * @return the command, or {@code null} if no command is registered for the code: playback then fails
-     *         at that step with a {@link dev.reprise.playback.ReplayPlaybackException} (warning 157 is
-     *         logged)
+     *         at that step with a {@link dev.reprise.playback.ReplayPlaybackException}
+     *         ({@link WarningCode#UNKNOWN_COMMAND warning 157} is logged)
      */
     @Nullable
     ReplayCommand command(int code);

@@ -1,5 +1,6 @@
 package dev.reprise.command;
 
+import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.route.ReplayStep;
 import reactor.core.publisher.Mono;
 
@@ -54,8 +55,8 @@ public interface PassiveHandle {
      *
      * @param result {@code SUCCESS} or {@code IGNORED} to go on, {@code FAILED} to fail playback
      * @return {@code true} if this call settled the step; {@code false} if it had already settled (for
-     *         instance skipped after the grace: then the playback also reports warning 1002, the answer
-     *         lost)
+     *         instance skipped after the grace: then the playback also reports
+     *         {@link WarningCode#PASSIVE_ANSWER_LOST warning 1002}, the answer lost)
      */
     boolean complete(ReplayCommandResult result);
 

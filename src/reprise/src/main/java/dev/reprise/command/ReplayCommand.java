@@ -1,5 +1,6 @@
 package dev.reprise.command;
 
+import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.route.ReplayStep;
 import java.util.Objects;
 import java.util.function.BiFunction;
@@ -128,8 +129,8 @@ public interface ReplayCommand {
      * Returns the passive marker: a command whose steps are never executed but handed out as
      * {@link PassiveHandle} handles, for someone (the active command before it, a UI) to apply and
      * complete. Its {@link #execute} answers with an error. Headless, nobody applies such a step: it is
-     * skipped (warning 194). Prefer {@link #passive(Consumer)}, which serves a UI and headless playback
-     * with one definition.
+     * skipped ({@link WarningCode#PASSIVE_SKIPPED warning 194}). Prefer {@link #passive(Consumer)}, which serves a UI
+     * and headless playback with one definition.
      *
      * @return the shared passive command
      */

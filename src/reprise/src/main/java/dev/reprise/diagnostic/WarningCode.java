@@ -36,8 +36,8 @@ public enum WarningCode {
     /** A command, passive handle or finalizer answered {@code IGNORED}; playback goes on. */
     COMMAND_IGNORED(1001, "Replay step $1 (code $2) returned IGNORED from $3; playback goes on."),
     /**
-     * An answer came for a passive step the sandbox had already skipped (warning 194); it changed nothing.
-     * Arguments: the step's index, its code, the answer, and what to do about it.
+     * An answer came for a passive step the sandbox had already skipped ({@link #PASSIVE_SKIPPED warning 194}); it
+     * changed nothing. Arguments: the step's index, its code, the answer, and what to do about it.
      */
     PASSIVE_ANSWER_LOST(1002, "Passive replay step $1 (code $2) was answered $3 after it had been skipped; the"
             + " answer is lost. $4");

@@ -5,7 +5,7 @@ package dev.reprise.io;
  *
  * <p>{@link #NONE} keeps the route's bytes as the route stores them (fastest to read and write);
  * {@link #COMPACT} stores a reversible column transform of them, compressed (smallest; see
- * {@code docs/file-format.md}). Either way, reading gives back the same bytes.
+ * {@code docs/replay-file-format.md}). Either way, reading gives back the same bytes.
  */
 public enum Compression {
     /** The command and param areas, byte for byte. */
@@ -14,8 +14,7 @@ public enum Compression {
      * The column-transformed route, compressed: the writer codes it both with raw DEFLATE (RFC 1951)
      * and with Reprise's context-modelled range coder, and keeps the smaller (the file's flags say
      * which; a file read back reports {@code COMPACT} either way). The modelled coder wins on real
-     * routes, by about a sixth; DEFLATE on incompressible payloads. Formerly named {@code DEFLATE}; the
-     * bytes on disk are unchanged.
+     * routes, by about a sixth; DEFLATE on incompressible payloads.
      */
     COMPACT
 }

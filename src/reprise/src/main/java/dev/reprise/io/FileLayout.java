@@ -4,7 +4,7 @@ import dev.reprise.internal.FileStrings;
 
 /**
  * The replay file's byte layout in one place: magic, version, flags, section tags, the column
- * transform's stream order and the caps every reader enforces (see {@code docs/file-format.md}).
+ * transform's stream order and the caps every reader enforces (see {@code docs/replay-file-format.md}).
  *
  * <pre>
  * A replay file, version 2.0. All multi-byte fixed-width numbers are big-endian; "varint" is an
@@ -108,8 +108,7 @@ final class FileLayout {
     static final int MIN_FILE_SIZE = FIXED_HEADER_SIZE + 5 + 1 + CRC_SIZE;
 
     /**
-     * The major version this code writes and the only one it reads. 2.0 (before any release) changed
-     * the PAIRS stream to position differences and added the modelled body (flag bit 1).
+     * The major version this code writes and the only one it reads (2: the first released format).
      */
     static final int MAJOR_VERSION = 2;
     /** The minor version this code writes; files of any minor version of major 2 are read. */

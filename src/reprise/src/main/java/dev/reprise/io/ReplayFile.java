@@ -22,7 +22,7 @@ import reactor.core.scheduler.Schedulers;
 /**
  * A replay file as a value: the game's id and build, user metadata, an optional command dictionary,
  * the compression chosen for the body, and the recorded route as a {@link ReplaySave} ({@link #save()}).
- * The byte format is in {@code docs/file-format.md}.
+ * The byte format is in {@code docs/replay-file-format.md}.
  *
  * <p>Immutable and thread-safe. The save is validated and copied when the file is built, so a
  * {@code ReplayFile} always holds a well-formed save whose buffers (read-only, position 0, limit =

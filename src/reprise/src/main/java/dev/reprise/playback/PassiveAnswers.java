@@ -1,6 +1,7 @@
 package dev.reprise.playback;
 
 import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.diagnostic.WarningCode;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
@@ -27,7 +28,8 @@ import reactor.core.publisher.Mono;
  *       settles the step; with the
  *       {@link dev.reprise.command.ReplayCommand#passive() passive()} marker nothing is applied (the UI
  *       applied it);</li>
- *   <li>{@code IGNORED}: nothing is applied, playback goes on (warning 1001 for a timeout, below);</li>
+ *   <li>{@code IGNORED}: nothing is applied, playback goes on ({@link WarningCode#COMMAND_IGNORED warning 1001} for
+ *       a timeout, below);</li>
  *   <li>{@code FAILED}, an error, or {@code ui} throwing: nothing is applied, playback fails naming the
  *       step ({@link ReplayPlaybackException}, phase {@code PASSIVE}).</li>
  * </ul>
@@ -38,9 +40,9 @@ import reactor.core.publisher.Mono;
  *
  * <p><b>Stop and cancel.</b> A stop (or cancelling the playback) while the UI still answers ends playback
  * {@code STOPPED} once the passive grace ran out, never waiting for the UI's timeout: the UI's publisher
- * is cancelled, the step settles {@code IGNORED} (warning 194, saying the step was claimed and cut off by
- * the stop) and an answer that comes later changes nothing (warning 1002). An answer that came before is
- * applied first.
+ * is cancelled, the step settles {@code IGNORED} ({@link WarningCode#PASSIVE_SKIPPED warning 194}, saying the step
+ * was claimed and cut off by the stop) and an answer that comes later changes nothing
+ * ({@link WarningCode#PASSIVE_ANSWER_LOST warning 1002}). An answer that came before is applied first.
  *
  * <p>The timeout is timed on {@code Schedulers.parallel()} (a virtual-time scheduler in
  * {@code StepVerifier.withVirtualTime}). {@code ui} is called on the thread that emits the step.
@@ -73,8 +75,9 @@ public final class PassiveAnswers {
     /**
      * Returns the operator, choosing how a step the UI does not answer within {@code timeout} settles:
      * {@link ReplayCommandResult#FAILED} fails playback with a {@link TimeoutException} naming the step
-     * (the default), {@link ReplayCommandResult#IGNORED} lets playback go on without it (warning 1001),
-     * {@link ReplayCommandResult#SUCCESS} goes on as if it was answered.
+     * (the default), {@link ReplayCommandResult#IGNORED} lets playback go on without it
+     * ({@link WarningCode#COMMAND_IGNORED warning 1001}), {@link ReplayCommandResult#SUCCESS} goes on as if it was
+     * answered.
      *
      * @param ui        shows a passive step and answers it: the first value counts, later ones are ignored
      * @param timeout   how long to wait for an answer, positive; from about 292 years on it means no timeout

@@ -3,6 +3,7 @@ package dev.reprise.playback;
 import dev.reprise.command.PassiveHandle;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.route.ReplayStep;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -18,11 +19,11 @@ import reactor.core.Disposable;
  *
  * <p>Completing with {@code SUCCESS} or {@code IGNORED} lets playback go on, {@code FAILED} (or
  * {@link #fail}) fails it. A handle left unsettled and unclaimed once its group's active step has its
- * result, or once playback is stopping, is skipped after the configured passive grace: warning 194,
- * settled {@code IGNORED}. {@link #claim()} reserves a handle first, so whoever applies it never races
- * the grace: see {@link PassiveHandle}. Thread-safe, non-blocking and idempotent: only the first answer
- * counts. An answer to a step already skipped returns {@code false} and reports warning 1002
- * ({@link dev.reprise.diagnostic.WarningCode#PASSIVE_ANSWER_LOST}), so a lost answer is never silent.
+ * result, or once playback is stopping, is skipped after the configured passive grace:
+ * {@link WarningCode#PASSIVE_SKIPPED warning 194}, settled {@code IGNORED}. {@link #claim()} reserves a handle first,
+ * so whoever applies it never races the grace: see {@link PassiveHandle}. Thread-safe, non-blocking and idempotent:
+ * only the first answer counts. An answer to a step already skipped returns {@code false} and reports
+ * {@link WarningCode#PASSIVE_ANSWER_LOST warning 1002}, so a lost answer is never silent.
  */
 public final class PassiveStep extends PlaybackStep implements PassiveHandle {
 
@@ -42,7 +43,10 @@ public final class PassiveStep extends PlaybackStep implements PassiveHandle {
     private static final int FREE = 0;
     /** A caller claimed it (or is completing it): the grace no longer skips it. */
     private static final int CLAIMED = 1;
-    /** The engine skipped it (warning 194): every answer loses, and says so (warning 1002). */
+    /**
+     * The engine skipped it ({@link WarningCode#PASSIVE_SKIPPED warning 194}): every answer loses, and says so
+     * ({@link WarningCode#PASSIVE_ANSWER_LOST warning 1002}).
+     */
     private static final int SKIPPED = 2;
     /** Playback terminated with it pending: every answer loses. */
     private static final int ABANDONED = 3;

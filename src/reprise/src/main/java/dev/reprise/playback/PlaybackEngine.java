@@ -67,7 +67,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     private static final AtomicLongFieldUpdater<PlaybackEngine> REQUESTED =
             AtomicLongFieldUpdater.newUpdater(PlaybackEngine.class, "requested");
 
-    /** What warning 194 says of a passive step nobody answered in time, and what to do about it. */
+    /**
+     * What {@link WarningCode#PASSIVE_SKIPPED warning 194} says of a passive step nobody answered in time, and what to
+     * do about it.
+     */
     private static final String NOT_CONSUMED = "not consumed";
     private static final String CLAIM_ADVICE = "To keep a late answer, claim() the step first (PassiveAnswers.by"
             + " does) or give the sandbox a passiveGrace.";
@@ -342,7 +345,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         drain();
     }
 
-    /** An answer came for a step the engine had skipped (or a stop cut off): say so (warning 1002); any thread. */
+    /**
+     * An answer came for a step the engine had skipped (or a stop cut off): say so
+     * ({@link WarningCode#PASSIVE_ANSWER_LOST warning 1002}); any thread.
+     */
     void answerLost(PassiveStep step, String answer, boolean cutOff) {
         warnings.report(WarningCode.PASSIVE_ANSWER_LOST, step.step().index(), step.step().code(), answer, cutOff
                 ? "It had been claimed, and a stop (or cancel) cut it off (warning 194)."

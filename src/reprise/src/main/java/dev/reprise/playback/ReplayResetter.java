@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  *       still plays: then the thread that ends that one, once it has ended (finalize included).</li>
  * </ul>
  * Never concurrently with a command. Route writes the reset makes do not expire the new sandbox: it opens
- * its reader after the reset. Formerly {@code ReplayReseter}.
+ * its reader after the reset.
  *
  * @param <S> the type of the save the game restores from
  */

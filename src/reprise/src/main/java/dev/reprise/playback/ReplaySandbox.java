@@ -2,6 +2,7 @@ package dev.reprise.playback;
 
 import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.command.CommandLookup;
+import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.internal.WarningReporter;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -274,9 +275,9 @@ public final class ReplaySandbox {
 
     /**
      * Returns a lazy stop: when subscribed, it stops for good — pending passive steps get the passive
-     * grace and are then skipped (settled {@code IGNORED}, warning 194), even one the active command
-     * waits on, the group in flight settles, the open finalize window is finalized, the Flux completes and
-     * the state becomes {@code STOPPED} (or {@code FAILED} if a step or the finalizer fails).
+     * grace and are then skipped (settled {@code IGNORED}, {@link WarningCode#PASSIVE_SKIPPED warning 194}), even one
+     * the active command waits on, the group in flight settles, the open finalize window is finalized, the Flux
+     * completes and the state becomes {@code STOPPED} (or {@code FAILED} if a step or the finalizer fails).
      *
      * @return a Mono that stops on subscription and completes once playback has terminated; at once if it
      *         already had
@@ -446,9 +447,10 @@ public final class ReplaySandbox {
     }
 
     /**
-     * Fails the playback now with {@link java.util.ConcurrentModificationException} (warning 156) if the
-     * route changed since the sandbox opened, instead of at the next step.
-     * {@link dev.reprise.ReplaySystem#loadState} calls it; call it after editing a route being played.
+     * Fails the playback now with {@link java.util.ConcurrentModificationException}
+     * ({@link WarningCode#SANDBOX_STREAM_EXPIRED warning 156}) if the route changed since the sandbox opened, instead
+     * of at the next step. {@link dev.reprise.ReplaySystem#loadState} calls it; call it after editing a route being
+     * played.
      */
     public void checkRoute() {
         engine.checkRoute();

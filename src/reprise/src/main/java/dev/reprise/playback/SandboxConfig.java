@@ -1,5 +1,6 @@
 package dev.reprise.playback;
 
+import dev.reprise.diagnostic.WarningCode;
 import dev.reprise.route.ReplayArray;
 import java.time.Duration;
 import java.util.Objects;
@@ -365,7 +366,7 @@ public final class SandboxConfig<S> {
 
         /**
          * Sets how long an emitted passive step may stay unsettled once its active step's result is in
-         * before it is skipped with warning 194.
+         * before it is skipped with {@link WarningCode#PASSIVE_SKIPPED warning 194}.
          *
          * @param grace zero (the original engine's rule: skip at once) or positive, at most about 292 years
          * @return this builder

@@ -1,7 +1,7 @@
 package dev.reprise.route;
 
 /**
- * The type of one stored param, given by its tag byte (see {@code docs/format.md}).
+ * The type of one stored param, given by its tag byte (see {@code docs/route-format.md}).
  *
  * <p>Tags 10 to 31 are reserved and never valid in a route; tags 32 to 255 all mean
  * {@link #SHORT_STRING}, the tag minus 32 being the string's UTF-8 length.

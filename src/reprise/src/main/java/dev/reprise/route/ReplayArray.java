@@ -17,15 +17,15 @@ import reactor.core.scheduler.Schedulers;
 /**
  * A route: the binary recording of a game's steps, in three areas — fixed-width command entries,
  * type-tagged params end to end, and an in-memory index of each step's first param byte — byte for
- * byte as the original motajs engine stores them (see {@code docs/format.md}).
+ * byte as the original motajs engine stores them (see {@code docs/route-format.md}).
  *
  * <p>Writes ({@code add}, {@code insert}, {@code delete}, {@code set}, {@link #setCommandWidth},
  * {@link #loadState}) are all-or-nothing: an invalid code or a param the route cannot store throws
  * {@link IllegalArgumentException}, a write past a cap throws {@link ReplayCapacityException}, an
- * index out of range is ignored with warning 179, and in each case the route is left exactly as it
- * was. Every successful write expires all open {@link ReplayReadStream}s and {@link ReplayCursor}s;
- * using one afterwards throws {@link java.util.ConcurrentModificationException} instead of returning
- * stale bytes. While {@link #disable()} is in force, {@code add}, {@code insert}, {@code delete} and
+ * index out of range is ignored with {@link WarningCode#INDEX_OUT_OF_RANGE warning 179}, and in each case the route
+ * is left exactly as it was. Every successful write expires all open {@link ReplayReadStream}s and
+ * {@link ReplayCursor}s; using one afterwards throws {@link java.util.ConcurrentModificationException} instead of
+ * returning stale bytes. While {@link #disable()} is in force, {@code add}, {@code insert}, {@code delete} and
  * {@code set} write nothing (but still throw for an invalid code or param).
  *
  * <p>The typed {@code add} overloads ({@code int}, {@code long}, {@code boolean}, {@code double},
@@ -36,9 +36,11 @@ import reactor.core.scheduler.Schedulers;
  * the hot feed of live spectators, whoever appends it: {@code ReplaySystem.record} and
  * {@code system.array().add(...)} reach the same subscribers.
  *
- * <p>Warnings (150, 154, 155, 179) are logged through Reactor's {@code Loggers} and handed to the listener
- * given at construction. <b>Not thread-safe</b>: like {@code ArrayList}, one thread writes at a time
- * and readers must not run concurrently with writes; {@link #recorded()} may be subscribed from any thread.
+ * <p>Warnings ({@link WarningCode#CAPACITY_REACHED 150}, {@link WarningCode#CODE_TRUNCATED 154},
+ * {@link WarningCode#STREAM_EXPIRED 155}, {@link WarningCode#INDEX_OUT_OF_RANGE 179}) are logged through Reactor's
+ * {@code Loggers} and handed to the listener given at construction. <b>Not thread-safe</b>: like {@code ArrayList},
+ * one thread writes at a time and readers must not run concurrently with writes; {@link #recorded()} may be
+ * subscribed from any thread.
  */
 public final class ReplayArray {
 
@@ -134,8 +136,8 @@ public final class ReplayArray {
      * Grows the buffers, if needed, so that the route holds at least {@code steps} steps and
      * {@code paramBytes} param bytes in all before growing again: call it once before recording a known
      * amount to keep growth (a copy of each area) out of the recording loop. Never shrinks; a buffer
-     * grown to its cap reports warning 150. Writes nothing and expires no stream; not affected by
-     * {@link #disable()}.
+     * grown to its cap reports {@link WarningCode#CAPACITY_REACHED warning 150}. Writes nothing and expires no
+     * stream; not affected by {@link #disable()}.
      *
      * @param steps      the steps to hold in all, 0 to {@code commandMaxLength}
      * @param paramBytes the param bytes to hold in all, 0 to {@code paramMaxLength}
@@ -351,7 +353,7 @@ public final class ReplayArray {
     /**
      * Inserts a step before the step at {@code index}; at {@code index == length()} it appends. Params
      * follow the rules of {@link #add(int, Object...)}. An index outside {@code 0..length()} is ignored
-     * with warning 179.
+     * with {@link WarningCode#INDEX_OUT_OF_RANGE warning 179}.
      *
      * @param index  where the new step goes, 0..length()
      * @param code   the command code, within the {@link #commandWidth()}
@@ -392,7 +394,7 @@ public final class ReplayArray {
 
     /**
      * Removes the step at {@code index}; the bytes freed at the end of both areas are zeroed. An index
-     * outside {@code 0..length()-1} is ignored with warning 179.
+     * outside {@code 0..length()-1} is ignored with {@link WarningCode#INDEX_OUT_OF_RANGE warning 179}.
      *
      * @param index the step to remove
      */
@@ -425,7 +427,7 @@ public final class ReplayArray {
     /**
      * Replaces the step at {@code index}; the steps after it move as its params grow or shrink. Params
      * follow the rules of {@link #add(int, Object...)}. An index outside {@code 0..length()-1} is
-     * ignored with warning 179.
+     * ignored with {@link WarningCode#INDEX_OUT_OF_RANGE warning 179}.
      *
      * @param index  the step to replace
      * @param code   the new command code, within the {@link #commandWidth()}
@@ -465,8 +467,8 @@ public final class ReplayArray {
 
     /**
      * Re-encodes every command entry for another width, keeping the capacity in steps. Narrowing to
-     * {@code UINT8} truncates codes above 255 to their low byte, with warning 154 for each. Expires
-     * streams even when the width does not change. Not affected by {@link #disable()}.
+     * {@code UINT8} truncates codes above 255 to their low byte, with {@link WarningCode#CODE_TRUNCATED warning 154}
+     * for each. Expires streams even when the width does not change. Not affected by {@link #disable()}.
      *
      * @param newWidth the new width
      */
@@ -511,7 +513,7 @@ public final class ReplayArray {
         disabled++;
     }
 
-    /** Re-enables recording: undoes one {@link #disable()}; never goes below zero (formerly {@code revert()}). */
+    /** Re-enables recording: undoes one {@link #disable()}; never goes below zero. */
     public void enable() {
         if (disabled > 0) {
             disabled--;

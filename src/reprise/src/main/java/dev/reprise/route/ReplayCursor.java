@@ -16,7 +16,7 @@ import java.util.Objects;
  * {@link #bigIntegerParam}, {@link #param} and {@link #step()} create their values.
  *
  * <p>The same expiry rule as {@link ReplayReadStream} applies: once the route is written to,
- * {@link #next()} and every accessor report warning 155 and throw
+ * {@link #next()} and every accessor report {@link WarningCode#STREAM_EXPIRED warning 155} and throw
  * {@link ConcurrentModificationException}; {@link #reset(int)} re-arms the cursor. Typed accessors
  * throw {@link IllegalStateException} when the param has another type, and
  * {@link IndexOutOfBoundsException} for a param position outside {@code 0..paramCount()-1}.

@@ -9,9 +9,9 @@ import org.jspecify.annotations.Nullable;
  * {@link ReplayStep} per {@link #read()}.
  *
  * <p>A stream expires when its route is written to after the stream was opened. Reading an expired
- * stream reports warning 155 and throws {@link ConcurrentModificationException}: it never returns
- * bytes decoded at stale offsets. {@link #close()} ends the stream; it cannot be read afterwards. Not
- * thread-safe; use it on the thread that owns the route.
+ * stream reports {@link WarningCode#STREAM_EXPIRED warning 155} and throws {@link ConcurrentModificationException}:
+ * it never returns bytes decoded at stale offsets. {@link #close()} ends the stream; it cannot be read afterwards.
+ * Not thread-safe; use it on the thread that owns the route.
  */
 public final class ReplayReadStream implements AutoCloseable {
 
@@ -71,7 +71,8 @@ public final class ReplayReadStream implements AutoCloseable {
      *
      * @return the step at {@link #index()} (whose own {@code index()} is that position), or
      *         {@code null} at the end of the route
-     * @throws ConcurrentModificationException if the stream has expired (warning 155 is reported too)
+     * @throws ConcurrentModificationException if the stream has expired
+     *         ({@link WarningCode#STREAM_EXPIRED warning 155} is reported too)
      * @throws IllegalStateException           if the stream was closed
      */
     public @Nullable ReplayStep read() {

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Files an earlier 2.0 writer produced (test vectors in golden-files-2.0.txt): they still read, byte for byte. */
+/** Files in format 2.0 (test vectors in golden-files-2.0.txt): they read, and are written back byte for byte. */
 class GoldenFilesTest {
 
     static Map<String, byte[]> golden() throws IOException {
@@ -58,11 +58,11 @@ class GoldenFilesTest {
     }
 
     /**
-     * The file of issue 9: an earlier 2.x writer left a zero byte at the end of its modelled body, which
-     * the reader of that release refused. It reads now, with the route that was written.
+     * A modelled body that ends with a zero byte, as a writer of format 2.0 may leave it: the file reads,
+     * with the route that was written.
      */
     @org.junit.jupiter.api.Test
-    void bodyEndingInAZeroByte_fromAnEarlierWriter_reads() {
+    void bodyEndingInAZeroByte_reads_withTheRouteWritten() {
         byte[] bytes = HexFormat.of().parseHex(
                 "895250590200030102131523000000feb7a9e05c9ff992b6791dc75cc189cb0d9d856b0023801999");
 

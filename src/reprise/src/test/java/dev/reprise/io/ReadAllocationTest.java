@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a read allocates once warm (issue 22): the modelled decoder reuses its tables, so it allocates
+ * What a read allocates once warm: the modelled decoder reuses its tables, so it allocates
  * little more than the transform it returns, and a whole read (header, body, column transform,
  * validation, the route) at most the route's raw bytes and {@value #SLACK} bytes, plus up to
  * {@value #PER_CODE} bytes per distinct command code (the code table and the per-code state of the

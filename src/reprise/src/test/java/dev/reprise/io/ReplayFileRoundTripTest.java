@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Every file the writer produces reads back, and the modelled coder alone round-trips, over many
  * seeded random small routes (even seeds: every param type and both widths; odd seeds: short
- * routes of int64 params like the one of issue 9): 20,000 in the normal run, 1,000,000 with {@code -Dreprise.long=true}
- * (see docs/file-format.md, "Tests of the writer"). A failure prints the seeds to rerun;
+ * routes of int64 params, whose modelled body can end in a zero byte): 20,000 in the normal run,
+ * 1,000,000 with {@code -Dreprise.long=true}
+ * (see docs/replay-file-format.md, "Tests of the writer"). A failure prints the seeds to rerun;
  * {@code -Dreprise.seed=N} starts the seeds at N and {@code -Dreprise.cases=N} sets the number of
  * routes (to run the long mode in slices).
  */
@@ -52,8 +53,9 @@ class ReplayFileRoundTripTest {
     }
 
     /**
-     * One to three steps of any UINT8 code with up to two int64 params, extreme or random: routes like
-     * the one issue 9 reported, on which about 0.14% of modelled bodies ended with a zero byte.
+     * One to three steps of any UINT8 code with up to two int64 params, extreme or random: routes on
+     * which about 0.14% of modelled bodies end with a zero byte, which the coder must keep apart from
+     * its final flush.
      */
     static ReplaySave int64Route(Random random) {
         ReplayArray array = new ReplayArray();
@@ -96,7 +98,7 @@ class ReplayFileRoundTripTest {
 
     @Test
     void rangeCoder_dropsATrailingZeroThatComesBeforeTheFinalFlush() {
-        // The transform of the reported route: its code used to end 00 00 (flush) after a cached 00.
+        // A transform whose code ends 00 00 (flush) after a cached 00: the trailing zero must be dropped.
         ReplayArray array = new ReplayArray();
         array.add(6);
         array.add(1, Long.MIN_VALUE, Long.MAX_VALUE);

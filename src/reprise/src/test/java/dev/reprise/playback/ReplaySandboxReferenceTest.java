@@ -14,11 +14,14 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
-/** The engine's sandbox cases 78–93, translated to the reactive API (0-based indexes, step() as a Mono). */
+/**
+ * The sandbox's core rules, as the original engine's sandbox behaves, translated to the reactive API (0-based
+ * indexes, {@code step()} as a Mono): stepping, failures, finalizing, expiry, passive steps and controls.
+ */
 class ReplaySandboxReferenceTest {
 
     @Test
-    void case78_step_playsOneStep() {
+    void step_playsOneStep_andCountsItReplayed() {
         Harness h = new Harness().active(1);
         h.system.record(1, 5);
         ReplaySandbox sandbox = h.sandbox();
@@ -34,7 +37,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case79_failedStep_failsPlayback_andNothingAfterRuns() {
+    void step_whoseCommandFails_failsPlayback_andNothingAfterRuns() {
         Harness h = new Harness().active(1, FAILED, SUCCESS).active(2).record(1, 2);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe(step -> { }, error -> { });
@@ -48,7 +51,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case80_unknownCode_failsWithWarning157() {
+    void play_stepWithAnUnknownCode_failsWithWarning157() {
         Harness h = new Harness().record(9);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.play();
@@ -61,7 +64,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case81_codeChange_finalizesBeforeTheNextCode() {
+    void step_whenTheCodeChanges_finalizesThePreviousCommandFirst() {
         Harness h = new Harness().active(1).command(2, ReplayCommand.sync(step -> { })).record(1, 2);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe();
@@ -73,7 +76,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case82_failedFinalize_failsTheNextStep() {
+    void step_afterAFailedFinalize_failsInTheFinalizePhase() {
         Harness h = new Harness().active(1, SUCCESS, FAILED).active(2).record(1, 2);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.steps().subscribe(step -> { }, error -> { });
@@ -86,7 +89,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case83_routeWrittenAfterAStep_failsWithWarning156() {
+    void step_afterTheRouteIsWritten_failsWithWarning156() {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
         StepVerifier.create(sandbox.steps(), 0)
@@ -101,7 +104,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case84_startIndex_countsAsReplayed() {
+    void startIndex_countsTheStepsBeforeItAsReplayed() {
         Harness h = new Harness().active(1).record(1, 1, 1);
         ReplaySandbox sandbox = h.sandbox(b -> b.startIndex(2));
         assertThat(sandbox.replayed()).isEqualTo(2);
@@ -115,14 +118,14 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case85_freshSandbox_hasNoPassiveStep() {
+    void passive_ofAFreshSandbox_isNull() {
         Harness h = new Harness().active(1).passive(2).record(1, 2);
         assertThat(h.sandbox().passive()).isNull();
         assertThat(h.warnings).isEmpty();
     }
 
     @Test
-    void case86_unconsumedPassiveStep_isSkippedWith194() {
+    void step_leavingAPassiveStepUnanswered_skipsItWithWarning194() {
         Harness h = new Harness().active(1).passive(2).record(1, 2);
         ReplaySandbox sandbox = h.sandbox();
         List<PlaybackStep> seen = new CopyOnWriteArrayList<>();
@@ -141,7 +144,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case87_play_runsToTheEnd() {
+    void play_runsEveryStep_thenEnds() {
         Harness h = new Harness().active(1).record(1, 1);
         ReplaySandbox sandbox = h.sandbox();
         List<PlaybackState> states = new CopyOnWriteArrayList<>();
@@ -154,7 +157,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case88_playTwice_startsOnce() {
+    void play_calledTwice_startsPlaybackOnce() {
         Sinks.One<ReplayCommandResult> release = Sinks.one();
         Harness h = new Harness().command(1, ReplayCommand.active((step, context) -> release.asMono())).record(1);
         ReplaySandbox sandbox = h.sandbox();
@@ -168,7 +171,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case89_playAfterTheEnd_changesNothing() {
+    void play_afterTheEnd_changesNothing() {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
         sandbox.play();
@@ -179,7 +182,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case90_pause_completesWhenTheStepInFlightSettles_thenResume() {
+    void pause_completesWhenTheStepInFlightSettles_andPlayResumes() {
         Sinks.One<ReplayCommandResult> release = Sinks.one();
         Harness h = new Harness();
         h.command(1, ReplayCommand.active((step, context) -> {
@@ -202,7 +205,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case91_stop_waitsForTheStepInFlight_thenStops() {
+    void stop_waitsForTheStepInFlight_thenStops() {
         Sinks.One<ReplayCommandResult> release = Sinks.one();
         Harness h = new Harness().command(1, ReplayCommand.active((step, context) -> release.asMono())).record(1);
         ReplaySandbox sandbox = h.sandbox();
@@ -218,7 +221,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case92_routeWrittenBeforePlay_failsWith156_notEnded() {
+    void play_afterTheRouteIsWrittenBeforehand_failsWithWarning156_notEnded() {
         Harness h = new Harness().active(1).record(1);
         ReplaySandbox sandbox = h.sandbox();
         h.system.array().add(1);
@@ -229,7 +232,7 @@ class ReplaySandboxReferenceTest {
     }
 
     @Test
-    void case93_setSpeed_isVisibleToCommands() {
+    void setSpeed_isVisibleToCommands() {
         List<Double> speeds = new CopyOnWriteArrayList<>();
         Harness h = new Harness().command(1, ReplayCommand.active((step, context) -> {
             speeds.add(context.speed());

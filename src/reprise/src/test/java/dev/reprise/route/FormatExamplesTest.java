@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
-/** The examples quoted in docs/format.md, written against the public API only. */
+/** The examples quoted in docs/route-format.md, written against the public API only. */
 class FormatExamplesTest {
 
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The param encoding byte for byte: every worked example of the engine's route format and every Java
- * value type Reprise maps (docs/format.md), each written, measured ({@link ParamCodec#size}) and read back.
+ * value type Reprise maps (docs/route-format.md), each written, measured ({@link ParamCodec#size}) and read back.
  */
 class ParamCodecTest {
 
@@ -31,7 +31,7 @@ class ParamCodecTest {
                 Arguments.of(300, "02 01 2C", 300),
                 Arguments.of(32768, "03 00 00 80 00", 32768),
                 Arguments.of(-1, "01 FF", -1),
-                // tag boundaries (case 2)
+                // tag boundaries
                 Arguments.of(-128, "01 80", -128),
                 Arguments.of(127, "01 7F", 127),
                 Arguments.of(128, "02 00 80", 128),
@@ -241,8 +241,7 @@ class ParamCodecTest {
     }
 
     @Test
-    void mixedStep_ofReferenceCase8_readsBackIdentical() {
-        // case 8
+    void mixedStep_encodesToTheEnginesBytes() {
         BigInteger big = new BigInteger("0102030405060708", 16);
         assertThat(encode(true, big, 2147483648L, "x"))
                 .isEqualTo("00 01 07 08 08 07 06 05 04 03 02 01 04 00 00 00 00 00 00 00 01 21 78");

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@link ParamType}: the engine's table of param tags (docs/format.md). */
+/** {@link ParamType}: the engine's table of param tags (docs/route-format.md). */
 class ParamTypeTest {
 
     @Test

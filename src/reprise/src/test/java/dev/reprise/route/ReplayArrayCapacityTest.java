@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Growth and caps (the engine's cases 58–60; defect Q-16): buffers grow by their multipliers up to the
+ * Growth and caps (defect Q-16): buffers grow by their multipliers up to the
  * caps; a write that would pass a cap throws {@link ReplayCapacityException} and leaves nothing behind.
  */
 class ReplayArrayCapacityTest {
@@ -33,7 +33,7 @@ class ReplayArrayCapacityTest {
     }
 
     @Test
-    void growth_stopsAtTheCap_withWarning150Once_case60() {
+    void growth_stopsAtTheCap_withWarning150Once() {
         ReplayArray array = new ReplayArray(caps(10, 512), warnings);
         for (int i = 0; i < 10; i++) {
             array.add(i);

@@ -28,7 +28,7 @@ class ReplayArrayConfigTest {
     }
 
     @Test
-    void defaultArray_usesTheDefaults_case63() {
+    void defaultArray_usesTheDefaults() {
         ReplayArray array = new ReplayArray();
         assertThat(array.config()).isSameAs(ReplayArrayConfig.DEFAULTS);
         assertThat(array.commandWidth()).isEqualTo(CommandWidth.UINT8);

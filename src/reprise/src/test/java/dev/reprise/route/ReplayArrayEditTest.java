@@ -11,8 +11,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * add / insert / delete / set with index maintenance and zeroed tails, as the engine edits a route: its
- * editing cases 23–39 (case numbers as in docs/compatibility.md).
+ * add / insert / delete / set with index maintenance and zeroed tails, as the engine edits a route, byte for
+ * byte (docs/compatibility.md).
  */
 class ReplayArrayEditTest {
 
@@ -31,14 +31,14 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void add_oneStep_case23() {
+    void add_oneStep_isReadBackAtIndexZero() {
         array.add(7, 1, true);
         assertThat(array.length()).isEqualTo(1);
         assertThat(array.get(0)).isEqualTo(step(0, 7, 1, true));
     }
 
     @Test
-    void insert_inTheMiddle_shiftsTheRest_case24() {
+    void insert_inTheMiddle_shiftsTheRest() {
         array.add(1);
         array.add(3);
         array.insert(1, 2, 9);
@@ -56,7 +56,7 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void delete_first_case25() {
+    void delete_first_shiftsTheRestDown() {
         threeSteps(10, 20, 30);
         array.delete(0);
         assertThat(steps(array)).containsExactly(step(0, 2, 20), step(1, 3, 30));
@@ -66,7 +66,7 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void delete_middle_case26() {
+    void delete_middle_keepsTheOthersInOrder() {
         threeSteps(10, 20, 30);
         array.delete(1);
         assertThat(steps(array)).containsExactly(step(0, 1, 10), step(1, 3, 30));
@@ -86,7 +86,7 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void set_middle_case27() {
+    void set_middle_replacesOnlyThatStep() {
         array.add(1, 1);
         array.add(2, 2);
         array.add(3, 30);
@@ -95,14 +95,14 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void get_returnsZeroBasedIndex_case28() {
+    void get_returnsZeroBasedIndex() {
         threeSteps(10, 20, 30);
         assertThat(array.get(2).index()).isEqualTo(2);
         assertThat(array.get(2).code()).isEqualTo(3);
     }
 
     @Test
-    void set_larger_inTheMiddle_case29() {
+    void set_largerStepInTheMiddle_shiftsTheParamsAfterIt() {
         threeSteps(10, 20, 30);
         array.set(1, 5, true, true, true);
         assertThat(steps(array)).containsExactly(step(0, 1, 10), step(1, 5, true, true, true), step(2, 3, 30));
@@ -110,7 +110,7 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void set_empty_inTheMiddle_case30() {
+    void set_stepWithoutParamsInTheMiddle_closesTheGap() {
         threeSteps(10, 20, 30);
         array.set(1, 5);
         assertThat(array.get(1)).isEqualTo(step(1, 5));
@@ -119,7 +119,7 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void set_lastLarger_thenAdd_case31() {
+    void set_lastToALargerStep_thenAdd_appendsAfterIt() {
         array.add(1, 1);
         array.add(2, 2);
         array.set(1, 5, true, true, true);
@@ -131,7 +131,7 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void set_lastSmaller_thenAdd_zeroesTheFreedBytes_case32() {
+    void set_lastSmaller_thenAdd_zeroesTheFreedBytes() {
         array.add(1, 1);
         array.add(2, 300, 400, 500);
         array.set(1, 5, 7);
@@ -142,14 +142,14 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void set_middle_withTypedParams_thenStream_case33() {
+    void set_middleWithMixedParams_streamsBackEveryStep() {
         threeSteps(10, 20, 30);
         array.set(1, 5, true, "ab", 300);
         assertThat(streamed(array, 0)).containsExactly(step(0, 1, 10), step(1, 5, true, "ab", 300), step(2, 3, 30));
     }
 
     @Test
-    void set_lastOfTwo_withFiveBooleans_case34() {
+    void set_lastOfTwoWithFiveBooleans_streamsBackEveryStep() {
         array.add(1, 10);
         array.add(2, 20);
         array.set(1, 5, true, true, true, true, true);
@@ -157,7 +157,7 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void insert_atLength_appends_case35() {
+    void insert_atLength_appends() {
         array.add(1, 10);
         array.add(2, 20);
         array.insert(2, 3, 30);
@@ -176,27 +176,27 @@ class ReplayArrayEditTest {
 
     @ParameterizedTest
     @ValueSource(ints = {-1, 7, Integer.MIN_VALUE, Integer.MAX_VALUE})
-    void insert_outOfRange_warns179_andChangesNothing_case36(int index) {
+    void insert_outOfRange_warns179_andChangesNothing(int index) {
         mixedRoute(array);
         assertUnchangedAfter(() -> array.insert(index, 9, 1), "insert", index);
     }
 
     @ParameterizedTest
     @ValueSource(ints = {-1, 6, Integer.MAX_VALUE})
-    void delete_outOfRange_warns179_andChangesNothing_case37(int index) {
+    void delete_outOfRange_warns179_andChangesNothing(int index) {
         mixedRoute(array);
         assertUnchangedAfter(() -> array.delete(index), "delete", index);
     }
 
     @ParameterizedTest
     @ValueSource(ints = {-1, 6, Integer.MIN_VALUE})
-    void set_outOfRange_warns179_andChangesNothing_case38(int index) {
+    void set_outOfRange_warns179_andChangesNothing(int index) {
         mixedRoute(array);
         assertUnchangedAfter(() -> array.set(index, 9, 1), "set", index);
     }
 
     @Test
-    void emptyArray_everyIndexIsOutOfRange_case39() {
+    void emptyArray_everyIndexIsOutOfRange() {
         array.delete(0);
         array.delete(-1);
         array.set(0, 1, 10);
@@ -217,7 +217,7 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void disable_makesEditsSilentNoOps_andRevertNests_case62() {
+    void disable_makesEditsSilentNoOps_andNests() {
         array.add(1, 10);
         array.disable();
         array.add(2, 20);
@@ -336,7 +336,7 @@ class ReplayArrayEditTest {
     }
 
     @Test
-    void growth_fromTinyBuffers_keepsEveryStep_case52() {
+    void growth_fromTinyBuffers_keepsEveryStep() {
         ReplayArray tiny = new ReplayArray(REFERENCE_TEST_CONFIG.toBuilder().initCommandLength(2).initParamLength(8)
                 .build(), warnings);
         for (int i = 0; i < 15; i++) {

@@ -56,7 +56,7 @@ class ReplayArrayLoadStateTest {
     }
 
     @Test
-    void load_emptyReferenceSave_case75() {
+    void load_emptyFullCapacitySave_leavesAnEmptyRouteWithZeroedTails() {
         ReplayArray fresh = new ReplayArray();
         fresh.loadState(ReplaySave.of(0, 1, ByteBuffer.allocate(2000), ByteBuffer.allocate(10000)));
         assertThat(fresh.length()).isZero();
@@ -75,7 +75,7 @@ class ReplayArrayLoadStateTest {
     }
 
     @Test
-    void load_slicedBuffers_case54() {
+    void load_buffersCutToTheUsedBytes_readsEveryStep() {
         ReplayArray source = new ReplayArray(REFERENCE_TEST_CONFIG);
         source.add(1, 10);
         source.add(2, 20);
@@ -87,7 +87,7 @@ class ReplayArrayLoadStateTest {
     }
 
     @Test
-    void load_rebuildsTheIndex_twiceTheSame_case55() {
+    void load_twice_rebuildsTheSameIndex() {
         ReplayArray source = new ReplayArray(REFERENCE_TEST_CONFIG);
         source.add(5, "a", 7);
         source.add(6);
@@ -100,7 +100,7 @@ class ReplayArrayLoadStateTest {
     }
 
     @Test
-    void load_restoresAnEarlierSave_case72() {
+    void load_restoresAnEarlierSave() {
         ReplayArray route = new ReplayArray();
         route.add(3, 1, true, "param");
         ReplaySave snapshot = route.saveState().detach();
@@ -265,7 +265,7 @@ class ReplayArrayLoadStateTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"02", "FF", "80"})
-    void booleanByteOtherThan0or1_isRejected_case14(String payload) {
+    void booleanByteOtherThan0or1_isRejected(String payload) {
         // The reference warns 151 and reads false; Reprise refuses the save.
         assertRejected(ReplaySave.of(2, 1, buffer("01 01 01 05"), buffer("00 01 00 " + payload)), 1, 3)
                 .hasMessageContaining("boolean");

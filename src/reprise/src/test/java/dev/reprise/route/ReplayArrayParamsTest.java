@@ -9,8 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * How {@link ReplayArray} stores params: the engine's codec cases 1–22 and Reprise's Java value rules
- * (docs/format.md).
+ * How {@link ReplayArray} stores params: the engine's codec, byte for byte, and Reprise's Java value rules
+ * (docs/route-format.md).
  */
 class ReplayArrayParamsTest {
 
@@ -20,7 +20,7 @@ class ReplayArrayParamsTest {
     private static final BigInteger TWO = BigInteger.TWO;
 
     @Test
-    void add_booleans_case1() {
+    void add_booleans_takeTagZero() {
         array.add(0, true, false);
         assertThat(array.get(0).params()).containsExactly(true, false);
         assertThat(array.paramBuffer()[0]).isEqualTo((byte) 0);
@@ -28,7 +28,7 @@ class ReplayArrayParamsTest {
     }
 
     @Test
-    void add_integersByRange_cases2and6and7() {
+    void add_numbers_takeTheSmallestTagOfTheirRange() {
         Object[] values = {-128, 127, 128, -129, -32768, 32767, 32768, -32769, -2147483648, 2147483647,
             1.5, -1.5, 2147483648L, 9007199254740991L, -1, -2147483649L, -4294967297L};
         int[] tags = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 6, 6, 4, 4, 1, 5, 5};
@@ -41,7 +41,7 @@ class ReplayArrayParamsTest {
     }
 
     @Test
-    void add_bigIntegers_cases3to5() {
+    void add_bigIntegers_takeTag7or8BySign() {
         List<BigInteger> values = List.of(BigInteger.valueOf(100), new BigInteger("0102030405060708", 16),
                 BigInteger.valueOf(-1), BigInteger.valueOf(-128), BigInteger.valueOf(-129),
                 BigInteger.valueOf(-256), BigInteger.valueOf(-65537));
@@ -53,7 +53,7 @@ class ReplayArrayParamsTest {
     }
 
     @Test
-    void add_mixedStep_cases8and12() {
+    void add_mixedStep_readsBackEveryType() {
         BigInteger big = new BigInteger("0102030405060708", 16);
         array.add(0, true, big, 2147483648L, "x");
         array.add(9, true, 42, "x", BigInteger.valueOf(100));
@@ -62,7 +62,7 @@ class ReplayArrayParamsTest {
     }
 
     @Test
-    void add_strings_cases9to11() {
+    void add_strings_takeAShortTagOrTag9ByLength() {
         array.add(0, "hi");
         array.add(0, "a".repeat(300));
         array.add(0, "");
@@ -73,7 +73,7 @@ class ReplayArrayParamsTest {
     }
 
     @Test
-    void add_largestBigInteger_keepsTypes_case16() {
+    void add_largestBigInteger_keepsTypes() {
         ReplayArray wide = new ReplayArray(REFERENCE_TEST_CONFIG.toBuilder().initParamLength(512)
                 .paramMaxLength(4096).build(), warnings);
         BigInteger max = TWO.pow(2040).subtract(BigInteger.ONE);
@@ -94,7 +94,7 @@ class ReplayArrayParamsTest {
     }
 
     @Test
-    void typeTableAnchors_case22() {
+    void typeTable_anchorValues_takeTheirTags() {
         array.add(0, 1.5, BigInteger.valueOf(100), BigInteger.valueOf(-100), -2147483649L, "hi", "a".repeat(300));
         assertThat(tags(array.paramBuffer(), 6)).containsExactly(6, 7, 8, 5, 34, 9);
     }

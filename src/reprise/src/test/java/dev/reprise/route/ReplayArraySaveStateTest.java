@@ -7,13 +7,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.ReadOnlyBufferException;
 import org.junit.jupiter.api.Test;
 
-/** {@link ReplayArray#saveState()}: zero-copy read-only views of the used bytes (the engine's save, case 53). */
+/** {@link ReplayArray#saveState()}: zero-copy read-only views of the used bytes (the engine's save). */
 class ReplayArraySaveStateTest {
 
     private final ReplayArray array = new ReplayArray(REFERENCE_TEST_CONFIG);
 
     @Test
-    void save_exposesTheUsedCommandAndParamBytes_case53() {
+    void save_exposesTheUsedCommandAndParamBytes() {
         array.add(3, 1);
         ReplaySave save = array.saveState();
         assertThat(save.length()).isEqualTo(1);

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link ReplayArray#setCommandWidth}: re-encoding every entry as the engine does, its cases 45, 56, 57, 61. */
+/** {@link ReplayArray#setCommandWidth}: re-encoding every entry as the engine does. */
 class ReplayArrayWidthTest {
 
     private final Warnings warnings = new Warnings();
@@ -21,7 +21,7 @@ class ReplayArrayWidthTest {
     }
 
     @Test
-    void widen_reencodesEveryEntry_case56() {
+    void widen_reencodesEveryEntry() {
         array.add(1, 10);
         array.add(200, "x");
         array.setCommandWidth(CommandWidth.UINT16);
@@ -34,7 +34,7 @@ class ReplayArrayWidthTest {
     }
 
     @Test
-    void narrow_keepsCodesUpTo255_case57() {
+    void narrow_keepsCodesUpTo255() {
         wide.add(200, 7);
         wide.setCommandWidth(CommandWidth.UINT8);
         assertThat(wide.get(0)).isEqualTo(step(0, 200, 7));
@@ -44,7 +44,7 @@ class ReplayArrayWidthTest {
     }
 
     @Test
-    void narrow_truncatesLargerCodesWithWarning154_case61() {
+    void narrow_truncatesLargerCodesWithWarning154() {
         wide.add(300);
         wide.add(65535, 1);
         wide.setCommandWidth(CommandWidth.UINT8);

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Read streams: the engine's read-stream cases 40–52, adapted where Reprise differs on purpose: a step's index
+ * Read streams as the engine reads a route, adapted where Reprise differs on purpose: a step's index
  * is its 0-based position (the reference's stream returns position + 1), and reading an expired
  * stream throws instead of returning stale bytes (Q-8).
  */
@@ -33,7 +33,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void read_fromZero_returnsEveryStepThenNull_case40() {
+    void read_fromZero_returnsEveryStepThenNull() {
         threeSteps();
         ReplayReadStream stream = array.createReadStream(0);
         assertThat(stream.index()).isZero();
@@ -48,7 +48,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void read_fromTwo_returnsTheLastStep_case41() {
+    void read_fromTwo_returnsTheLastStep() {
         array.add(1);
         array.add(2);
         array.add(3);
@@ -58,7 +58,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void read_complexRoute_case42() {
+    void read_routeOfEveryParamType_returnsWhatGetReturns() {
         complexRoute();
         ReplayReadStream stream = array.createReadStream();
         assertThat(stream.length()).isEqualTo(7);
@@ -68,7 +68,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void read_fromMiddle_case43() {
+    void read_fromTheMiddle_returnsTheRestOfTheRoute() {
         complexRoute();
         ReplayReadStream stream = array.createReadStream(3);
         assertThat(stream.index()).isEqualTo(3);
@@ -77,7 +77,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void stream_andGet_agreeOnIndexes_case44() {
+    void stream_andGet_agreeOnIndexes() {
         mixedRoute(array);
         ReplayStep first = array.createReadStream().read();
         assertThat(first.index()).isZero(); // the reference's stream says 1 here
@@ -86,7 +86,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void widen_keepsEveryStep_case45() {
+    void widen_keepsEveryStep() {
         mixedRoute(array);
         array.setCommandWidth(CommandWidth.UINT16);
         assertThat(array.commandWidth().saveValue()).isEqualTo(2);
@@ -94,7 +94,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void deleteFirst_ofMixedRoute_case46() {
+    void deleteFirst_ofMixedRoute_streamsTheRestReindexed() {
         mixedRoute(array);
         array.delete(0);
         assertThat(array.get(0)).isEqualTo(step(0, 2, true, "x"));
@@ -102,7 +102,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void insertInTheMiddle_thenStream_case47() {
+    void insertInTheMiddle_streamsTheStepInPlace() {
         array.add(1, 10);
         array.add(3, 30);
         array.insert(1, 2, 20);
@@ -110,7 +110,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void deleteMiddle_ofMixedRoute_case48() {
+    void deleteMiddle_ofMixedRoute_streamsTheRestReindexed() {
         mixedRoute(array);
         array.delete(1);
         List<ReplayStep> expected = new ArrayList<>(mixedSteps());
@@ -119,7 +119,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void insert_ofMixedRoute_case49() {
+    void insert_intoMixedRoute_streamsTheRestReindexed() {
         mixedRoute(array);
         array.insert(2, 9, true, 5);
         List<ReplayStep> expected = new ArrayList<>(mixedSteps());
@@ -128,7 +128,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void write_expiresTheStream_andReadThrowsWithWarning155_case50() {
+    void write_expiresTheStream_andReadThrowsWithWarning155() {
         array.add(1);
         ReplayReadStream stream = array.createReadStream();
         array.add(2);
@@ -139,7 +139,7 @@ class ReplayReadStreamTest {
     }
 
     @Test
-    void expiredMidway_thenAFreshStreamReadsAll_case51() {
+    void expiredMidway_thenAFreshStreamReadsAll() {
         mixedRoute(array);
         ReplayReadStream stream = array.createReadStream();
         stream.read();

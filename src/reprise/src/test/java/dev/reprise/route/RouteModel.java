@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * A deliberately simple model of a route for property tests: a list of steps holding the values they
- * must read back as, worked out from the value rules of docs/format.md without using the codec under test.
+ * must read back as, worked out from the value rules of docs/route-format.md without using the codec under test.
  */
 final class RouteModel {
 
@@ -94,7 +94,7 @@ final class RouteModel {
                 .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
     }
 
-    /** Bytes the read-back values take, tags included (docs/format.md). */
+    /** Bytes the read-back values take, tags included (docs/route-format.md). */
     static int bytes(List<Object> values) {
         int bytes = 0;
         for (Object v : values) {

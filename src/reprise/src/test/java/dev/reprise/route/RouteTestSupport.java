@@ -24,7 +24,7 @@ final class RouteTestSupport {
             .commandMaxLength(64).paramMaxLength(512)
             .build();
 
-    /** Room for several hundred params per step (the engine's codec cases 19–21). */
+    /** Room for several hundred params per step (long strings and large BigIntegers). */
     static final ReplayArrayConfig LARGE_PARAMS_CONFIG = REFERENCE_TEST_CONFIG.toBuilder()
             .initParamLength(1024).paramMaxLength(4096).build();
 
@@ -131,8 +131,8 @@ final class RouteTestSupport {
     }
 
     /**
-     * The reference tests' "mixed route" (of its editing and read-stream cases), six steps of every kind of param; its
-     * step 1 is {@code {2, [true, 'x']}} as case 46 requires.
+     * The engine tests' "mixed route" of the editing and read-stream tests, six steps of every kind of param; its
+     * step 1 is {@code {2, [true, 'x']}}, the first step left after deleting step 0.
      */
     static ReplayArray mixedRoute(ReplayArray array) {
         array.add(1, 10);
