@@ -2,6 +2,7 @@ package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.verify.Outcome;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -46,5 +47,25 @@ class WorkerMetricsTest {
         WorkerStats stats = worker.stats();
         assertThat(stats.verifyTimeMax()).isEqualTo(Duration.ofMillis(3));
         assertThat(stats.committed()).isEqualTo(2);
+    }
+
+    @Test
+    void bind_countsEveryOutcome_unknownBuildIncluded() {
+        VerificationWorker worker = new VerificationWorker(SETTINGS, onEnd -> {
+            throw new IllegalStateException("never started");
+        }, Duration.ofMillis(10), Duration.ofMillis(10));
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WorkerMetrics.bind(worker, registry);
+        VerifiedSubmission unknown = new VerifiedSubmission(0, "a", Outcome.UNKNOWN_BUILD.name(), "{}", 1_000_000);
+        worker.meters().delivered();
+        worker.meters().verdict(unknown);
+        worker.meters().committed(List.of(unknown), 1_000_000);
+
+        for (Outcome outcome : Outcome.values()) {
+            assertThat(registry.find("reprise.worker.verdicts").tag("outcome", outcome.name()).functionCounter())
+                    .as("a counter of %s", outcome).isNotNull();
+        }
+        assertThat(registry.get("reprise.worker.verdicts").tag("outcome", "UNKNOWN_BUILD").functionCounter().count())
+                .isEqualTo(1);
     }
 }
