@@ -51,9 +51,8 @@ record WorkerConfig(Map<String, String> values) {
     /** The worker's own keys, with what {@code --help} says of each. */
     enum Key {
         GAME("game", "the game id, when several games are installed (default: the one installed)"),
-        BUILDS("builds", "a folder of game jars, each loaded on its own: every replay is played by the jar of"
-                + " its game and build, UNKNOWN_BUILD if none plays it; jars added or removed are seen while"
-                + " running (default: the class path's game; --builds=DIR sets it too)"),
+        BUILDS("builds", "a folder of game jars: each replay played by the jar of its game and build,"
+                + " UNKNOWN_BUILD if none (default: the class path's game; also --builds=DIR)"),
         PARALLELISM("parallelism", "replays verified at once (default: the processor count)"),
         SUBMISSIONS_TOPIC("submissions.topic", "the topic read (default " + WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC
                 + ")"),

@@ -134,15 +134,7 @@ public final class WorkerMain {
 
         /** Stops the worker gracefully, then retires its game jars (each unloaded once its replays ended). */
         void close() {
-            try {
-                if (worker != null) {
-                    worker.close();
-                }
-            } finally {
-                if (builds != null) {
-                    builds.close();
-                }
-            }
+            closeAll(null, worker, builds);
         }
     }
 
@@ -221,8 +213,9 @@ public final class WorkerMain {
     }
 
     /**
-     * The game's verifier with the worker's budgets: every replay has a timeout and a step budget, the
-     * configured ones or the defaults, so that no submission can hold a work slot for good.
+     * The class path game's verifier with the worker's budgets: every replay has a timeout and a step budget,
+     * the configured ones or the defaults, so that no submission can hold a work slot for good; a replay of a
+     * build the provider does not list ({@link ReplayVerifierProvider#gameBuilds()}) is {@code UNKNOWN_BUILD}.
      */
     static ReplayVerifier verifier(WorkerConfig config, ReplayVerifierProvider provider) {
         return InstalledBuilds.verifier(provider, b -> budgets(config, b));
@@ -258,15 +251,23 @@ public final class WorkerMain {
     }
 
     /**
-     * Closes what a failed start had opened: the health endpoint frees its port, the worker its clients, the
-     * game jars their class loaders.
+     * Closes what a start opened: the health endpoint frees its port, the worker stops and closes its
+     * clients, then the game jars are retired.
      */
     private static void closeAll(@Nullable WorkerHealth health, @Nullable VerificationWorker worker,
                                  @Nullable GameBuilds<?> builds) {
-        if (health != null) {
-            health.close();
+        try {
+            if (health != null) {
+                health.close();
+            }
+            if (worker != null) {
+                worker.close();
+            }
+        } finally {
+            if (builds != null) {
+                builds.close();
+            }
         }
-        new Started(worker, 2, builds).close();
     }
 
     /** The usage and every configuration key, for {@code --help}. */

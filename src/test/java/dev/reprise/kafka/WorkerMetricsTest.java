@@ -13,11 +13,16 @@ class WorkerMetricsTest {
 
     private static final WorkerSettings SETTINGS = WorkerSettings.builder("127.0.0.1:9").workerId("m").build();
 
-    @Test
-    void bind_publishesTheStats_readWhenTheRegistryAsks() {
-        VerificationWorker worker = new VerificationWorker(SETTINGS, onEnd -> {
+    /** A worker that is never started: its meters are fed by hand. */
+    private static VerificationWorker unstarted() {
+        return new VerificationWorker(SETTINGS, onEnd -> {
             throw new IllegalStateException("never started");
         }, Duration.ofMillis(10), Duration.ofMillis(10));
+    }
+
+    @Test
+    void bind_publishesTheStats_readWhenTheRegistryAsks() {
+        VerificationWorker worker = unstarted();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         WorkerMetrics.bind(worker, registry);
 
@@ -51,9 +56,7 @@ class WorkerMetricsTest {
 
     @Test
     void bind_countsEveryOutcome_unknownBuildIncluded() {
-        VerificationWorker worker = new VerificationWorker(SETTINGS, onEnd -> {
-            throw new IllegalStateException("never started");
-        }, Duration.ofMillis(10), Duration.ofMillis(10));
+        VerificationWorker worker = unstarted();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         WorkerMetrics.bind(worker, registry);
         VerifiedSubmission unknown = new VerifiedSubmission(0, "a", Outcome.UNKNOWN_BUILD.name(), "{}", 1_000_000);
