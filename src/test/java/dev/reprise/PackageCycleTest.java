@@ -59,7 +59,8 @@ class PackageCycleTest {
 
         assertThat(graph.dependenciesOf("dev.reprise.diagnostic")).isEmpty();
         assertThat(graph.dependenciesOf("dev.reprise.internal")).containsExactly("dev.reprise.diagnostic");
-        // The verdict's JSON, shared by the replay tool and the Kafka worker, writes the verify package's Verdict.
+        // The verdict's JSON and the opening of a folder of game builds, shared by the replay tool and the
+        // Kafka worker, use the verify package's Verdict and GameBuilds.
         assertThat(graph.dependenciesOf("dev.reprise.internal.support")).containsExactly("dev.reprise.verify");
     }
 

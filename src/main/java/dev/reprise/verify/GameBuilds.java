@@ -529,12 +529,17 @@ public final class GameBuilds<S> implements AutoCloseable {
          * Loads every jar of the folder and returns the builds.
          *
          * @return the builds, loaded
-         * @throws IllegalArgumentException if the folder is not a folder (the message names it)
+         * @throws IllegalArgumentException if the folder is missing, not a folder or not readable (the message
+         *     names it and which)
          */
         public GameBuilds<S> build() {
             if (!Files.isDirectory(folder)) {
                 throw new IllegalArgumentException("the game builds folder " + folder + " is "
                         + (Files.exists(folder) ? "not a folder" : "missing"));
+            }
+            if (!Files.isReadable(folder)) {
+                // Refused now rather than served empty: every replay would be judged against no build at all.
+                throw new IllegalArgumentException("the game builds folder " + folder + " is not readable");
             }
             GameBuilds<S> builds = new GameBuilds<>(this);
             builds.refresh();
