@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,13 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import dev.reprise.testing.GameJars;
+import dev.reprise.verify.GameBuilds;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
+import dev.reprise.verify.Verdict;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,9 +48,7 @@ class WorkerMainTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         WorkerMain.Started started = WorkerMain.start(args, env, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        if (started.worker() != null) {
-            started.worker().close();
-        }
+        started.close();
         return new Run(started, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -129,7 +134,15 @@ class WorkerMainTest {
     void badOption_isNamed_exitTwo() {
         Run run = start(Map.of(), "--confg", "x");
         assertThat(run.started().exitCode()).isEqualTo(2);
-        assertThat(run.err()).startsWith("worker: usage: WorkerMain [--config worker.properties] [--help]");
+        assertThat(run.err()).startsWith("worker: usage: WorkerMain [--config worker.properties] [--builds=DIR] [--help]"
+                + ": unknown option '--confg'");
+        for (String[] args : List.of(new String[] {"--builds"}, new String[] {"--builds="},
+                new String[] {"--builds=a", "--builds", "b"}, new String[] {"--config", "a", "--config=b"})) {
+            Run bad = start(Map.of(), args);
+            assertThat(bad.started().exitCode()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(bad.err()).as(String.join(" ", args)).startsWith("worker: usage: WorkerMain")
+                    .containsAnyOf("needs a value", "is given twice").hasLineCount(1);
+        }
     }
 
     /** The names of the live threads that a worker or its clients start. */
@@ -244,5 +257,91 @@ class WorkerMainTest {
         assertThat(WorkerMain.verifier(WorkerConfig.of(new Properties(), Map.of("REPRISE_KAFKA_REPLAY_TIMEOUT_MS", "2500",
                 "REPRISE_KAFKA_REPLAY_MAX_STEPS", "700", "REPRISE_KAFKA_PARALLELISM", "3")), tower).toString())
                 .contains("timeout=PT2.5S", "maxSteps=700", "parallelism=3");
+    }
+
+    @Test
+    void builds_aFolderThatCannotServe_isRefusedAtOnceInOneLineNamingIt_exitTwo(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("file.jar"), "x");
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Map<String, String> cases = new LinkedHashMap<>();
+        cases.put(dir.resolve("nope").toString(), "the game builds folder " + dir.resolve("nope") + " is missing");
+        cases.put(file.toString(), "the game builds folder " + file + " is not a folder");
+        cases.put(empty.toString(), "no game jar is installed in " + empty);
+        String broker = closedPort();
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            long start = System.nanoTime();
+            Run run = start(Map.of("REPRISE_KAFKA_BOOTSTRAP_SERVERS", broker, "REPRISE_KAFKA_START_TIMEOUT_MS", "20000"),
+                    "--builds=" + c.getKey());
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(run.started().exitCode()).as("%s: %s", c.getKey(), run.err()).isEqualTo(2);
+            assertThat(run.err()).as(c.getKey()).isEqualTo("worker: worker option 'builds': " + c.getValue()
+                    + System.lineSeparator());
+            assertThat(took).as("%s refused before the broker's 20 s start timeout", c.getKey())
+                    .isLessThan(Duration.ofSeconds(10));
+        }
+    }
+
+    @Test
+    void builds_anUnreadableFolder_isRefusedNamingIt(@TempDir Path dir) throws Exception {
+        Path locked = Files.createDirectory(dir.resolve("locked"));
+        GameJars.install(locked, "1");
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("-wx------"));
+        try {
+            Assumptions.assumeFalse(Files.isReadable(locked), "the user can read any folder (root)");
+            Run run = start(Map.of("REPRISE_KAFKA_BOOTSTRAP_SERVERS", closedPort()), "--builds", locked.toString());
+            assertThat(run.started().exitCode()).isEqualTo(2);
+            assertThat(run.err()).isEqualTo("worker: worker option 'builds': the game builds folder " + locked
+                    + " is not readable" + System.lineSeparator());
+        } finally {
+            Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    @Test
+    void builds_jarsThatCannotBeLoadedAreNamed_andAGameTheFolderLacksIsRefused(@TempDir Path dir) throws Exception {
+        Path builds = Files.createDirectory(dir.resolve("builds"));
+        Files.writeString(builds.resolve("broken.jar"), "not a jar");
+        GameJars.install(builds, "1");
+
+        Run run = start(Map.of("REPRISE_KAFKA_BOOTSTRAP_SERVERS", closedPort(), "REPRISE_KAFKA_GAME", "chess"),
+                "--builds", builds.toString());
+
+        assertThat(run.started().exitCode()).isEqualTo(2);
+        assertThat(run.err().lines()).hasSize(2);
+        assertThat(run.err()).startsWith("worker: " + builds.resolve("broken.jar") + ": skipped, ")
+                .contains("worker: worker option 'builds': game 'chess' is not installed in " + builds
+                        + "; installed: " + GameJars.GAME_ID);
+    }
+
+    @Test
+    void builds_theFlagWinsOverTheEnvironment_whichWinsOverTheFile(@TempDir Path dir) throws Exception {
+        Path config = Files.writeString(dir.resolve("worker.properties"), "kafka.bootstrap.servers=" + closedPort()
+                + "\nbuilds=" + dir.resolve("from-file") + "\n");
+        Map<String, String> env = Map.of("REPRISE_KAFKA_BUILDS", dir.resolve("from-env").toString());
+
+        assertThat(start(Map.of(), "--config", config.toString()).err()).contains("from-file is missing");
+        assertThat(start(env, "--config", config.toString()).err()).contains("from-env is missing");
+        assertThat(start(env, "--builds", dir.resolve("from-flag").toString(), "--config", config.toString()).err())
+                .contains("from-flag is missing");
+    }
+
+    @Test
+    void verifier_ofTheClassPathsGame_playsOnlyTheBuildsItsProviderLists(@TempDir Path dir) throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("builds"));
+        GameJars.install(folder, "1");
+        try (GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build();
+             GameBuilds.Lease<ReplayVerifierProvider> one = builds.lease(GameJars.GAME_ID, "1").orElseThrow()) {
+            ReplayVerifier verifier = WorkerMain.verifier(WorkerConfig.of(new Properties(), Map.of()), one.service());
+
+            Verdict own = verifier.verify(ReplaySource.of("one", GameJars.record("1", 1, 0, 2).toBytes()))
+                    .block(Duration.ofSeconds(30));
+            Verdict other = verifier.verify(ReplaySource.of("two", GameJars.record("2", 1, 0, 2).toBytes()))
+                    .block(Duration.ofSeconds(30));
+
+            assertThat(own).extracting(Verdict::outcome).isEqualTo(Outcome.VALID);
+            assertThat(other).isNotNull();
+            assertThat(other.outcome()).as(other.reason()).isEqualTo(Outcome.UNKNOWN_BUILD);
+            assertThat(other.reason()).contains("it plays build 1");
+        }
     }
 }

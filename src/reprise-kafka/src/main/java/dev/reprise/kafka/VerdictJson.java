@@ -18,7 +18,10 @@ import java.util.OptionalLong;
  * <p>Version {@value #VERSION}: {@code {"version":1,"id":..,"position":..,"outcome":"VALID","valid":true,
  * "stepReached":..,"stepCount":..,"expectedHash":"16 hex digits"|null,"actualHash":..|null,"reason":..,
  * "elapsedMillis":1.234}} ({@code elapsedMillis} has microsecond precision). A later version only adds
- * fields; a reader ignores fields it does not know. The id and the reason are cut to
+ * fields; a reader ignores fields it does not know. {@code outcome} is the name of an {@link
+ * dev.reprise.verify.Outcome}; a reader refuses one it does not know, naming it, so a reader older than an
+ * outcome ({@code UNKNOWN_BUILD}, from a worker serving several builds) fails that submission's verdict as
+ * unreadable: update the readers before the workers. The id and the reason are cut to
  * {@link #MAX_ID_BYTES} and {@link #MAX_REASON_BYTES} of JSON, so that no submission can make a verdict
  * larger than a Kafka message; a longer one is cut and says how many characters were left out. Stateless
  * and thread-safe.

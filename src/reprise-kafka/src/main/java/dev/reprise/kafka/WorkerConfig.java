@@ -1,5 +1,7 @@
 package dev.reprise.kafka;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
@@ -16,10 +19,12 @@ import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The configuration of a {@link WorkerMain} process: a properties file and {@code REPRISE_KAFKA_*}
- * environment variables (which win), turned into a {@link VerificationWorker.Builder}.
+ * The configuration of a {@link WorkerMain} process: a properties file, {@code REPRISE_KAFKA_*}
+ * environment variables (which win over the file) and command-line options (which win over both), turned
+ * into a {@link VerificationWorker.Builder}.
  *
- * <p>Keys: {@code game}, {@code parallelism}, {@code submissions.topic}, {@code verdicts.topic},
+ * <p>Keys: {@code game}, {@code builds} (a folder of game jars; {@code --builds=DIR} on the command line),
+ * {@code parallelism}, {@code submissions.topic}, {@code verdicts.topic},
  * {@code group.id}, {@code transactional.id.prefix}, {@code worker.id}, {@code max.poll.records},
  * {@code commit.interval.ms}, {@code stop.timeout.ms}, {@code start.timeout.ms}, {@code replay.timeout.ms},
  * {@code replay.max.steps}, {@code max.attempts}, {@code health.port} (off when absent: see
@@ -46,6 +51,8 @@ record WorkerConfig(Map<String, String> values) {
     /** The worker's own keys, with what {@code --help} says of each. */
     enum Key {
         GAME("game", "the game id, when several games are installed (default: the one installed)"),
+        BUILDS("builds", "a folder of game jars: each replay played by the jar of its game and build,"
+                + " UNKNOWN_BUILD if none (default: the class path's game; also --builds=DIR)"),
         PARALLELISM("parallelism", "replays verified at once (default: the processor count)"),
         SUBMISSIONS_TOPIC("submissions.topic", "the topic read (default " + WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC
                 + ")"),
@@ -102,6 +109,17 @@ record WorkerConfig(Map<String, String> values) {
      * @throws IllegalArgumentException naming an unknown key
      */
     static WorkerConfig of(Properties file, Map<String, String> env) {
+        return of(file, env, Map.of());
+    }
+
+    /**
+     * Merges a properties file's keys, the environment's {@code REPRISE_KAFKA_*} variables and keys given on
+     * the command line, each winning over the ones before.
+     *
+     * @param options keys from the command line ({@code --builds=DIR} is {@code builds})
+     * @throws IllegalArgumentException naming an unknown key or a bad value
+     */
+    static WorkerConfig of(Properties file, Map<String, String> env, Map<String, String> options) {
         Map<String, String> values = new TreeMap<>();
         for (String key : file.stringPropertyNames()) {
             // A string property name has a string value.
@@ -114,6 +132,7 @@ record WorkerConfig(Map<String, String> values) {
                 values.put(checked(key, "from " + variable.getKey()), variable.getValue().trim());
             }
         }
+        options.forEach((key, value) -> values.put(checked(key, "on the command line"), value.trim()));
         WorkerConfig config = new WorkerConfig(values);
         config.check();
         return config;
@@ -125,6 +144,7 @@ record WorkerConfig(Map<String, String> values) {
         replayTimeout();
         maxSteps();
         healthPort();
+        builds();
         for (String key : List.of("max.poll.records", "max.attempts")) {
             number(key, 1, Integer.MAX_VALUE, 0);
         }
@@ -132,7 +152,7 @@ record WorkerConfig(Map<String, String> values) {
             millis(key, Duration.ZERO);
         }
         for (String key : List.of("submissions.topic", "verdicts.topic", "group.id", "transactional.id.prefix",
-                "worker.id", "game", "health.address")) {
+                "worker.id", "game", "health.address", "builds")) {
             String value = values.get(key);
             if (value != null && value.isBlank()) {
                 throw new IllegalArgumentException("worker option '" + key + "': must not be blank");
@@ -158,6 +178,24 @@ record WorkerConfig(Map<String, String> values) {
     @Nullable
     String game() {
         return values.get("game");
+    }
+
+    /**
+     * Returns the folder of game jars to serve every build from, if one is configured.
+     *
+     * @throws IllegalArgumentException if the value is not a path
+     */
+    Optional<Path> builds() {
+        String value = values.get("builds");
+        if (value == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(value));
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException("worker option 'builds': not a path: '" + value + "' ("
+                    + e.getReason() + ")", e);
+        }
     }
 
     /** Returns the configured parallelism, or the processor count. */

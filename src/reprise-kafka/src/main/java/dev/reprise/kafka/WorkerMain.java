@@ -1,5 +1,6 @@
 package dev.reprise.kafka;
 
+import dev.reprise.verify.GameBuilds;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
 import java.io.ByteArrayInputStream;
@@ -17,6 +18,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,9 +30,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * Runs one verification worker as a process, for any game: {@code java -cp reprise-worker.jar:mygame.jar
  * dev.reprise.kafka.WorkerMain --config worker.properties}. The game is found through
- * {@link ReplayVerifierProvider} ({@code game} chooses when several are installed); the options come from
- * the properties file and {@code REPRISE_KAFKA_*} environment variables (see {@link WorkerConfig}'s keys,
- * listed by {@code --help} and in {@code docs/verification.md}).
+ * {@link ReplayVerifierProvider} ({@code game} chooses when several are installed), playing the builds its
+ * {@link ReplayVerifierProvider#gameBuilds()} lists; or, with {@code --builds=DIR} (the key {@code builds},
+ * {@code REPRISE_KAFKA_BUILDS}), every game jar of a folder, each in its own class loader
+ * ({@link GameBuilds}): each replay is played by the jar of its game and build, a replay of a build no jar
+ * plays is {@code UNKNOWN_BUILD}, and jars added to or removed from the folder are seen while it runs. The
+ * options come from the properties file, {@code REPRISE_KAFKA_*} environment variables and the command line
+ * (see {@link WorkerConfig}'s keys, listed by {@code --help} and in {@code docs/verification.md}).
  *
  * <p>It logs through {@code java.util.logging} (the worker jar binds Kafka's SLF4J logging to it too): one
  * line per record on standard error, Kafka's clients at {@code WARNING}, the worker at {@code INFO}, unless
@@ -73,6 +79,7 @@ public final class WorkerMain {
             return;
         }
         VerificationWorker worker = started.worker();
+        Started running = started;
         String workerId = worker.settings().workerId();
         AtomicBoolean reported = new AtomicBoolean();
         // A shutdown hook alone ends the JVM with 143 after SIGTERM; halting from the hook, once the worker
@@ -81,7 +88,7 @@ public final class WorkerMain {
         Thread hook = new Thread(() -> {
             int code = 1;
             try {
-                worker.close();
+                running.close();
             } finally {
                 code = report(worker, workerId, out, reported);
                 Runtime.getRuntime().halt(code);
@@ -107,11 +114,27 @@ public final class WorkerMain {
             }
             return;
         }
+        started.close(); // the worker has ended: this retires the game jars
         System.exit(report(worker, workerId, out, reported));
     }
 
-    /** What {@link #start} did: a running worker, or the exit code to end with now. */
-    record Started(@Nullable VerificationWorker worker, int exitCode) {
+    /**
+     * What {@link #start} did: a running worker and the game jars it plays, or the exit code to end with now.
+     *
+     * @param worker   the running worker, or null
+     * @param exitCode the exit code to end with if there is no worker
+     * @param builds   the folder's game jars the worker plays, or null for the class path's game
+     */
+    record Started(@Nullable VerificationWorker worker, int exitCode, @Nullable GameBuilds<?> builds) {
+
+        Started(@Nullable VerificationWorker worker, int exitCode) {
+            this(worker, exitCode, null);
+        }
+
+        /** Stops the worker gracefully, then retires its game jars (each unloaded once its replays ended). */
+        void close() {
+            closeAll(null, worker, builds);
+        }
     }
 
     /**
@@ -130,12 +153,27 @@ public final class WorkerMain {
         }
         VerificationWorker worker = null;
         WorkerHealth health = null;
+        GameBuilds<ReplayVerifierProvider> builds = null;
         try {
-            WorkerConfig config = WorkerConfig.of(properties(args), env);
-            ReplayVerifierProvider provider = ReplayVerifierProvider.find(config.game());
-            ReplayVerifier verifier = verifier(config, provider);
+            WorkerArguments arguments = WorkerArguments.parse(args);
+            WorkerConfig config = WorkerConfig.of(properties(arguments.config()), env, arguments.options());
+            String game = config.game();
+            ReplayVerifier verifier;
+            String playing;
+            Path folder = config.builds().orElse(null);
+            if (folder == null) {
+                ReplayVerifierProvider provider = ReplayVerifierProvider.find(game);
+                verifier = verifier(config, provider);
+                game = provider.gameId();
+                playing = game;
+            } else {
+                builds = builds(folder, game, err);
+                verifier = ReplayVerifier.forBuilds(builds, b -> budgets(config, b));
+                playing = GameBuilds.describe(builds.installed()) + " from " + folder;
+            }
+            // With a folder and no game named, any game is tried: the folder's jars may change while it runs.
             worker = config.apply(VerificationWorker.builder(config.kafkaConfig(), verifier)
-                    .games(Set.of(provider.gameId()))).build();
+                    .games(game == null ? Set.of() : Set.of(game))).build();
             WorkerSettings s = worker.settings();
             int healthPort = config.healthPort();
             InetAddress host = healthHost(config.healthAddress()); // checked even with the endpoint off
@@ -147,7 +185,7 @@ public final class WorkerMain {
                 } catch (IOException e) {
                     err.println("worker: health port: cannot listen on " + host.getHostAddress()
                             + " port " + healthPort + ": " + e.getMessage());
-                    worker.close();
+                    closeAll(null, worker, builds);
                     return new Started(null, 2);
                 }
                 out.printf("worker %s: health on %s port %d (/health/live, /health/ready)%n", s.workerId(),
@@ -155,14 +193,14 @@ public final class WorkerMain {
             }
             worker.start();
             out.printf("worker %s: verifying %s (%s -> %s) in group %s (parallelism %d)%n", s.workerId(),
-                    provider.gameId(), s.submissionsTopic(), s.verdictsTopic(), s.groupId(), s.parallelism());
+                    playing, s.submissionsTopic(), s.verdictsTopic(), s.groupId(), s.parallelism());
             out.flush();
         } catch (IllegalArgumentException | IOException e) {
-            closeAll(health, worker);
+            closeAll(health, worker, builds);
             err.println("worker: " + e.getMessage());
             return new Started(null, 2);
         } catch (RuntimeException e) {
-            closeAll(health, worker);
+            closeAll(health, worker, builds);
             if (causedBy(e, ConfigException.class)) {
                 err.println("worker: bad Kafka client configuration: " + ClusterCheck.rootMessage(e));
                 return new Started(null, 2);
@@ -170,16 +208,38 @@ public final class WorkerMain {
             err.println("worker: could not start: " + describe(e));
             return new Started(null, 1);
         }
-        return new Started(worker, 0);
+        return new Started(worker, 0, builds);
     }
 
     /**
-     * The game's verifier with the worker's budgets: every replay has a timeout and a step budget, the
-     * configured ones or the defaults, so that no submission can hold a work slot for good.
+     * The class path game's verifier with the worker's budgets: every replay has a timeout and a step budget,
+     * the configured ones or the defaults, so that no submission can hold a work slot for good; a replay of a
+     * build the provider does not list ({@link ReplayVerifierProvider#gameBuilds()}) is {@code UNKNOWN_BUILD}.
      */
     static ReplayVerifier verifier(WorkerConfig config, ReplayVerifierProvider provider) {
-        return provider.verifier().parallelism(config.parallelism()).timeout(config.replayTimeout())
-                .maxSteps(config.maxSteps()).build();
+        return budgets(config, provider.verifier().gameBuilds(provider.gameBuilds())).build();
+    }
+
+    /** The worker's parallelism and budgets, set on a verifier builder (of each build's, with a folder). */
+    private static ReplayVerifier.Builder budgets(WorkerConfig config, ReplayVerifier.Builder builder) {
+        return builder.parallelism(config.parallelism()).timeout(config.replayTimeout()).maxSteps(config.maxSteps());
+    }
+
+    /**
+     * Loads the game jars of the {@code builds} folder, naming on {@code err} each jar that cannot be loaded.
+     *
+     * @throws IllegalArgumentException naming the option, if the folder is missing, not a folder, not
+     *     readable, or holds no jar (of {@code game}, when named)
+     */
+    private static GameBuilds<ReplayVerifierProvider> builds(Path folder, @Nullable String game, PrintStream err) {
+        try {
+            GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build();
+            builds.skipped().forEach(problem -> err.println("worker: " + problem.path() + ": skipped, "
+                    + problem.reason()));
+            return builds.requireGame(game);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("worker option 'builds': " + e.getMessage(), e);
+        }
     }
 
     /** Resolves the health endpoint's address, naming the option if it does not resolve. */
@@ -191,13 +251,23 @@ public final class WorkerMain {
         }
     }
 
-    /** Closes what a failed start had opened: the health endpoint frees its port, the worker its clients. */
-    private static void closeAll(@Nullable WorkerHealth health, @Nullable VerificationWorker worker) {
-        if (health != null) {
-            health.close();
-        }
-        if (worker != null) {
-            worker.close();
+    /**
+     * Closes what a start opened: the health endpoint frees its port, the worker stops and closes its
+     * clients, then the game jars are retired.
+     */
+    private static void closeAll(@Nullable WorkerHealth health, @Nullable VerificationWorker worker,
+                                 @Nullable GameBuilds<?> builds) {
+        try {
+            if (health != null) {
+                health.close();
+            }
+            if (worker != null) {
+                worker.close();
+            }
+        } finally {
+            if (builds != null) {
+                builds.close();
+            }
         }
     }
 
@@ -206,13 +276,15 @@ public final class WorkerMain {
         String n = System.lineSeparator();
         StringBuilder text = new StringBuilder()
                 .append("usage: java -cp reprise-worker.jar:mygame.jar dev.reprise.kafka.WorkerMain"
-                        + " [--config worker.properties] [--help]").append(n).append(n)
+                        + " [--config worker.properties] [--builds=DIR] [--help]").append(n).append(n)
                 .append("Verifies the replays submitted to a Kafka topic, one verdict per submission, exactly once,")
-                .append(n).append("for the game whose ReplayVerifierProvider is on the class path. Runs until SIGTERM.")
+                .append(n).append("for the game whose ReplayVerifierProvider is on the class path, or with --builds=DIR")
+                .append(n).append("for every game jar in DIR, each replay played by the jar of its game and build")
+                .append(n).append("(UNKNOWN_BUILD when none is). Runs until SIGTERM.")
                 .append(n).append(n)
                 .append("Configuration: keys of the --config file, or environment variables REPRISE_KAFKA_<KEY>")
-                .append(n).append("(upper case, '_' for '.'; the environment wins). Unknown keys are an error.")
-                .append(n).append(n);
+                .append(n).append("(upper case, '_' for '.'; the environment wins, and --builds wins over both).")
+                .append(" Unknown keys are an error.").append(n).append(n);
         for (WorkerConfig.Key key : WorkerConfig.Key.values()) {
             text.append(String.format("  %-26s %s%n", key.key(), key.help()));
         }
@@ -273,16 +345,12 @@ public final class WorkerMain {
         }
     }
 
-    private static Properties properties(String[] args) throws IOException {
+    private static Properties properties(Optional<Path> config) throws IOException {
         Properties properties = new Properties();
-        if (args.length == 0) {
+        if (config.isEmpty()) {
             return properties;
         }
-        if (args.length != 2 || !args[0].equals("--config")) {
-            throw new IllegalArgumentException("usage: WorkerMain [--config worker.properties] [--help] (was: "
-                    + String.join(" ", args) + ")");
-        }
-        Path file = Path.of(args[1]);
+        Path file = config.get();
         byte[] bytes = readConfig(file);
         try {
             properties.load(new ByteArrayInputStream(bytes));

@@ -1,12 +1,14 @@
 package dev.reprise.kafka;
 
+import dev.reprise.verify.Outcome;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.TimeGauge;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
@@ -24,8 +26,8 @@ import java.util.function.ToDoubleFunction;
  */
 public final class WorkerMetrics {
 
-    private static final Set<String> OUTCOMES = Set.of("VALID", "DESYNC", "INVALID_FILE", "REJECTED", "FAILED",
-            "TIMED_OUT");
+    /** Every outcome a verdict may have, {@code UNKNOWN_BUILD} of a worker serving several builds included. */
+    private static final List<String> OUTCOMES = Arrays.stream(Outcome.values()).map(Outcome::name).toList();
 
     private WorkerMetrics() {
     }

@@ -40,6 +40,18 @@ class VerdictJsonTest {
     }
 
     @Test
+    void read_write_roundTrip_everyOutcome_unknownBuildIncluded() {
+        for (Outcome outcome : Outcome.values()) {
+            Verdict verdict = Verdict.of("id-" + outcome, 4, outcome, 0, 0, OptionalLong.empty(), OptionalLong.empty(),
+                    "recorded by build \"3\" of game \"g\", which no installed game jar plays; installed builds of g:"
+                            + " 1 (g-1.jar)", Duration.ofNanos(2_000));
+            String json = VerdictJson.write(verdict);
+            assertThat(json).contains("\"outcome\":\"" + outcome + "\"");
+            assertThat(VerdictJson.read(json)).as(json).isEqualTo(verdict);
+        }
+    }
+
+    @Test
     void read_ignoresUnknownFields() {
         String json = VerdictJson.write(DESYNC).replace("{\"version\":1,", "{\"version\":1,\"later\":[1,2],");
         assertThat(VerdictJson.read(json)).isEqualTo(DESYNC);

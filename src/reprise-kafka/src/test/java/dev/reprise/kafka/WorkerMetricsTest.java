@@ -2,6 +2,7 @@ package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.verify.Outcome;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -12,11 +13,16 @@ class WorkerMetricsTest {
 
     private static final WorkerSettings SETTINGS = WorkerSettings.builder("127.0.0.1:9").workerId("m").build();
 
-    @Test
-    void bind_publishesTheStats_readWhenTheRegistryAsks() {
-        VerificationWorker worker = new VerificationWorker(SETTINGS, onEnd -> {
+    /** A worker that is never started: its meters are fed by hand. */
+    private static VerificationWorker unstarted() {
+        return new VerificationWorker(SETTINGS, onEnd -> {
             throw new IllegalStateException("never started");
         }, Duration.ofMillis(10), Duration.ofMillis(10));
+    }
+
+    @Test
+    void bind_publishesTheStats_readWhenTheRegistryAsks() {
+        VerificationWorker worker = unstarted();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         WorkerMetrics.bind(worker, registry);
 
@@ -46,5 +52,23 @@ class WorkerMetricsTest {
         WorkerStats stats = worker.stats();
         assertThat(stats.verifyTimeMax()).isEqualTo(Duration.ofMillis(3));
         assertThat(stats.committed()).isEqualTo(2);
+    }
+
+    @Test
+    void bind_countsEveryOutcome_unknownBuildIncluded() {
+        VerificationWorker worker = unstarted();
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        WorkerMetrics.bind(worker, registry);
+        VerifiedSubmission unknown = new VerifiedSubmission(0, "a", Outcome.UNKNOWN_BUILD.name(), "{}", 1_000_000);
+        worker.meters().delivered();
+        worker.meters().verdict(unknown);
+        worker.meters().committed(List.of(unknown), 1_000_000);
+
+        for (Outcome outcome : Outcome.values()) {
+            assertThat(registry.find("reprise.worker.verdicts").tag("outcome", outcome.name()).functionCounter())
+                    .as("a counter of %s", outcome).isNotNull();
+        }
+        assertThat(registry.get("reprise.worker.verdicts").tag("outcome", "UNKNOWN_BUILD").functionCounter().count())
+                .isEqualTo(1);
     }
 }

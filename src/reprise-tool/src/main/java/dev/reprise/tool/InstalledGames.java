@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -68,17 +67,11 @@ final class InstalledGames implements AutoCloseable {
             return new InstalledGames(game, null, null);
         }
         GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build();
-        for (GameBuilds.Problem problem : builds.skipped()) {
+        builds.skipped().forEach(problem -> {
             err.println("replay-tool: " + ToolText.escape(problem.path() + ": skipped, " + problem.reason()));
-        }
-        err.flush();
-        if (builds.installed().stream().noneMatch(b -> game == null || b.gameId().equals(game))) {
-            String installed = games(builds.installed());
-            builds.close();
-            throw new IllegalArgumentException(game == null ? "no game jar is installed in " + folder
-                    : "game '" + game + "' is not installed in " + folder + "; installed: " + installed);
-        }
-        return new InstalledGames(game, build, builds);
+            err.flush();
+        });
+        return new InstalledGames(game, build, builds.requireGame(game));
     }
 
     /**
@@ -120,13 +113,13 @@ final class InstalledGames implements AutoCloseable {
         List<GameBuilds.InstalledBuild> candidates = chosen == null ? ofGame : playing(ofGame, chosen);
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("no game jar in " + folder.folder() + " plays build \"" + chosen
-                    + "\"" + (game == null ? "" : " of " + game) + "; it holds " + describe(ofGame));
+                    + "\"" + (game == null ? "" : " of " + game) + "; it holds " + GameBuilds.describe(ofGame));
         }
         boolean severalGames = candidates.stream().map(GameBuilds.InstalledBuild::gameId).distinct().count() > 1;
         if (severalGames || chosen == null && candidates.size() > 1) {
             throw new IllegalArgumentException("choose one build to play on: " + folder.folder() + " holds "
-                    + describe(candidates) + (severalGames ? " (--game chooses a game, --build=BUILD a build)"
-                    : " (--build=BUILD chooses one)"));
+                    + GameBuilds.describe(candidates) + (severalGames
+                    ? " (--game chooses a game, --build=BUILD a build)" : " (--build=BUILD chooses one)"));
         }
         GameBuilds.InstalledBuild first = candidates.get(0);
         String played = chosen != null ? chosen
@@ -163,7 +156,7 @@ final class InstalledGames implements AutoCloseable {
         }
         return lease(folder, id, file.gameBuild()).orElseThrow(() -> new IllegalArgumentException(
                 "build \"" + file.gameBuild() + "\" of game \"" + id + "\" is not installed in " + folder.folder()
-                        + ", which holds " + describe(folder.installed())));
+                        + ", which holds " + GameBuilds.describe(folder.installed())));
     }
 
     @Override
@@ -199,16 +192,6 @@ final class InstalledGames implements AutoCloseable {
     private static List<GameBuilds.InstalledBuild> playing(List<GameBuilds.InstalledBuild> jars, String build) {
         List<GameBuilds.InstalledBuild> listing = jars.stream().filter(b -> b.gameBuilds().contains(build)).toList();
         return listing.isEmpty() ? jars.stream().filter(b -> b.gameBuilds().isEmpty()).toList() : listing;
-    }
-
-    private static String describe(List<GameBuilds.InstalledBuild> jars) {
-        return jars.isEmpty() ? "no game jar" : jars.stream().map(b -> b.gameId() + " " + b.describe())
-                .collect(Collectors.joining(", "));
-    }
-
-    private static String games(List<GameBuilds.InstalledBuild> installed) {
-        return installed.isEmpty() ? "none" : installed.stream().map(GameBuilds.InstalledBuild::gameId).distinct()
-                .sorted().collect(Collectors.joining(", "));
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -182,6 +183,38 @@ public final class GameBuilds<S> implements AutoCloseable {
     public List<Problem> skipped() {
         refreshIfDue();
         return skipped.stream().map(s -> new Problem(s.path(), s.reason())).toList();
+    }
+
+    /**
+     * Checks that the folder holds a jar of a game, for a program that serves it: otherwise closes these
+     * builds and throws.
+     *
+     * @param gameId the game that must be installed, or null for any game
+     * @return these builds
+     * @throws IllegalArgumentException if no jar of the game (of any game, for null) is in use; the message
+     *     names the folder and the games it holds
+     */
+    public GameBuilds<S> requireGame(@Nullable String gameId) {
+        List<InstalledBuild> installed = installed();
+        if (installed.stream().noneMatch(b -> gameId == null || b.gameId().equals(gameId))) {
+            close();
+            String games = installed.isEmpty() ? "none" : installed.stream().map(InstalledBuild::gameId).distinct()
+                    .sorted().collect(Collectors.joining(", "));
+            throw new IllegalArgumentException(gameId == null ? "no game jar is installed in " + folder
+                    : "game '" + gameId + "' is not installed in " + folder + "; installed: " + games);
+        }
+        return this;
+    }
+
+    /**
+     * Describes builds for a message or a start-up line, one entry per jar.
+     *
+     * @param installed builds, as {@link #installed()} lists them
+     * @return e.g. {@code test.builds 1 (builds-1.jar), test.builds 2 (builds-2.jar)}, or {@code no game jar}
+     */
+    public static String describe(List<InstalledBuild> installed) {
+        return installed.isEmpty() ? "no game jar" : installed.stream().map(b -> b.gameId() + " " + b.describe())
+                .collect(Collectors.joining(", "));
     }
 
     /**
@@ -529,12 +562,17 @@ public final class GameBuilds<S> implements AutoCloseable {
          * Loads every jar of the folder and returns the builds.
          *
          * @return the builds, loaded
-         * @throws IllegalArgumentException if the folder is not a folder (the message names it)
+         * @throws IllegalArgumentException if the folder is missing, not a folder or not readable (the message
+         *     names it and which)
          */
         public GameBuilds<S> build() {
             if (!Files.isDirectory(folder)) {
                 throw new IllegalArgumentException("the game builds folder " + folder + " is "
                         + (Files.exists(folder) ? "not a folder" : "missing"));
+            }
+            if (!Files.isReadable(folder)) {
+                // Refused now rather than served empty: every replay would be judged against no build at all.
+                throw new IllegalArgumentException("the game builds folder " + folder + " is not readable");
             }
             GameBuilds<S> builds = new GameBuilds<>(this);
             builds.refresh();
