@@ -89,7 +89,7 @@ final class ReplayPlayback implements Playback {
         this.pump = new Pump(session, options.maxCredits());
         ReplayArray route = replay.system().array();
         ObjectNode opened = Json.object().put("t", "opened").put("kind", "replay").put("name", loaded.name())
-                .put("game", loaded.game().gameId()).put("renderer", session.renderer(loaded.game()))
+                .put("game", loaded.game().gameId()).put("renderer", loaded.played().renderer())
                 .put("length", route.length()).put("interactive", interactive).put("reopened", reopened)
                 .put("stepsPerSecond", stepsPerSecond(options)).put("dialogMs", dialogTimeout.toMillis());
         session.send(opened.set("v", view()));
