@@ -216,7 +216,8 @@ window.ViewerRenderers = window.ViewerRenderers || {};
       renderer.draw($('board'), model.view);
       const body = $('panel').tBodies[0];
       const rows = renderer.panel(model.view);
-      const shown = model.renderer || model.game; // two builds of one game may show other rows
+      // The rows of the renderer in use: the table until the game's renderer has loaded, each build's its own.
+      const shown = (renderer === TABLE ? 'table' : model.renderer) + ' ' + model.game;
       if (body.rows.length !== rows.length || body.dataset.game !== shown) {
         body.innerHTML = '';
         body.dataset.game = shown;
