@@ -145,6 +145,22 @@ class ViewerBuildsTest {
     }
 
     @Test
+    void aJarAddedWhileServing_playsTheNextReplayOfItsBuild(@TempDir Path dir) throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("replays"));
+        Path builds = Files.createDirectories(dir.resolve("builds"));
+        writeReplays(folder);
+        GameJars.install(builds, "1");
+        try (ViewerServer viewer = ViewerServer.start(ViewerOptions.defaults(folder).withStepInterval(Duration.ZERO)
+                .withBuilds(builds)); ViewerClient client = new ViewerClient(viewer, 32, true)) {
+            client.open("build-2.reprise", "route");
+            assertThat(client.awaitFirst(WAIT, "error", "opened")).startsWith("{\"t\":\"error\"")
+                    .contains("installed: 1 (builds-1.jar) in ");
+            GameJars.install(builds, "2");
+            assertThat(play(client, "build-2.reprise")).startsWith("{\"t\":\"ended\"").contains("\"total\":13");
+        }
+    }
+
+    @Test
     void withoutABuildsFolder_aGamesBuildsAreRespected(@TempDir Path dir) throws Exception {
         writeReplays(dir);
         try (URLClassLoader jar = new URLClassLoader(new URL[] {GameJars.jar("1").toUri().toURL()},
