@@ -46,7 +46,8 @@ import reactor.netty.http.websocket.WebsocketOutbound;
  *
  * <p>Routes: {@code /} the page, {@code /static/{name}} its files (this library's resources),
  * {@code /games/{gameId}/{name}} a game's renderer and assets (from the game's own jar, under
- * {@link ViewerGame#RESOURCES}), {@code /api/replays} the folder's files, {@code POST /api/upload?name=}
+ * {@link ViewerGame#RESOURCES}; {@code /games/{gameId}/@{build}/{name}} from the jar of that build when the
+ * options name a {@linkplain ViewerOptions#withBuilds builds folder}), {@code /api/replays} the folder's files, {@code POST /api/upload?name=}
  * an upload, {@code /api/stats} the server's numbers, {@code /ws} the session socket. Binds
  * {@code 127.0.0.1} unless told otherwise. Every request must name this viewer as its Host and come from its
  * own page (or what the options allow), and the API and socket need the access token of {@link #url()}
