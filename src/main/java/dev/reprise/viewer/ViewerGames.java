@@ -122,14 +122,18 @@ abstract sealed class ViewerGames implements AutoCloseable permits ViewerGames.F
 
         private final ViewerGame game;
         private final String assets;
-        private final AutoCloseable lease;
+        private final GameBuilds.@Nullable Lease<ViewerGame> lease;
         private final @Nullable String renderer;
 
-        private Played(ViewerGame game, String assets, AutoCloseable lease, boolean ownResources) {
+        /**
+         * @param lease the lease of a folder's jar (whose resources are then looked up in the jar only), or
+         *              {@code null} for a given game
+         */
+        private Played(ViewerGame game, String assets, GameBuilds.@Nullable Lease<ViewerGame> lease) {
             this.game = game;
             this.assets = assets;
             this.lease = lease;
-            this.renderer = resource(game, RENDERER, ownResources) == null ? null : assets + RENDERER;
+            this.renderer = resource(game, RENDERER, lease != null) == null ? null : assets + RENDERER;
         }
 
         ViewerGame game() {
@@ -149,10 +153,8 @@ abstract sealed class ViewerGames implements AutoCloseable permits ViewerGames.F
 
         @Override
         public void close() {
-            try {
+            if (lease != null) {
                 lease.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("closing the lease of " + game.gameId() + " failed", e);
             }
         }
     }
@@ -189,7 +191,6 @@ abstract sealed class ViewerGames implements AutoCloseable permits ViewerGames.F
     /** The games given to the server: one per game id. */
     static final class Fixed extends ViewerGames {
 
-        private static final AutoCloseable NO_LEASE = () -> { };
         private final Map<String, ViewerGame> byId;
 
         private Fixed(Map<String, ViewerGame> byId) {
@@ -211,7 +212,7 @@ abstract sealed class ViewerGames implements AutoCloseable permits ViewerGames.F
         }
 
         private static Played played(ViewerGame game) {
-            return new Played(game, "/games/" + game.gameId() + "/", NO_LEASE, false);
+            return new Played(game, "/games/" + game.gameId() + "/", null);
         }
 
         @Override
@@ -275,7 +276,7 @@ abstract sealed class ViewerGames implements AutoCloseable permits ViewerGames.F
                             + lease.build().jar().getFileName() + " is not a plain name: letters, digits and . _ - only");
                 }
                 String segment = "@" + URLEncoder.encode(build, StandardCharsets.UTF_8).replace("+", "%20");
-                return new Played(game, "/games/" + game.gameId() + "/" + segment + "/", lease, true);
+                return new Played(game, "/games/" + game.gameId() + "/" + segment + "/", lease);
             } catch (RuntimeException | Error e) {
                 lease.close();
                 throw e;
