@@ -11,7 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
+import java.util.List;
 import reactor.core.publisher.Flux;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +41,7 @@ class ReplayLibraryTest {
         ReplayFile.builder(recording.system().saveState()).gameId(TowerCommands.GAME_ID)
                 .dictionary(TowerCommands.dictionary()).build().write(folder.resolve("noseed.reprise"));
         TowerViewer tower = TowerViewer.replaysOnly();
-        library = new ReplayLibrary(ViewerOptions.defaults(folder), Map.of(tower.gameId(), tower));
+        library = new ReplayLibrary(ViewerOptions.defaults(folder), ViewerGames.of(List.of(tower)));
     }
 
     @Test

@@ -19,7 +19,7 @@ class UploadStoreTest {
 
     @TempDir
     static Path folder;
-    static ReplayLibrary.Loaded loaded;
+    static ReplayLibrary.Upload loaded;
 
     private final AtomicLong clock = new AtomicLong();
 
@@ -28,7 +28,9 @@ class UploadStoreTest {
         Recording recording = ViewerFixtures.record(11L, 3, 50, 25);
         ViewerFixtures.write(recording, folder, "a.reprise");
         TowerViewer tower = TowerViewer.replaysOnly();
-        loaded = new ReplayLibrary(ViewerOptions.defaults(folder), java.util.Map.of(tower.gameId(), tower)).open("a.reprise");
+        ReplayLibrary.Loaded opened = new ReplayLibrary(ViewerOptions.defaults(folder), ViewerGames.of(java.util.List.of(tower)))
+                .open("a.reprise");
+        loaded = new ReplayLibrary.Upload(opened.name(), opened.file());
     }
 
     private UploadStore store(long budget, int maxKept) {

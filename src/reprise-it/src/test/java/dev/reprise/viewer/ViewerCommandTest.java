@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -51,6 +52,25 @@ class ViewerCommandTest {
     }
 
     @Test
+    void builds_isReadIntoTheViewerOptions(@TempDir Path dir) {
+        ViewerCommand command = new ViewerCommand();
+        new CommandLine(command).parseArgs("--builds", dir.toString());
+        assertThat(command.options().builds()).contains(dir);
+        assertThat(ViewerOptions.defaults(dir).builds()).isEmpty();
+    }
+
+    @Test
+    void builds_aFolderWithoutGameJars_isOneLine_andExitCode1(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("notes.jar"), "not a jar");
+        StringWriter err = new StringWriter();
+        CommandLine line = ViewerCommand.commandLine();
+        line.setErr(new PrintWriter(err));
+        assertThat(line.execute("--builds", dir.toString(), "--no-live")).isEqualTo(1);
+        assertThat(err.toString()).startsWith("viewer: no game jar in " + dir + " lists a dev.reprise.viewer.ViewerGame")
+                .contains("notes.jar cannot be loaded").hasLineCount(1);
+    }
+
+    @Test
     void noOptions_giveTheDefaults() {
         ViewerCommand command = new ViewerCommand();
         new CommandLine(command).parseArgs();
@@ -65,7 +85,7 @@ class ViewerCommandTest {
         line.setOut(new PrintWriter(out));
         assertThat(line.execute("--help")).isZero();
         assertThat(out.toString()).contains("--dir", "--no-live", "--upload-budget", "--session-budget",
-                "--allow-host", "--allow-origin", "--token", "--no-token", "dev.reprise.viewer.ViewerGame",
+                "--allow-host", "--allow-origin", "--token", "--no-token", "--builds", "dev.reprise.viewer.ViewerGame",
                 "dev.reprise.viewer.ViewerMain");
     }
 
@@ -87,7 +107,8 @@ class ViewerCommandTest {
     void badUsage_isOneLine_andExitCode2() {
         for (String[] args : new String[][] {{"--warp"}, {"--port", "many"}, {"--port", "70000"}, {"--max-connections", "0"}, {"--session-budget", "1000"},
                 {"--allow-host", "http://viewer.example.com"}, {"--allow-origin", "https://dash.example.com/path"},
-                {"--token", "short"}, {"--token", "a-fixed-token-for-scripts", "--no-token"}}) {
+                {"--token", "short"}, {"--token", "a-fixed-token-for-scripts", "--no-token"},
+                {"--builds", "no-such-folder"}, {"--builds", "pom.xml"}}) {
             StringWriter err = new StringWriter();
             CommandLine line = ViewerCommand.commandLine();
             line.setErr(new PrintWriter(err));

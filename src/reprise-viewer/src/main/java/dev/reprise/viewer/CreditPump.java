@@ -96,6 +96,11 @@ abstract class CreditPump<T> extends BaseSubscriber<T> {
         pull();
     }
 
+    /** @return whether a seek is in progress */
+    final synchronized boolean isSeeking() {
+        return seeking > 0;
+    }
+
     /** @return the step messages sent so far */
     final synchronized long sent() {
         return sent;

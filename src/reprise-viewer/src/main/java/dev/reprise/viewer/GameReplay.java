@@ -19,9 +19,12 @@ import org.jspecify.annotations.Nullable;
  * {@code apply}. The viewer takes every passive step as it arrives: in the
  * "answered by the route" mode (and while a seek fast-forwards) it applies the recorded step; in the
  * interactive mode it shows the step's {@link #prompt prompt} and applies the answer the person
- * chose ({@link #answer}), or the recorded one if the person keeps it or the dialog's time runs out. So
- * the game's active commands must leave passive steps alone (not take them with
- * {@code PlaybackContext.nextPassive()}).
+ * chose ({@link #answer}), or the recorded one if the person keeps it or the dialog's time runs out. As
+ * headless playback does, it applies (or asks about) a passive step only once the step before it has
+ * settled: the active step it answers has completed (an asynchronous command's work done), and the answers
+ * before it are applied, so in route order. So the game's active commands must leave passive steps alone
+ * (not take them with {@code PlaybackContext.nextPassive()}, nor wait on them): a passive step whose active
+ * step has not completed within the dialog timeout and five seconds fails, saying so.
  *
  * <p>Threads: every method but {@link #system()} and {@link #sandbox()} is called while the playback
  * waits for the group in flight (on the thread emitting its steps, or on the session's worker for an

@@ -24,7 +24,7 @@ final class LivePlayback implements Playback {
      *
      * @throws IllegalArgumentException if the spectator's catch-up and buffer do not fit the session budget
      */
-    LivePlayback(ViewerSession session, ViewerGame game, LiveGame live, int maxCredits, SessionBudget budget) {
+    LivePlayback(ViewerSession session, ViewerGames.Played game, LiveGame live, int maxCredits, SessionBudget budget) {
         this.session = session;
         LiveGame.Spectator spectator = live.join(); // refused before its feed is subscribed: nothing is held then
         this.held = budget.reserveOrRefuse("watching the live game", SessionBudget.liveBytes(spectator));
@@ -33,8 +33,8 @@ final class LivePlayback implements Playback {
         this.bufferBytes = spectator.bufferBytes();
         this.names = live.codeNames();
         this.pump = new Pump(session, maxCredits);
-        session.send(Json.object().put("t", "opened").put("kind", "live").put("name", "live").put("game", game.gameId())
-                .put("renderer", session.renderer(game)).set("v", Json.tree(view.state())));
+        session.send(Json.object().put("t", "opened").put("kind", "live").put("name", "live").put("game", game.game().gameId())
+                .put("renderer", game.renderer()).set("v", Json.tree(view.state())));
         spectator.steps().subscribe(pump);
     }
 

@@ -10,7 +10,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import dev.reprise.route.ReplaySave;
@@ -23,25 +22,46 @@ import reactor.core.scheduler.Schedulers;
  * (picked by plain name, never a path), and uploads (read and verified as they stream in, then held
  * under a random token until a session opens them, within the {@link ServerLimits}' upload budget).
  * Every file is read with the options' {@link dev.reprise.io.ReplayFileReader} (its caps) and checked
- * with the verifier of the game it names. Thread-safe.
+ * with the compatibility of the game that plays its game id and build ({@link ViewerGames}), which it
+ * leases to the session that opens it. Thread-safe.
  */
 final class ReplayLibrary {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}\\.reprise");
 
     private final ViewerOptions options;
-    private final Map<String, ViewerGame> games;
+    private final ViewerGames games;
     private final Path folder;
     private final UploadStore uploads;
 
     /**
-     * A verified replay file and the game it belongs to.
+     * A verified replay file and the game that plays it, leased: close it once the file is no longer played.
      *
      * @param name the file's name (or the upload's)
-     * @param file the file
-     * @param game its game
+     * @param file the file, as the game's compatibility check returned it
+     * @param played its game, leased
      */
-    record Loaded(String name, ReplayFile file, ViewerGame game) {
+    record Loaded(String name, ReplayFile file, ViewerGames.Played played) implements AutoCloseable {
+
+        /** @return the game that plays the file */
+        ViewerGame game() {
+            return played.game();
+        }
+
+        /** Ends the lease of the game (a folder's jar stays loaded until then). */
+        @Override
+        public void close() {
+            played.close();
+        }
+    }
+
+    /**
+     * An upload read and verified, kept until a session opens it ({@link #play}): it holds no game.
+     *
+     * @param name the name the page gave
+     * @param file the file as read
+     */
+    record Upload(String name, ReplayFile file) {
     }
 
     /**
@@ -54,9 +74,9 @@ final class ReplayLibrary {
     record Listed(String name, long bytes, Instant modified) {
     }
 
-    ReplayLibrary(ViewerOptions options, Map<String, ViewerGame> games) {
+    ReplayLibrary(ViewerOptions options, ViewerGames games) {
         this.options = options;
-        this.games = Map.copyOf(games);
+        this.games = games;
         this.folder = options.folder().toAbsolutePath().normalize();
         this.uploads = new UploadStore(options.limits(), System::nanoTime);
     }
@@ -87,12 +107,12 @@ final class ReplayLibrary {
     }
 
     /**
-     * Reads and verifies a file of the folder by name.
+     * Reads and verifies a file of the folder by name, leasing the game that plays it.
      *
      * @param name a plain file name ending in {@code .reprise}
-     * @return the file
+     * @return the file and its game; close it when it is no longer played
      * @throws IllegalArgumentException with the reason if the name is not a plain name of a file in the
-     *     folder, or the file is not a valid replay of a known game
+     *     folder, or the file is not a valid replay of a known game and build
      */
     Loaded open(String name) {
         if (!NAME.matcher(name).matches()) {
@@ -123,7 +143,7 @@ final class ReplayLibrary {
      *
      * @param name the name the page gave (shown only)
      * @param body the request's body, chunk by chunk; it is requested one chunk at a time
-     * @return the token that opens it with {@link #takeUpload}; errors with {@link UploadBody.Refused}
+     * @return the token that opens it with {@link #takeUpload} and {@link #play}; errors with {@link UploadBody.Refused}
      *     (413 too large, 503 the budget is full, 408 stalled) or {@link IllegalArgumentException}
      *     naming the reason the bytes are not a valid replay of a known game
      */
@@ -141,15 +161,16 @@ final class ReplayLibrary {
     }
 
     private String keep(String shown, UploadBody stream) throws IOException {
-        Loaded loaded;
+        ReplayFile file;
         try {
-            loaded = verify(shown, options.reader().read(stream));
+            file = options.reader().read(stream);
+            verify(shown, file).close(); // checked now; played (and leased again) when a session opens it
         } catch (ReplayException e) {
             throw new IllegalArgumentException(shown + ": " + e.getMessage(), e);
         }
-        ReplaySave route = loaded.file().save();
+        ReplaySave route = file.save();
         long held = Math.max(stream.reserved(), (long) route.commandArray().capacity() + route.paramArray().capacity());
-        String token = uploads.keep(loaded, stream.handOver(), held);
+        String token = uploads.keep(new Upload(shown, file), stream.handOver(), held);
         if (token == null) {
             throw new UploadBody.Refused(503, shown + ": " + held + " bytes do not fit the viewer's upload budget ("
                     + uploads.budget() + " bytes, uploads in flight and kept); try again later");
@@ -164,8 +185,8 @@ final class ReplayLibrary {
      * @return the upload
      * @throws IllegalArgumentException if the token is unknown or was used, expired or evicted
      */
-    Loaded takeUpload(String token) {
-        Loaded loaded = uploads.take(token);
+    Upload takeUpload(String token) {
+        Upload loaded = uploads.take(token);
         if (loaded == null) {
             throw noSuchUpload();
         }
@@ -179,7 +200,7 @@ final class ReplayLibrary {
      * @return the upload, still kept
      * @throws IllegalArgumentException if the token is unknown or was used, expired or evicted
      */
-    Loaded peekUpload(String token) {
+    Upload peekUpload(String token) {
         return uploads.peek(token).orElseThrow(this::noSuchUpload);
     }
 
@@ -203,12 +224,33 @@ final class ReplayLibrary {
         return uploads.keptCount();
     }
 
+    /**
+     * Verifies an upload again and leases the game that plays it: the game installed for its build may have
+     * changed since it was uploaded.
+     *
+     * @param upload a kept upload
+     * @return the file and its game; close it when it is no longer played
+     * @throws IllegalArgumentException naming the upload and the reason if no installed game plays it
+     */
+    Loaded play(Upload upload) {
+        return verify(upload.name(), upload.file());
+    }
+
     private Loaded verify(String name, ReplayFile file) {
-        ViewerGame game = games.get(file.gameId());
-        if (game == null) {
-            throw new IllegalArgumentException(name + ": a replay of \"" + file.gameId() + "\", the viewer knows "
-                    + games.keySet());
+        ViewerGames.Played played;
+        try {
+            played = games.play(file);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
         }
-        return new Loaded(name, game.compatibility().check(file), game);
+        try {
+            return new Loaded(name, played.game().compatibility().check(file), played);
+        } catch (ReplayException e) {
+            played.close();
+            throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+        } catch (RuntimeException | Error e) {
+            played.close();
+            throw e;
+        }
     }
 }

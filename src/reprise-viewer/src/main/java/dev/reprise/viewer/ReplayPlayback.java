@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
@@ -29,6 +30,10 @@ import reactor.core.scheduler.Scheduler;
 /**
  * A session's replay: one sandbox on one {@link GameReplay}, its steps pumped to the page by credits,
  * its controls, its passive steps (applied as recorded, or asked in a dialog) and its checkpoints.
+ *
+ * <p>A passive step's answer is applied (or asked) as playback applies answers: only once the step before
+ * it has settled, the active step it answers or the answer before it, so in route order and never while the
+ * active command may still be changing the game.
  */
 final class ReplayPlayback implements Playback {
 
@@ -42,6 +47,8 @@ final class ReplayPlayback implements Playback {
     private final GameReplay replay;
     private final boolean interactive;
     private final Duration dialogTimeout;
+    /** How long a claimed passive step waits for the step before it to settle: the sandbox's passive grace. */
+    private final Duration answerWait;
     private final Scheduler.Worker worker;
     private final ReplaySandbox sandbox;
     private final Map<Integer, String> names;
@@ -51,6 +58,7 @@ final class ReplayPlayback implements Playback {
     private final Disposable states;
     private int checkpointsSeen = -1;
     private long lastViewNanos;
+    private volatile boolean closed;
     /** The open dialog and its timer; touched on the worker, and set on the playback thread before the step is sent. */
     private final AtomicReference<@Nullable Dialog> dialog = new AtomicReference<>();
 
@@ -65,6 +73,7 @@ final class ReplayPlayback implements Playback {
         this.replay = loaded.game().open(loaded.file());
         this.interactive = interactive;
         this.dialogTimeout = options.dialogTimeout();
+        this.answerWait = options.dialogTimeout().plusSeconds(5);
         this.worker = worker;
         this.names = replay.system().commandDictionary().asMap();
         this.checkpointBudget = options.checkpointBudget();
@@ -72,7 +81,7 @@ final class ReplayPlayback implements Playback {
                 .stepInterval(options.stepInterval())
                 .startPaused(true) // the viewer's play button starts it
                 .scheduler(scheduler)
-                .passiveGrace(options.dialogTimeout().plusSeconds(5))
+                .passiveGrace(answerWait)
                 .checkpointInterval(options.checkpointInterval())
                 .checkpointBudget(options.checkpointBudget());
         replay.snapshots().ifPresent(snapshots -> config.snapshots(tracked(snapshots)));
@@ -80,7 +89,7 @@ final class ReplayPlayback implements Playback {
         this.pump = new Pump(session, options.maxCredits());
         ReplayArray route = replay.system().array();
         ObjectNode opened = Json.object().put("t", "opened").put("kind", "replay").put("name", loaded.name())
-                .put("game", loaded.game().gameId()).put("renderer", session.renderer(loaded.game()))
+                .put("game", loaded.game().gameId()).put("renderer", loaded.played().renderer())
                 .put("length", route.length()).put("interactive", interactive).put("reopened", reopened)
                 .put("stepsPerSecond", stepsPerSecond(options)).put("dialogMs", dialogTimeout.toMillis());
         session.send(opened.set("v", view()));
@@ -201,13 +210,14 @@ final class ReplayPlayback implements Playback {
         }
         open.timer().dispose();
         boolean byRoute = option < 0;
+        // Said first: settling the step may end (or fail) playback at once, and the page's last word is that.
+        session.send(Json.object().put("t", "answered").put("i", open.step().step().index())
+                .put("by", byRoute ? "route" : "you").put("option", byRoute ? open.recorded() : option));
         if (byRoute) {
             applyRecorded(open.step());
         } else {
             open.step().complete(ReplayCommandResult.SUCCESS); // applied by answer()
         }
-        session.send(Json.object().put("t", "answered").put("i", open.step().step().index())
-                .put("by", byRoute ? "route" : "you").put("option", byRoute ? open.recorded() : option));
         pump.block(false);
     }
 
@@ -273,6 +283,8 @@ final class ReplayPlayback implements Playback {
 
     @Override
     public void close() {
+        closed = true;
+        pump.waiting.dispose();
         Dialog open = dialog.getAndSet(null);
         if (open != null) {
             open.timer().dispose();
@@ -286,22 +298,75 @@ final class ReplayPlayback implements Playback {
     /** The pump of this replay's steps: runs on the playback's thread. */
     private final class Pump extends CreditPump<PlaybackStep> {
 
+        /** The step emitted before the one in hand: a passive step's answer waits until it has settled. */
+        private @Nullable PlaybackStep before;
+        /** The wait of a claimed passive step for the step before it; disposed by {@link #close()}. */
+        private final Disposable.Swap waiting = Disposables.swap();
+
         Pump(ViewerSession session, int maxCredits) {
             super(session, maxCredits);
         }
 
         @Override
         protected void onElement(PlaybackStep step) {
+            PlaybackStep previous = before;
+            before = step;
             // Claimed first, then answered: a step claimed here is never skipped by the grace, and one that
             // somebody else settled (or the grace skipped) is left alone (never "isSettled() then act").
             PassiveStep pending = step instanceof PassiveStep passive && passive.claim() ? passive : null;
+            if (pending == null || previous == null || previous.isSettled()) {
+                show(step, pending);
+                return;
+            }
+            // As playback applies answers: only once the step before has settled (the active step it answers,
+            // whose command may still be changing the game on another thread, or the answer before it), so in
+            // route order. Nothing is pulled meanwhile; the answer is shown and applied on the session's worker.
+            block(true);
+            waiting.update(previous.result().timeout(answerWait).subscribe(
+                    result -> schedule(() -> afterPrevious(pending, result)),
+                    error -> schedule(() -> stalled(pending, previous))));
+        }
+
+        private void schedule(Runnable task) {
+            try {
+                worker.schedule(task);
+            } catch (RejectedExecutionException e) {
+                // The session closed meanwhile: nothing is shown any more.
+            }
+        }
+
+        /** Shows and answers a claimed passive step once the step before it has settled; on the worker. */
+        private void afterPrevious(PassiveStep pending, ReplayCommandResult previous) {
+            // A step before that failed (or a playback that ended meanwhile) abandons this one: nothing to apply.
+            if (closed || pending.isSettled() || previous == ReplayCommandResult.FAILED || isTerminated()) {
+                return;
+            }
+            show(pending, pending);
+            if (dialog.get() == null) {
+                block(false);
+            }
+        }
+
+        /** Fails a claimed passive step whose step before never settled: the game's command waits on it. */
+        private void stalled(PassiveStep pending, PlaybackStep previous) {
+            if (closed || pending.isSettled()) {
+                return;
+            }
+            pending.fail(new IllegalStateException("step " + previous.step().index() + " did not complete within "
+                    + answerWait.toMillis() + " ms: the viewer applies a passive step's answer only after the step "
+                    + "before it, so an active command must not wait on its passive steps"));
+        }
+
+        /** Applies or asks a claimed passive step (or none), then sends the step to the page. */
+        private void show(PlaybackStep step, @Nullable PassiveStep pending) {
             if (step.seeking()) {
                 if (pending != null) {
                     applyRecorded(pending); // fast-forwarding replays the route's answers
                 }
                 return;
             }
-            GameReplay.Prompt prompt = pending != null && interactive ? promptFor(pending) : null;
+            // A seek asked for meanwhile goes on through this step: the route's answer, no dialog to wait for.
+            GameReplay.Prompt prompt = pending != null && interactive && !isSeeking() ? promptFor(pending) : null;
             if (pending != null && prompt == null && !pending.isSettled()) {
                 applyRecorded(pending);
             }

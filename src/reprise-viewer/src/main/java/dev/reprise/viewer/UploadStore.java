@@ -27,7 +27,7 @@ final class UploadStore {
     /** Bytes reserved, in flight and kept. Guarded by this. */
     private long used;
 
-    private record Kept(ReplayLibrary.Loaded loaded, long bytes, long keptAtNanos) {
+    private record Kept(ReplayLibrary.Upload loaded, long bytes, long keptAtNanos) {
     }
 
     UploadStore(ServerLimits limits, LongSupplier nanoClock) {
@@ -68,7 +68,7 @@ final class UploadStore {
      * @param bytes what the kept upload holds
      * @return its token, or {@code null} (and nothing kept, the reservation given back) if it does not fit
      */
-    synchronized @Nullable String keep(ReplayLibrary.Loaded loaded, long reserved, long bytes) {
+    synchronized @Nullable String keep(ReplayLibrary.Upload loaded, long reserved, long bytes) {
         used -= reserved;
         if (!reserve(bytes)) {
             return null;
@@ -90,7 +90,7 @@ final class UploadStore {
      *
      * @return the upload, or {@code null} if the token is unknown, used, expired or evicted
      */
-    synchronized ReplayLibrary.@Nullable Loaded take(String token) {
+    synchronized ReplayLibrary.@Nullable Upload take(String token) {
         expire();
         Kept taken = kept.remove(token);
         if (taken == null) {
@@ -105,7 +105,7 @@ final class UploadStore {
      *
      * @return the upload, or empty if the token is unknown, used, expired or evicted
      */
-    synchronized Optional<ReplayLibrary.Loaded> peek(String token) {
+    synchronized Optional<ReplayLibrary.Upload> peek(String token) {
         expire();
         Kept found = kept.get(token);
         return found == null ? Optional.empty() : Optional.of(found.loaded());

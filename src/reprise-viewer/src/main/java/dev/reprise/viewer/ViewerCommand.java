@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.channels.UnresolvedAddressException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,14 +22,15 @@ import reactor.netty.ChannelBindException;
 
 /**
  * The viewer's command line ({@link ViewerMain}): starts a {@link ViewerServer} on the games installed
- * on the class path ({@link ViewerGame#installed()}), their live games shown unless {@code --no-live},
- * prints its address and serves until the JVM stops. A usage error, or an address and port it cannot listen
- * on, is one line on standard error and exit code 2; no game installed is exit code 1.
+ * on the class path ({@link ViewerGame#installed()}), or on the game jars of {@code --builds=DIR}, their
+ * live games shown unless {@code --no-live}, prints its address and serves until the JVM stops. A usage
+ * error (a {@code --builds} folder that is missing, say), or an address and port it cannot listen on, is one
+ * line on standard error and exit code 2; no game installed (or no game jar in the folder) is exit code 1.
  */
 @Command(name = "viewer", mixinStandardHelpOptions = true,
         description = {"Serves the Reprise replay viewer for a folder of replays.",
-                "Games plug in from the class path: each game jar lists its",
-                "  dev.reprise.viewer.ViewerGame in META-INF/services."},
+                "Games plug in from the class path (or the jars of --builds=DIR):",
+                "  each game jar lists its dev.reprise.viewer.ViewerGame in META-INF/services."},
         footer = {"Example:", "  java -cp reprise-<version>-viewer.jar:mygame.jar \\",
                 "    dev.reprise.viewer.ViewerMain --dir replays"})
 final class ViewerCommand implements Callable<Integer> {
@@ -40,6 +41,11 @@ final class ViewerCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "FOLDER", defaultValue = ".",
             description = "the .reprise files the page may pick, only those directly inside (default: ${DEFAULT-VALUE})")
     Path dir;
+
+    @Option(names = "--builds", paramLabel = "DIR",
+            description = "play the game jars of DIR instead of the class path's games: each jar in its own class "
+                    + "loader, each replay on the jar of its game and build; jars added or removed are noticed")
+    @Nullable Path builds;
 
     @Option(names = "--port", paramLabel = "N", defaultValue = "0", description = "the port (default: a free one)")
     int port;
@@ -115,6 +121,13 @@ final class ViewerCommand implements Callable<Integer> {
         if (sessionBudget != null) {
             options = options.withSessionBudget(sessionBudget);
         }
+        if (builds != null) {
+            if (!Files.isDirectory(builds)) {
+                throw new IllegalArgumentException("--builds: " + builds + " is "
+                        + (Files.exists(builds) ? "not a folder" : "missing"));
+            }
+            options = options.withBuilds(builds);
+        }
         if (token != null && noToken) {
             throw new IllegalArgumentException("--token and --no-token contradict each other");
         }
@@ -132,8 +145,8 @@ final class ViewerCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        List<ViewerGame> games = ViewerGame.installed();
-        if (games.isEmpty()) {
+        List<ViewerGame> games = options.builds().isPresent() ? List.of() : ViewerGame.installed();
+        if (games.isEmpty() && options.builds().isEmpty()) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("viewer: no game is installed: put a game jar that lists a " + ViewerGame.class.getName()
                     + " in META-INF/services on the class path");
@@ -145,18 +158,24 @@ final class ViewerCommand implements Callable<Integer> {
             viewer = ViewerServer.start(options, games);
         } catch (RuntimeException e) {
             games.forEach(ViewerCommand::closeQuietly);
-            String refused = bindFailure(e, options).orElseThrow(() -> e);
             PrintWriter err = spec.commandLine().getErr();
-            err.println("viewer: " + refused);
+            Optional<String> refused = bindFailure(e, options);
+            if (refused.isEmpty() && !(e instanceof IllegalArgumentException)) {
+                throw e;
+            }
+            err.println("viewer: " + refused.orElseGet(() -> Objects.requireNonNullElse(e.getMessage(), e.toString())));
             err.flush();
-            return 2;
+            return refused.isPresent() ? 2 : 1; // no game in the builds folder, as none on the class path
         }
+        PrintWriter err = spec.commandLine().getErr();
+        viewer.skippedJars().forEach(problem -> err.println("viewer: " + problem.path() + ": skipped, "
+                + problem.reason()));
+        err.flush();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             viewer.close();
             games.forEach(ViewerCommand::closeQuietly);
         }));
-        System.out.println("Reprise viewer: " + viewer.url() + " (games: "
-                + games.stream().map(ViewerGame::gameId).collect(Collectors.joining(", "))
+        System.out.println("Reprise viewer: " + viewer.url() + " (games: " + viewer.games().describe()
                 + "; replays from " + options.folder().toAbsolutePath() + "; Ctrl-C stops)");
         System.out.flush();
         viewer.onDispose().block();

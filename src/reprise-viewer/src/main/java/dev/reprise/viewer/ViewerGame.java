@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * A game the replay viewer can show: the one thing a game implements to plug in. {@link ViewerMain}
@@ -20,9 +21,14 @@ import java.util.ServiceLoader;
  * game's own jar, at {@code META-INF/reprise/viewer/<gameId>/renderer.js} (see {@link #RESOURCES}), draws
  * the state on the page's canvas; a game without one gets its state shown as a table.
  *
+ * <p>Several builds of one game can be served at once: {@code ViewerMain --builds=DIR} loads every game jar
+ * of a folder, each in its own class loader, and plays each replay on the jar whose {@link #gameId()} and
+ * {@link #gameBuilds()} match its header; each jar's assets are then served at
+ * {@code /games/<gameId>/@<build>/<name>}.
+ *
  * <p>Implementations are shared by all sessions and must be thread-safe; what {@link #open} returns
- * belongs to one session. {@link ViewerMain} closes an implementation that is also {@link AutoCloseable}
- * when it stops.
+ * belongs to one session. {@link ViewerMain} closes an implementation on the class path that is also
+ * {@link AutoCloseable} when it stops.
  */
 public interface ViewerGame {
 
@@ -41,6 +47,19 @@ public interface ViewerGame {
      *     it is also the name of the game's asset folder
      */
     String gameId();
+
+    /**
+     * Returns the builds of the game whose replays this implementation plays: its own build, and the older
+     * builds its {@link #compatibility()} upgrades. A viewer serving several builds ({@code --builds=DIR},
+     * {@link ViewerOptions#withBuilds}) sends each replay to the game jar that lists its build, so two jars
+     * of one game each list their own; a viewer of given games refuses a replay of a build its game does not
+     * list, naming the builds it plays.
+     *
+     * @return the builds, as replay files carry them; empty (the default) for any build
+     */
+    default Set<String> gameBuilds() {
+        return Set.of();
+    }
 
     /**
      * Returns the compatibility every file of this game is checked for before it is played (its game id

@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * How a {@link ViewerServer} runs: where it binds, which folder it serves replays from, the limits that
- * bound each session and all of them together, and who may use it (host names, origins, the access
- * token). Immutable; the {@code with...} methods return changed copies.
+ * bound each session and all of them together, who may use it (host names, origins, the access
+ * token), and whether it plays the game jars of a builds folder. Immutable; the {@code with...} methods
+ * return changed copies.
  */
 public final class ViewerOptions {
 
@@ -37,6 +38,7 @@ public final class ViewerOptions {
     private final ServerLimits limits;
     private final boolean live;
     private final Access access;
+    private final @Nullable Path builds;
 
     /** Who may use the viewer besides its own page on its bound address: host names, origins, the token. */
     private record Access(List<String> hosts, List<String> origins, boolean tokenRequired, @Nullable String token) {
@@ -51,7 +53,7 @@ public final class ViewerOptions {
     private ViewerOptions(Path folder, String host, int port, Duration stepInterval, int maxCredits,
             Duration idleTimeout, Duration dialogTimeout, int checkpointInterval, long checkpointBudget,
             int maxSessions, long sessionBudget, ReplayFileReader reader, ServerLimits limits, boolean live,
-            Access access) {
+            Access access, @Nullable Path builds) {
         Objects.requireNonNull(folder, "folder");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(reader, "reader");
@@ -80,6 +82,7 @@ public final class ViewerOptions {
         this.limits = limits;
         this.live = live;
         this.access = access;
+        this.builds = builds;
     }
 
     /**
@@ -97,7 +100,7 @@ public final class ViewerOptions {
         return new ViewerOptions(folder, "127.0.0.1", 0, Duration.ofMillis(1000 / STEPS_PER_SECOND_AT_1X), 256,
                 Duration.ofSeconds(60), Duration.ofSeconds(15), 500, 8L << 20, 64, defaultSessionBudget(),
                 ReplayFileReader.builder().maxSteps(1_000_000).maxParamBytes(8 << 20).maxHeaderBytes(64 << 10).build(),
-                ServerLimits.defaults(), true, Access.DEFAULT);
+                ServerLimits.defaults(), true, Access.DEFAULT, null);
     }
 
     /**
@@ -108,7 +111,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withFolder(Path value) {
         return new ViewerOptions(value, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access, builds);
     }
 
     /**
@@ -119,7 +122,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withPort(int value) {
         return new ViewerOptions(folder, host, value, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access, builds);
     }
 
     /**
@@ -130,7 +133,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withHost(String value) {
         return new ViewerOptions(folder, value, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access, builds);
     }
 
     /**
@@ -141,7 +144,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withStepInterval(Duration value) {
         return new ViewerOptions(folder, host, port, value, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access, builds);
     }
 
     /**
@@ -152,7 +155,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withDialogTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, value,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access, builds);
     }
 
     /**
@@ -163,7 +166,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withIdleTimeout(Duration value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, value, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access, builds);
     }
 
     /**
@@ -174,7 +177,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withCheckpointInterval(int value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                value, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
+                value, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access, builds);
     }
 
     /**
@@ -186,7 +189,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withSessionBudget(long value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, value, reader, limits, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, value, reader, limits, live, access, builds);
     }
 
     /**
@@ -197,7 +200,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withReader(ReplayFileReader value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, value, limits, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, value, limits, live, access, builds);
     }
 
     /**
@@ -208,7 +211,7 @@ public final class ViewerOptions {
      */
     public ViewerOptions withLimits(ServerLimits value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, value, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, value, live, access, builds);
     }
 
     /**
@@ -219,7 +222,24 @@ public final class ViewerOptions {
      */
     public ViewerOptions withLive(boolean value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, value, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, value, access, builds);
+    }
+
+    /**
+     * Returns a copy that plays the game jars of a folder instead of the games given to
+     * {@link ViewerServer#start}: each jar in its own class loader, each replay on the jar whose game id and
+     * builds ({@link ViewerGame#gameBuilds()}) match its header, that jar kept loaded while a page has the
+     * replay open. Jars added to the folder are used for the next replay, jars removed are unloaded once no
+     * page has their replays open (see {@link dev.reprise.verify.GameBuilds}).
+     *
+     * @param folder the folder of game jars; {@link ViewerServer#start} refuses it if it is missing, not a
+     *     folder or holds no game jar
+     * @return the copy
+     */
+    public ViewerOptions withBuilds(Path folder) {
+        Objects.requireNonNull(folder, "builds");
+        return new ViewerOptions(this.folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access, folder);
     }
 
     /**
@@ -294,7 +314,7 @@ public final class ViewerOptions {
 
     private ViewerOptions withAccess(Access value) {
         return new ViewerOptions(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, value);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, value, builds);
     }
 
     /** Half the JVM's maximum heap ({@code -Xmx}): the rest is for reading files, uploads, the games and Netty. */
@@ -437,6 +457,15 @@ public final class ViewerOptions {
     }
 
     /**
+     * Returns the folder of game jars the viewer plays, if {@link #withBuilds} set one.
+     *
+     * @return the folder, or empty (the default) to play the games given to {@link ViewerServer#start}
+     */
+    public Optional<Path> builds() {
+        return Optional.ofNullable(builds);
+    }
+
+    /**
      * Returns the host names the viewer answers to besides its bound address, {@code localhost} and the
      * loopback addresses.
      *
@@ -484,13 +513,13 @@ public final class ViewerOptions {
                 && checkpointBudget == that.checkpointBudget && maxSessions == that.maxSessions
                 && sessionBudget == that.sessionBudget
                 && reader.equals(that.reader) && limits.equals(that.limits) && live == that.live
-                && access.equals(that.access);
+                && access.equals(that.access) && Objects.equals(builds, that.builds);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(folder, host, port, stepInterval, maxCredits, idleTimeout, dialogTimeout,
-                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access);
+                checkpointInterval, checkpointBudget, maxSessions, sessionBudget, reader, limits, live, access, builds);
     }
 
     @Override
@@ -502,6 +531,6 @@ public final class ViewerOptions {
                 + "maxSessions=" + maxSessions + ", " + "sessionBudget=" + sessionBudget + ", " + "reader=" + reader + ", " + "limits=" + limits + ", "
                 + "live=" + live + ", " + "allowedHosts=" + access.hosts() + ", " + "allowedOrigins=" + access.origins()
                 + ", " + "accessToken=" + (!access.tokenRequired() ? "none" : access.token() == null ? "random" : "fixed")
-                + "]";
+                + ", builds=" + (builds == null ? "none" : builds) + "]";
     }
 }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Comparator;
@@ -23,6 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import dev.reprise.verify.GameBuilds;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
@@ -43,7 +46,8 @@ import reactor.netty.http.websocket.WebsocketOutbound;
  *
  * <p>Routes: {@code /} the page, {@code /static/{name}} its files (this library's resources),
  * {@code /games/{gameId}/{name}} a game's renderer and assets (from the game's own jar, under
- * {@link ViewerGame#RESOURCES}), {@code /api/replays} the folder's files, {@code POST /api/upload?name=}
+ * {@link ViewerGame#RESOURCES}; {@code /games/{gameId}/@{build}/{name}} from the jar of that build when the
+ * options name a {@linkplain ViewerOptions#withBuilds builds folder}), {@code /api/replays} the folder's files, {@code POST /api/upload?name=}
  * an upload, {@code /api/stats} the server's numbers, {@code /ws} the session socket. Binds
  * {@code 127.0.0.1} unless told otherwise. Every request must name this viewer as its Host and come from its
  * own page (or what the options allow), and the API and socket need the access token of {@link #url()}
@@ -57,8 +61,6 @@ public final class ViewerServer implements AutoCloseable {
     private static final String STATIC_ROOT = "dev/reprise/viewer/";
     private static final Pattern STATIC_NAME = Pattern.compile("[a-z0-9-]{1,64}\\.(html|css|js|png)");
     private static final Pattern ASSET_NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}\\.(css|js|png|svg|json)");
-    private static final Pattern GAME_ID = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}");
-    private static final String RENDERER = "renderer.js";
     private static final String REFERRER_POLICY = "Referrer-Policy";
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
@@ -66,8 +68,7 @@ public final class ViewerServer implements AutoCloseable {
             "svg", "image/svg+xml", "json", "application/json");
 
     private final ViewerOptions options;
-    private final List<ViewerGame> games;
-    private final Map<String, ViewerGame> byId;
+    private final ViewerGames games;
     private final ReplayLibrary library;
     private final Scheduler scheduler;
     private final DisposableServer server;
@@ -79,14 +80,13 @@ public final class ViewerServer implements AutoCloseable {
     private final @Nullable String accessToken;
     private final AccessGuard access;
 
-    private ViewerServer(ViewerOptions options, List<ViewerGame> games) {
+    private ViewerServer(ViewerOptions options, ViewerGames games) {
         this.options = options;
         this.accessToken = options.accessTokenRequired()
                 ? options.accessToken().orElseGet(ViewerServer::randomToken) : null;
         this.access = new AccessGuard(options, accessToken);
-        this.games = List.copyOf(games);
-        this.byId = byId(this.games);
-        this.library = new ReplayLibrary(options, this.byId);
+        this.games = games;
+        this.library = new ReplayLibrary(options, games);
         this.guard = new ConnectionGuard(options.limits());
         this.sessionBudget = new SessionBudget(options.sessionBudget());
         this.scheduler = Schedulers.newParallel("reprise-viewer", Math.max(4, Runtime.getRuntime().availableProcessors()));
@@ -102,7 +102,10 @@ public final class ViewerServer implements AutoCloseable {
                             .get("/static/{name}", guarded(false, (request, response) ->
                                     resource(response, request.param("name"))))
                             .get("/games/{game}/{name}", guarded(false, (request, response) ->
-                                    asset(response, request.param("game"), request.param("name"))))
+                                    asset(response, request.param("game"), null, request.param("name"))))
+                            .get("/games/{game}/{build}/{name}", guarded(false, (request, response) ->
+                                    asset(response, request.param("game"), request.param("build"),
+                                            request.param("name"))))
                             .get("/api/replays", guarded(true, (request, response) -> replays(response)))
                             .get("/api/stats", guarded(true, (request, response) ->
                                     json(response, HttpResponseStatus.OK, stats())))
@@ -122,59 +125,54 @@ public final class ViewerServer implements AutoCloseable {
      * Starts a viewer.
      *
      * @param options where to bind, the folder and the limits
-     * @param games the games it shows (at least one; files are matched to them by game id)
+     * @param games the games it shows (at least one; files are matched to them by game id and build), or none
+     *     if the options name a {@linkplain ViewerOptions#withBuilds builds folder}
      * @return the running server
-     * @throws IllegalArgumentException if no game is given, two share a game id, or an id is not a
-     *     plain name (letters, digits, {@code . _ -})
+     * @throws IllegalArgumentException if no game is given (or the builds folder holds no game jar), games
+     *     are given as well as a builds folder, two share a game id, or an id is not a plain name (letters,
+     *     digits, {@code . _ -})
      */
     public static ViewerServer start(ViewerOptions options, ViewerGame... games) {
         return start(options, List.of(games));
     }
 
     /**
-     * Starts a viewer, e.g. on the games {@link ViewerGame#installed()} finds.
+     * Starts a viewer, e.g. on the games {@link ViewerGame#installed()} finds, or on the game jars of the
+     * options' {@linkplain ViewerOptions#withBuilds builds folder}: each jar in its own class loader, each
+     * replay played on the jar whose game id and builds match its header, leased while a page has it open.
      *
      * @param options where to bind, the folder and the limits
-     * @param games the games it shows (at least one; files are matched to them by game id)
+     * @param games the games it shows (at least one; files are matched to them by game id and build), or none
+     *     if the options name a builds folder
      * @return the running server
-     * @throws IllegalArgumentException if no game is given, two share a game id, or an id is not a
-     *     plain name (letters, digits, {@code . _ -})
+     * @throws IllegalArgumentException if no game is given (or the builds folder is missing or holds no game
+     *     jar), games are given as well as a builds folder, two share a game id, or an id is not a plain name
+     *     (letters, digits, {@code . _ -})
      */
     public static ViewerServer start(ViewerOptions options, List<? extends ViewerGame> games) {
-        if (games.isEmpty()) {
-            throw new IllegalArgumentException("a viewer needs at least one game: put a game jar that lists a "
-                    + ViewerGame.class.getName() + " in META-INF/services on the class path");
+        Path folder = options.builds().orElse(null);
+        if (folder == null) {
+            return new ViewerServer(options, ViewerGames.of(games));
         }
-        return new ViewerServer(options, List.copyOf(games));
-    }
-
-    private static Map<String, ViewerGame> byId(List<ViewerGame> games) {
-        Map<String, ViewerGame> byId = new LinkedHashMap<>();
-        for (ViewerGame game : games) {
-            String id = game.gameId();
-            if (!GAME_ID.matcher(id).matches()) {
-                throw new IllegalArgumentException("game id \"" + id + "\" of " + game.getClass().getName()
-                        + " is not a plain name: letters, digits and . _ - only");
-            }
-            if (byId.putIfAbsent(id, game) != null) {
-                throw new IllegalArgumentException("two games have the id \"" + id + "\": "
-                        + byId.get(id).getClass().getName() + " and " + game.getClass().getName());
-            }
+        if (!games.isEmpty()) {
+            throw new IllegalArgumentException("the viewer plays the game jars of " + folder + ", or the games it is "
+                    + "given, not both");
         }
-        return Map.copyOf(byId);
-    }
-
-    /**
-     * Returns the address of a game's renderer script.
-     *
-     * @param game a game of this server
-     * @return {@code /games/<gameId>/renderer.js}, or {@code null} if the game's jar has none (the page
-     *     then shows its state as a table)
-     */
-    @Nullable
-    String renderer(ViewerGame game) {
-        return loader(game).getResource(ViewerGame.RESOURCES + game.gameId() + "/" + RENDERER) == null ? null
-                : "/games/" + game.gameId() + "/" + RENDERER;
+        GameBuilds<ViewerGame> builds = ViewerGames.load(folder);
+        if (builds.installed().isEmpty()) {
+            String skipped = builds.skipped().stream().map(problem -> problem.path().getFileName() + " "
+                    + problem.reason()).collect(Collectors.joining("; "));
+            builds.close();
+            throw new IllegalArgumentException("no game jar in " + folder + " lists a " + ViewerGame.class.getName()
+                    + " in META-INF/services" + (skipped.isEmpty() ? "" : " (skipped: " + skipped + ")"));
+        }
+        ViewerGames fromJars = ViewerGames.folder(builds);
+        try {
+            return new ViewerServer(options, fromJars);
+        } catch (RuntimeException | Error e) {
+            fromJars.close();
+            throw e;
+        }
     }
 
     private static String randomToken() {
@@ -264,8 +262,14 @@ public final class ViewerServer implements AutoCloseable {
         return sessionBudget;
     }
 
-    List<ViewerGame> games() {
+    /** @return the games it plays */
+    ViewerGames games() {
         return games;
+    }
+
+    /** @return the jars of the builds folder not in use, and why; empty without one */
+    List<GameBuilds.Problem> skippedJars() {
+        return games.skipped();
     }
 
     void closed(ViewerSession session) {
@@ -305,28 +309,25 @@ public final class ViewerServer implements AutoCloseable {
                 STATIC_ROOT + name);
     }
 
-    /** Serves a game's renderer or asset from the game's own class loader, never this library's resources. */
-    private NettyOutbound asset(HttpServerResponse response, @Nullable String gameId, @Nullable String name) {
-        ViewerGame game = gameId == null ? null : byId.get(gameId);
-        if (game == null || name == null || !ASSET_NAME.matcher(name).matches()) {
-            return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
+    /**
+     * Serves a game's renderer or asset from the game's own class loader, never this library's resources:
+     * {@code /games/<gameId>/<name>} of a game given to the server, {@code /games/<gameId>/@<build>/<name>} from
+     * the jar of the builds folder that plays that build.
+     */
+    private NettyOutbound asset(HttpServerResponse response, @Nullable String gameId, @Nullable String build,
+                                @Nullable String name) {
+        Optional<byte[]> bytes = Optional.empty();
+        if (gameId != null && ViewerGames.GAME_ID.matcher(gameId).matches() && name != null
+                && ASSET_NAME.matcher(name).matches() && (build == null || build.startsWith("@"))) {
+            bytes = games.asset(gameId, build == null ? null : QueryStringDecoder.decodeComponent(build.substring(1)),
+                    name);
         }
-        byte[] bytes = readAsset(game, name);
-        if (bytes == null) {
+        if (name == null || bytes.isEmpty()) {
             return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
         }
         return response.header(HttpHeaderNames.CONTENT_TYPE, typeOf(name))
                 .header(HttpHeaderNames.CACHE_CONTROL, "no-cache")
-                .sendByteArray(Mono.just(bytes));
-    }
-
-    private static byte @Nullable [] readAsset(ViewerGame game, String name) {
-        return read(loader(game), ViewerGame.RESOURCES + game.gameId() + "/" + name);
-    }
-
-    private static ClassLoader loader(ViewerGame game) {
-        ClassLoader loader = game.getClass().getClassLoader();
-        return loader == null ? ClassLoader.getSystemClassLoader() : loader;
+                .sendByteArray(Mono.just(bytes.get()));
     }
 
     private static byte @Nullable [] read(ClassLoader loader, String path) {
@@ -337,9 +338,15 @@ public final class ViewerServer implements AutoCloseable {
         }
     }
 
+    private boolean offersLive() {
+        Optional<ViewerGames.Played> live = games.live();
+        live.ifPresent(ViewerGames.Played::close);
+        return live.isPresent();
+    }
+
     private NettyOutbound replays(HttpServerResponse response) {
         ObjectNode out = Json.object().put("folder", options.folder().toString())
-                .put("live", options.live() && games.stream().anyMatch(game -> game.live().isPresent()));
+                .put("live", options.live() && offersLive());
         try {
             List<ReplayLibrary.Listed> files = library.list();
             ArrayNode list = out.putArray("files");
@@ -410,6 +417,7 @@ public final class ViewerServer implements AutoCloseable {
         sessions.values().forEach(ViewerSession::dispose);
         server.disposeNow(Duration.ofSeconds(5));
         scheduler.dispose();
+        games.close();
     }
 
     /** @return completes when the server has stopped */

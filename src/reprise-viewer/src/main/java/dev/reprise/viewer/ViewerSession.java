@@ -3,7 +3,6 @@ package dev.reprise.viewer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
@@ -35,6 +34,8 @@ final class ViewerSession implements Disposable {
     private volatile boolean closed;
     /** Touched on the worker only. */
     private volatile @Nullable Playback playback;
+    /** The lease of the game the playback plays (a folder's jar stays loaded while held); on the worker only. */
+    private ViewerGames.@Nullable Played held;
     private final AtomicLong sent = new AtomicLong();
     private long sentAtLastTick;
 
@@ -57,12 +58,6 @@ final class ViewerSession implements Disposable {
 
     Outbox outbox() {
         return outbox;
-    }
-
-    /** @return the address of a game's renderer script, or {@code null} if its jar has none */
-    @Nullable
-    String renderer(ViewerGame game) {
-        return server.renderer(game);
     }
 
     /** Queues a message for the page. */
@@ -157,28 +152,33 @@ final class ViewerSession implements Disposable {
             throw new IllegalArgumentException("mode must be \"route\" or \"interactive\", was " + message.get("mode"));
         }
         String upload = message.path("upload").isTextual() ? message.get("upload").asText() : null;
-        ReplayLibrary.Loaded loaded;
+        ReplayLibrary.Loaded loaded; // its game leased: held by the session while the replay is open
         if (message.path("file").isTextual()) {
             loaded = server.library().open(message.get("file").asText());
         } else if (upload != null) {
-            loaded = server.library().peekUpload(upload); // taken once it fits: a refused upload can be opened later
+            // Taken once it fits: a refused upload can be opened later.
+            loaded = server.library().play(server.library().peekUpload(upload));
         } else {
             throw new IllegalArgumentException("open needs a \"file\" name or an \"upload\" token");
         }
-        replace(null);
         try {
-            SessionBudget.Reservation held = reserve(loaded);
+            replace(null, null);
+            SessionBudget.Reservation reserved = reserve(loaded);
             if (upload != null) {
                 try {
                     server.library().takeUpload(upload);
                 } catch (RuntimeException e) {
-                    held.close(); // another session took it first
+                    reserved.close(); // another session took it first
                     throw e;
                 }
             }
-            playback = replay(loaded, "interactive".equals(mode), false, held);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(loaded.name() + ": " + e.getMessage(), e);
+            replace(replay(loaded, "interactive".equals(mode), false, reserved), loaded.played());
+        } catch (RuntimeException | Error e) {
+            loaded.close();
+            if (e instanceof IllegalArgumentException refused) {
+                throw new IllegalArgumentException(loaded.name() + ": " + refused.getMessage(), refused);
+            }
+            throw e;
         }
     }
 
@@ -208,29 +208,43 @@ final class ViewerSession implements Disposable {
      * playback that has ended or failed does. Runs on the worker.
      */
     void reopen(ReplayLibrary.Loaded loaded, boolean interactive, int target) {
-        replace(null);
+        replace(null, loaded.played()); // the same file on the same game: its lease stays held
         ReplayPlayback next = replay(loaded, interactive, true, reserve(loaded));
         playback = next;
         next.seek(target);
     }
 
     private void live() {
-        for (ViewerGame game : options.live() ? server.games() : List.<ViewerGame>of()) {
-            LiveGame live = game.live().orElse(null);
-            if (live != null) {
-                replace(null);
-                playback = new LivePlayback(this, game, live, options.maxCredits(), server.sessionBudget());
-                return;
-            }
+        ViewerGames.Played played = options.live() ? server.games().live().orElse(null) : null;
+        if (played == null) {
+            throw new IllegalArgumentException("no game is being played live on this server");
         }
-        throw new IllegalArgumentException("no game is being played live on this server");
+        try {
+            LiveGame live = played.game().live().orElseThrow(
+                    () -> new IllegalArgumentException("no game is being played live on this server"));
+            replace(null, null);
+            replace(new LivePlayback(this, played, live, options.maxCredits(), server.sessionBudget()), played);
+        } catch (RuntimeException | Error e) {
+            played.close();
+            throw e;
+        }
     }
 
-    private void replace(@Nullable Playback next) {
-        if (playback != null) {
-            playback.close();
+    /**
+     * Closes the current playback and puts {@code next} in its place, holding the lease of {@code game} (the
+     * game it plays) instead of the one held: a lease the session no longer needs is released.
+     */
+    private void replace(@Nullable Playback next, ViewerGames.@Nullable Played game) {
+        Playback old = playback;
+        if (old != null) {
+            old.close();
         }
         playback = next;
+        ViewerGames.Played was = held;
+        held = game;
+        if (was != null && was != game) {
+            was.close();
+        }
     }
 
     private Playback current() {
@@ -316,7 +330,7 @@ final class ViewerSession implements Disposable {
         closed = true;
         ticker.dispose();
         worker.schedule(() -> {
-            replace(null);
+            replace(null, null);
             outbox.close();
             worker.dispose();
         });

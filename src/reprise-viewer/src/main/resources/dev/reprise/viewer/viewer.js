@@ -28,6 +28,9 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   let flushTimer = null;
   let rendererReady = false;
   const loadedRenderers = {};
+  // Each renderer by its script's address: two builds of one game register under the same game id, each
+  // from its own address, so the one a script registered is kept as soon as it has run.
+  const renderers = {};
   const log = [];
 
   function send(message) {
@@ -117,7 +120,7 @@ window.ViewerRenderers = window.ViewerRenderers || {};
         }
         rendererReady = false;
         outstanding = 0; used = 0;
-        loadRenderer(m.renderer).then(() => { rendererReady = true; grant(); schedule(); });
+        loadRenderer(m.renderer, m.game).then(() => { rendererReady = true; grant(); schedule(); });
         break;
       case 'step':
         model.step = m.i; model.code = m.n + ' (' + m.c + ')';
@@ -192,14 +195,14 @@ window.ViewerRenderers = window.ViewerRenderers || {};
     }
   };
 
-  // The renderer's address comes from the server (the game's own jar); none means the table.
-  function loadRenderer(name) {
+  // The renderer's address comes from the server (the game's own jar, and build); none means the table.
+  function loadRenderer(name, game) {
     if (!name) { return Promise.resolve(); }
     if (loadedRenderers[name]) { return loadedRenderers[name]; }
     loadedRenderers[name] = new Promise((resolve, reject) => {
       const script = document.createElement('script');
       script.src = name;
-      script.onload = resolve;
+      script.onload = () => { renderers[name] = window.ViewerRenderers[game]; resolve(); };
       script.onerror = () => reject(new Error('cannot load ' + name));
       document.head.appendChild(script);
     });
@@ -207,15 +210,17 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   }
 
   function draw() {
-    const renderer = (model.renderer && window.ViewerRenderers[model.game]) || TABLE;
+    const renderer = (model.renderer && renderers[model.renderer]) || TABLE;
     $('board').hidden = renderer === TABLE;
     if (model.view !== undefined && model.view !== null) {
       renderer.draw($('board'), model.view);
       const body = $('panel').tBodies[0];
       const rows = renderer.panel(model.view);
-      if (body.rows.length !== rows.length || body.dataset.game !== model.game) {
+      // The rows of the renderer in use: the table until the game's renderer has loaded, each build's its own.
+      const shown = (renderer === TABLE ? 'table' : model.renderer) + ' ' + model.game;
+      if (body.rows.length !== rows.length || body.dataset.game !== shown) {
         body.innerHTML = '';
-        body.dataset.game = model.game;
+        body.dataset.game = shown;
         for (const [key, label] of rows) {
           const tr = body.insertRow();
           tr.innerHTML = '<th></th><td></td>';

@@ -6,6 +6,7 @@ import dev.reprise.desync.StateHashRecorder;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
+import dev.reprise.viewer.ViewerGame;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,6 +20,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,7 +39,9 @@ import reactor.core.publisher.Flux;
 /**
  * Several builds of one small game, compiled from one source at test time ({@code javax.tools}) into game
  * jars: the same class names in each, the rules of one command changed between builds. For the tests of
- * {@code GameBuilds}, {@code verify --builds}, {@code compat} and upgrades.
+ * {@code GameBuilds}, {@code verify --builds}, {@code compat}, upgrades and the viewer's {@code --builds}:
+ * each jar holds the game's verifier provider and its viewer plug-in ({@value #VIEWER}, whose state shows the
+ * total and the build, and whose renderer's panel names the build of the jar that served it).
  *
  * <p>The game: a total, {@value #ADD} "add" adds its param, {@value #SCALE} "scale" multiplies it (by 2 in
  * build 1, by 3 in build 2; build 3 takes the factor as a param, and renames "add" to "plus" under code
@@ -51,6 +55,8 @@ public final class GameJars {
     public static final String GAME_ID = "test.builds";
     /** The provider's class name, the same in every build. */
     public static final String PROVIDER = "test.builds.BuildsGame";
+    /** The viewer plug-in's class name, the same in every build. */
+    public static final String VIEWER = "test.builds.BuildsViewer";
     public static final int ADD = 1;
     public static final int SCALE = 2;
     public static final int PLUS = 5;
@@ -113,6 +119,79 @@ public final class GameJars {
                     }
                 }
             }
+            """;
+
+    /** The game's plug-in for the replay viewer, in the same jar: its state, and a renderer naming its build. */
+    private static final String VIEWER_SOURCE = """
+            package test.builds;
+
+            import dev.reprise.io.ReplayCompatibility;
+            import dev.reprise.io.ReplayFile;
+            import dev.reprise.io.ReplayUpgrade;
+            import dev.reprise.playback.SandboxConfig;
+            import dev.reprise.viewer.GameReplay;
+            import dev.reprise.viewer.ViewerGame;
+            import java.util.Map;
+            import java.util.Set;
+
+            /** Build @BUILD@ of the test game in the viewer. */
+            public final class BuildsViewer implements ViewerGame {
+
+                public BuildsViewer() {
+                }
+
+                @Override
+                public String gameId() {
+                    return "test.builds";
+                }
+
+                @Override
+                public Set<String> gameBuilds() {
+                    return new BuildsGame().gameBuilds();
+                }
+
+                @Override
+                public ReplayCompatibility compatibility() {
+                    return ReplayCompatibility.builder("test.builds", new BuildsGame.Game().system.commandDictionary())
+                            @UPGRADES@.build();
+                }
+
+                @Override
+                public GameReplay open(ReplayFile file) {
+                    BuildsGame.Game game = new BuildsGame.Game();
+                    game.system.loadState(file.save());
+                    return new GameReplay() {
+                        @Override
+                        public dev.reprise.ReplaySystem system() {
+                            return game.system;
+                        }
+
+                        @Override
+                        public SandboxConfig.Builder<?> sandbox() {
+                            return SandboxConfig.builder(game.system.array(), save -> game.total = 0);
+                        }
+
+                        @Override
+                        public Object state() {
+                            return Map.of("total", game.total, "build", BuildsGame.BUILD);
+                        }
+                    };
+                }
+            }
+            """;
+
+    /** The viewer's renderer of a build: its panel names the build whose jar served it. */
+    private static final String RENDERER = """
+            window.ViewerRenderers['test.builds'] = {
+              draw(canvas, view) {
+                const g = canvas.getContext('2d');
+                g.clearRect(0, 0, canvas.width, canvas.height);
+                g.fillText('build @BUILD@: ' + view.total, 20, 20);
+              },
+              panel(view) {
+                return [['renderer', 'renderer', 'build @BUILD@'], ['total', 'total', String(view.total)]];
+              }
+            };
             """;
 
     private static final Map<String, Path> JARS = new HashMap<>();
@@ -206,57 +285,84 @@ public final class GameJars {
     }
 
     private static Path compile(String build) {
+        Map<String, String> sources = new LinkedHashMap<>();
+        sources.put("test/builds/BuildsGame.java", forBuild(SOURCE, build));
+        sources.put("test/builds/BuildsViewer.java", forBuild(VIEWER_SOURCE, build));
+        Map<String, String> resources = new LinkedHashMap<>();
+        resources.put("META-INF/services/" + ReplayVerifierProvider.class.getName(), PROVIDER + "\n");
+        resources.put("META-INF/services/" + ViewerGame.class.getName(), VIEWER + "\n");
+        resources.put(ViewerGame.RESOURCES + GAME_ID + "/renderer.js", RENDERER.replace("@BUILD@", build));
+        try {
+            return compileJar(Files.createDirectories(root().resolve("build-" + build)), "builds-" + build + ".jar",
+                    sources, resources);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A source template with one build's rules. */
+    private static String forBuild(String source, String build) {
         String template = switch (build) {
-            case "1", "2" -> SOURCE.replace("@BUILDS@", "BUILD").replace("@UPGRADES@", "")
+            case "1", "2" -> source.replace("@BUILDS@", "BUILD").replace("@UPGRADES@", "")
                     .replace("@ADD_CODE@", "1").replace("@ADD_NAME@", "add")
                     .replace("@FACTOR@", Integer.toString(factor(build)));
-            case "3" -> SOURCE.replace("@BUILDS@", "\"2\", BUILD")
+            case "3" -> source.replace("@BUILDS@", "\"2\", BUILD")
                     .replace("@UPGRADES@", "\n                .upgrade(ReplayUpgrade.builder(\"2\", \"3\")"
                             + ".renamed(\"add\", \"plus\").paramAdded(\"scale\", 0, 3).build())")
                     .replace("@ADD_CODE@", Integer.toString(PLUS)).replace("@ADD_NAME@", "plus")
                     .replace("@FACTOR@", "step.intParam(0)");
             default -> throw new IllegalArgumentException("no build " + build);
         };
-        String source = template.replace("@BUILD@", build);
-        try {
-            Path folder = Files.createDirectories(root().resolve("build-" + build));
-            Path classes = Files.createDirectories(folder.resolve("classes"));
-            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-            ByteArrayOutputStream messages = new ByteArrayOutputStream();
-            try (StandardJavaFileManager files = javac.getStandardFileManager(null, Locale.ROOT,
-                    StandardCharsets.UTF_8)) {
-                JavaFileObject unit = new SimpleJavaFileObject(URI.create("string:///test/builds/BuildsGame.java"),
-                        JavaFileObject.Kind.SOURCE) {
-                    @Override
-                    public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                        return source;
-                    }
-                };
-                List<String> options = List.of("--release", "17", "-proc:none", "-classpath", classPath(), "-d",
-                        classes.toString());
-                boolean compiled = javac.getTask(new java.io.PrintWriter(messages, true, StandardCharsets.UTF_8),
-                        files, null, options, null, List.of(unit)).call();
-                if (!compiled) {
-                    throw new IllegalStateException("build " + build + " of the test game does not compile:\n"
-                            + messages.toString(StandardCharsets.UTF_8));
+        return template.replace("@BUILD@", build);
+    }
+
+    /**
+     * Compiles Java sources against Reprise ({@code javax.tools}) and writes them, with resources, as a jar.
+     *
+     * @param folder    where the classes and the jar go
+     * @param name      the jar's file name
+     * @param sources   each source by its path, e.g. {@code test/builds/BuildsGame.java}
+     * @param resources each resource's text by its path in the jar, e.g. a {@code META-INF/services} entry
+     * @return the jar
+     * @throws IllegalStateException with javac's messages if a source does not compile
+     */
+    public static Path compileJar(Path folder, String name, Map<String, String> sources, Map<String, String> resources)
+            throws IOException {
+        Path classes = Files.createDirectories(folder.resolve("classes"));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream messages = new ByteArrayOutputStream();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
+            List<JavaFileObject> units = new ArrayList<>();
+            sources.forEach((path, text) -> units.add(new SimpleJavaFileObject(URI.create("string:///" + path),
+                    JavaFileObject.Kind.SOURCE) {
+                @Override
+                public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                    return text;
                 }
+            }));
+            List<String> options = List.of("--release", "17", "-proc:none", "-classpath", classPath(), "-d",
+                    classes.toString());
+            boolean compiled = javac.getTask(new java.io.PrintWriter(messages, true, StandardCharsets.UTF_8),
+                    files, null, options, null, units).call();
+            if (!compiled) {
+                throw new IllegalStateException(name + " does not compile:\n" + messages.toString(StandardCharsets.UTF_8));
             }
-            Path jar = folder.resolve("builds-" + build + ".jar");
-            try (OutputStream out = Files.newOutputStream(jar); JarOutputStream zip = new JarOutputStream(out);
-                 Stream<Path> walk = Files.walk(classes)) {
-                for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
-                    zip.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
-                    zip.write(Files.readAllBytes(file));
-                    zip.closeEntry();
-                }
-                zip.putNextEntry(new JarEntry("META-INF/services/" + ReplayVerifierProvider.class.getName()));
-                zip.write((PROVIDER + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        Path jar = folder.resolve(name);
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream zip = new JarOutputStream(out);
+             Stream<Path> walk = Files.walk(classes)) {
+            for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
+                zip.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
+                zip.write(Files.readAllBytes(file));
                 zip.closeEntry();
             }
-            return jar;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            for (Map.Entry<String, String> resource : resources.entrySet()) {
+                zip.putNextEntry(new JarEntry(resource.getKey()));
+                zip.write(resource.getValue().getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
         }
+        return jar;
     }
 
     /** Reprise and what its API shows (Reactor, Reactive Streams, JSpecify), from where the test run has them. */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and of large garbage never make it run out of memory; what uploads hold stays within the budget, and
  * what does not fit is refused with a clear 503.
  */
-class ViewerUploadMemoryTest {
+class ViewerUploadMemoryIT {
 
     private static final long BUDGET = 24L << 20;
     private static final Duration WAIT = Duration.ofSeconds(120);
