@@ -6,7 +6,6 @@ import dev.reprise.desync.StateHashRecorder;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
-import dev.reprise.viewer.ViewerGame;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,7 +39,8 @@ import reactor.core.publisher.Flux;
  * Several builds of one small game, compiled from one source at test time ({@code javax.tools}) into game
  * jars: the same class names in each, the rules of one command changed between builds. For the tests of
  * {@code GameBuilds}, {@code verify --builds}, {@code compat}, upgrades and the viewer's {@code --builds}:
- * each jar holds the game's verifier provider and its viewer plug-in ({@value #VIEWER}, whose state shows the
+ * each jar holds the game's verifier provider and, where the viewer is on the class path, its viewer plug-in
+ * ({@value #VIEWER}, whose state shows the
  * total and the build, and whose renderer's panel names the build of the jar that served it).
  *
  * <p>The game: a total, {@value #ADD} "add" adds its param, {@value #SCALE} "scale" multiplies it (by 2 in
@@ -57,6 +57,12 @@ public final class GameJars {
     public static final String PROVIDER = "test.builds.BuildsGame";
     /** The viewer plug-in's class name, the same in every build. */
     public static final String VIEWER = "test.builds.BuildsViewer";
+
+    /** The viewer's plug-in service, by name: the viewer is another module, on some tests' class path only. */
+    private static final String VIEWER_SERVICE = "dev.reprise.viewer.ViewerGame";
+    /** Where a viewer plug-in's files go in its jar ({@code ViewerGame.RESOURCES}). */
+    private static final String VIEWER_RESOURCES = "META-INF/reprise/viewer/";
+    private static final boolean VIEWER_ON_CLASS_PATH = onClassPath(VIEWER_SERVICE);
     public static final int ADD = 1;
     public static final int SCALE = 2;
     public static final int PLUS = 5;
@@ -130,8 +136,7 @@ public final class GameJars {
             import dev.reprise.io.ReplayUpgrade;
             import dev.reprise.playback.SandboxConfig;
             import dev.reprise.viewer.GameReplay;
-            import dev.reprise.viewer.ViewerGame;
-            import java.util.Map;
+                        import java.util.Map;
             import java.util.Set;
 
             /** Build @BUILD@ of the test game in the viewer. */
@@ -287,11 +292,14 @@ public final class GameJars {
     private static Path compile(String build) {
         Map<String, String> sources = new LinkedHashMap<>();
         sources.put("test/builds/BuildsGame.java", forBuild(SOURCE, build));
-        sources.put("test/builds/BuildsViewer.java", forBuild(VIEWER_SOURCE, build));
         Map<String, String> resources = new LinkedHashMap<>();
         resources.put("META-INF/services/" + ReplayVerifierProvider.class.getName(), PROVIDER + "\n");
-        resources.put("META-INF/services/" + ViewerGame.class.getName(), VIEWER + "\n");
-        resources.put(ViewerGame.RESOURCES + GAME_ID + "/renderer.js", RENDERER.replace("@BUILD@", build));
+        // The viewer plug-in only where the viewer is on the class path: the core's own tests have no viewer.
+        if (VIEWER_ON_CLASS_PATH) {
+            sources.put("test/builds/BuildsViewer.java", forBuild(VIEWER_SOURCE, build));
+            resources.put("META-INF/services/" + VIEWER_SERVICE, VIEWER + "\n");
+            resources.put(VIEWER_RESOURCES + GAME_ID + "/renderer.js", RENDERER.replace("@BUILD@", build));
+        }
         try {
             return compileJar(Files.createDirectories(root().resolve("build-" + build)), "builds-" + build + ".jar",
                     sources, resources);
@@ -366,6 +374,15 @@ public final class GameJars {
     }
 
     /** Reprise and what its API shows (Reactor, Reactive Streams, JSpecify), from where the test run has them. */
+    private static boolean onClassPath(String type) {
+        try {
+            Class.forName(type, false, GameJars.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException absent) {
+            return false;
+        }
+    }
+
     private static String classPath() {
         List<String> entries = new ArrayList<>();
         for (Class<?> type : List.of(ReplaySystem.class, Flux.class, Publisher.class, Nullable.class)) {
