@@ -384,8 +384,16 @@ public final class GameJars {
     }
 
     private static String classPath() {
+        List<Class<?>> types = new ArrayList<>(List.of(ReplaySystem.class, Flux.class, Publisher.class, Nullable.class));
+        if (VIEWER_ON_CLASS_PATH) {
+            try {
+                types.add(Class.forName(VIEWER_SERVICE, false, GameJars.class.getClassLoader()));
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+        }
         List<String> entries = new ArrayList<>();
-        for (Class<?> type : List.of(ReplaySystem.class, Flux.class, Publisher.class, Nullable.class)) {
+        for (Class<?> type : types) {
             try {
                 entries.add(Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
             } catch (URISyntaxException e) {
