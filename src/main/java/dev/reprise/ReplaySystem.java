@@ -422,7 +422,7 @@ public final class ReplaySystem {
     public void loadState(ReplaySave save) {
         array.loadState(save);
         ReplaySandbox current = sandbox;
-        if (current != null && current.config().route() == array) {
+        if (current != null && current.config().array() == array) {
             current.checkRoute();
         }
     }

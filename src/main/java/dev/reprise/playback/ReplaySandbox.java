@@ -380,7 +380,7 @@ public final class ReplaySandbox {
     }
 
     private void checkSeekTarget(int stepIndex) {
-        int length = config.route().length();
+        int length = config.array().length();
         if (stepIndex < config.startIndex() || stepIndex > length) {
             throw new IllegalArgumentException("seek target must be in " + config.startIndex() + ".." + length
                     + " (start index to route length), was " + stepIndex);

@@ -74,8 +74,8 @@ public final class SandboxConfig<S> {
         return new Builder<>(route, resetter);
     }
 
-    /** @return the route to play */
-    public ReplayArray route() {
+    /** @return the route to play, as {@code ReplaySystem.array()} returns it */
+    public ReplayArray array() {
         return route;
     }
 

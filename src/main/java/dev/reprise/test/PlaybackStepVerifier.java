@@ -507,7 +507,7 @@ public final class PlaybackStepVerifier {
 
     private void awaitFinalized(Run run, String window, PlaybackStep last, int code, Duration timeout) {
         awaitSettled(last, timeout);
-        ReplayArray route = run.sandbox().config().route();
+        ReplayArray route = run.sandbox().config().array();
         int next = last.step().index() + 1;
         if (next < route.length()) {
             int nextCode = route.get(next).code();
