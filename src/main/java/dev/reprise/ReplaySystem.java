@@ -413,7 +413,7 @@ public final class ReplaySystem {
      * Replaces the route with a saved one, validating everything first (on a problem it throws and
      * leaves the route untouched). Every read stream expires; a sandbox playing this route fails at once
      * with {@link java.util.ConcurrentModificationException} (warning 156) and must be recreated. A replay
-     * file's route is {@code loadState(file.route())}, after checking the file against this game with
+     * file's route is {@code loadState(file.save())}, after checking the file against this game with
      * {@code ReplayCompatibility}.
      *
      * @param save the route to load

@@ -93,11 +93,11 @@ public final class MixedRoute {
     /**
      * Returns the route bytes of a save: command area plus param area.
      *
-     * @param route a save
+     * @param save a save
      * @return its used bytes
      */
-    public static int routeBytes(ReplaySave route) {
-        return route.commandArray().remaining() + route.paramArray().remaining();
+    public static int routeBytes(ReplaySave save) {
+        return save.commandArray().remaining() + save.paramArray().remaining();
     }
 
     /**

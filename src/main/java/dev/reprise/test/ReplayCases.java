@@ -121,14 +121,14 @@ public final class ReplayCases {
     public static ReplayFile cut(ReplayFile file, int steps, ReplayVerifier verifier) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(verifier, "verifier");
-        ReplaySave route = prefix(file, steps);
+        ReplaySave save = prefix(file, steps);
         Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
         String key = verifier.finalHashKey().orElse(null);
         if (key != null) {
-            new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier)).hashes(route).finalState()
+            new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier)).hashes(save).finalState()
                     .ifPresent(hash -> metadata.put(key, ReplayVerifier.formatHash(hash)));
         }
-        return withRoute(file, route, metadata);
+        return withRoute(file, save, metadata);
     }
 
     private static ReplaySave prefix(ReplayFile file, int steps) {
@@ -136,12 +136,12 @@ public final class ReplayCases {
         if (steps < 0 || steps > length) {
             throw new IllegalArgumentException("a cut keeps 0.." + length + " steps (the replay's length), not " + steps);
         }
-        return RouteGroups.of(file.save(), code -> false, code -> false).route(RouteGroups.first(steps));
+        return RouteGroups.of(file.save(), code -> false, code -> false).save(RouteGroups.first(steps));
     }
 
     /** @return a replay of the same game (id, build, dictionary, compression) with another route and metadata */
-    static ReplayFile withRoute(ReplayFile file, ReplaySave route, Map<String, String> metadata) {
-        return ReplayFile.builder(route).gameId(file.gameId()).gameBuild(file.gameBuild())
+    static ReplayFile withRoute(ReplayFile file, ReplaySave save, Map<String, String> metadata) {
+        return ReplayFile.builder(save).gameId(file.gameId()).gameBuild(file.gameBuild())
                 .dictionary(file.dictionary()).compression(file.compression()).metadata(metadata).build();
     }
 

@@ -72,9 +72,9 @@ final class ViewerFixtures {
         return new Recording(seed, floors, system, run.finalState());
     }
 
-    static Path write(Recording recording, ReplaySave route, Path dir, String name) throws IOException {
+    static Path write(Recording recording, ReplaySave save, Path dir, String name) throws IOException {
         Path file = dir.resolve(name);
-        ReplayFile.builder(route).gameId(TowerCommands.GAME_ID).dictionary(TowerCommands.dictionary())
+        ReplayFile.builder(save).gameId(TowerCommands.GAME_ID).dictionary(TowerCommands.dictionary())
                 .metadata(TowerViewer.SEED, Long.toString(recording.seed()))
                 .metadata(TowerViewer.FLOORS, Integer.toString(recording.floors()))
                 .build().write(file);
@@ -128,9 +128,9 @@ final class ViewerFixtures {
         return at;
     }
 
-    private static Optional<ReplayDesyncException> desyncOf(Recording recording, ReplaySave route) {
+    private static Optional<ReplayDesyncException> desyncOf(Recording recording, ReplaySave save) {
         TowerGame game = new TowerGame(recording.tower());
-        ReplaySystem player = TowerCommands.player(route, game);
+        ReplaySystem player = TowerCommands.player(save, game);
         ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         sandbox.play();
         return sandbox.steps().then(Mono.<ReplayDesyncException>empty())
