@@ -134,7 +134,12 @@ public final class SandboxConfig<S> {
         return startPaused;
     }
 
-    /** @return the scheduler that times pacing and passive grace */
+    /**
+     * Returns the timer: the scheduler that times pacing and passive grace (where commands run is
+     * {@link #runOn()}).
+     *
+     * @return the timer scheduler
+     */
     public Scheduler scheduler() {
         return scheduler;
     }
@@ -353,9 +358,10 @@ public final class SandboxConfig<S> {
         }
 
         /**
-         * Sets the scheduler that times pacing and passive grace.
+         * Sets the timer: the scheduler that times pacing ({@link #stepInterval}) and passive grace. It
+         * only times; where commands run is {@link #runOn}.
          *
-         * @param scheduler the scheduler
+         * @param scheduler the timer, by default {@code Schedulers.parallel()}
          * @return this builder
          */
         public Builder<S> scheduler(Scheduler scheduler) {

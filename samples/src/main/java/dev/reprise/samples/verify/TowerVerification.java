@@ -48,7 +48,7 @@ public final class TowerVerification {
     /**
      * Returns a verifier builder preset for tower replays: the tower's game id and command dictionary,
      * the game rebuilt from {@value #SEED_KEY} and {@value #FLOORS_KEY}, and the final state hash checked
-     * against {@value #FINAL_HASH_KEY}. Set the parallelism, scheduler, budgets or an acceptance check on
+     * against {@value #FINAL_HASH_KEY}. Set the parallelism, runOn scheduler, budgets or an acceptance check on
      * it before building.
      *
      * @return a new builder
