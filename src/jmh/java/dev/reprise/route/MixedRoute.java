@@ -180,7 +180,7 @@ public final class MixedRoute {
      * @return (command bytes + param bytes) / steps
      */
     public static double bytesPerStep(ReplayArray array) {
-        return (double) (array.commandBytes() + array.paramBytes()) / array.length();
+        return (double) (array.commandByteCount() + array.paramByteCount()) / array.length();
     }
 
     /**
@@ -191,6 +191,6 @@ public final class MixedRoute {
      */
     public static String describe(ReplayArray array) {
         return String.format(Locale.ROOT, "mixed route: %d steps, %d command + %d param bytes = %.3f bytes/step",
-                array.length(), array.commandBytes(), array.paramBytes(), bytesPerStep(array));
+                array.length(), array.commandByteCount(), array.paramByteCount(), bytesPerStep(array));
     }
 }

@@ -69,7 +69,7 @@ final class RouteGroups {
         for (int i = 0; i < steps.size(); i++) {
             ReplayStep step = steps.get(i);
             encoded.add(step.code(), params(step));
-            paramStart[i + 1] = encoded.paramBytes();
+            paramStart[i + 1] = encoded.paramByteCount();
             boolean isPassive = passive.test(step.code());
             // Passive steps belong to the active step before them; before the first one, each is alone.
             if (!isPassive || !activeSeen) {
@@ -87,7 +87,7 @@ final class RouteGroups {
         }
         start[starts.size()] = steps.size();
         return new RouteGroups(save.commandWidth(), List.copyOf(steps), start, hash, reencoded.commandBytes(),
-                reencoded.paramBytes(), paramStart);
+                reencoded.paramByteCount(), paramStart);
     }
 
     /** @return the number of groups */

@@ -254,7 +254,7 @@ final class ReplayPlayback implements Playback {
         ReplayArray route = sandbox.config().array();
         long checkpointBytes = Math.min(checkpoints.values().stream().mapToLong(Long::longValue).sum(), checkpointBudget);
         Map<String, Long> parts = new LinkedHashMap<>();
-        parts.put("route", (long) route.commandBytes() + route.paramBytes());
+        parts.put("route", (long) route.commandByteCount() + route.paramByteCount());
         parts.put("checkpoints", checkpointBytes);
         return parts;
     }

@@ -17,7 +17,7 @@ class LegacyRouteTest {
         LegacyRoute.Step step = LegacyRoute.map(entry);
         ReplayArray array = new ReplayArray();
         array.add(step.code(), step.params());
-        return array.commandBytes() + array.paramBytes();
+        return array.commandByteCount() + array.paramByteCount();
     }
 
     /** The README's "bytes per entry" column. */

@@ -47,7 +47,7 @@ class RouteScanProperties {
             assertThat(byScan.byteOffset()).isEqualTo(byRoute.byteOffset());
         } else {
             assertThat(RouteScan.scan(commands, 0, save.length(), save.commandWidth().entrySize(), params, 0,
-                    params.length, -1)).isEqualTo(array.paramBytes());
+                    params.length, -1)).isEqualTo(array.paramByteCount());
         }
     }
 }
