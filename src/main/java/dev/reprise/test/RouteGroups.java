@@ -87,7 +87,7 @@ final class RouteGroups {
         }
         start[starts.size()] = steps.size();
         return new RouteGroups(save.commandWidth(), List.copyOf(steps), start, hash, reencoded.commandBytes(),
-                reencoded.paramByteCount(), paramStart);
+                reencoded.paramBytes(), paramStart);
     }
 
     /** @return the number of groups */
