@@ -10,6 +10,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -126,7 +127,7 @@ public final class ReplayCases {
         String key = verifier.finalHashKey().orElse(null);
         if (key != null) {
             new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier)).hashes(save).finalState()
-                    .ifPresent(hash -> metadata.put(key, ReplayVerifier.formatHash(hash)));
+                    .ifPresent(hash -> metadata.put(key, HexFormat.of().toHexDigits(hash)));
         }
         return withRoute(file, save, metadata);
     }

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -325,7 +326,7 @@ public final class ReplayShrink {
     private Map<String, String> metadata(ReplayFile file, OptionalLong finalState) {
         Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
         if (finalHashKey != null && finalState.isPresent()) {
-            metadata.put(finalHashKey, ReplayVerifier.formatHash(finalState.getAsLong()));
+            metadata.put(finalHashKey, HexFormat.of().toHexDigits(finalState.getAsLong()));
         }
         return metadata;
     }

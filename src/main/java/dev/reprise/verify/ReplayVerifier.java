@@ -228,40 +228,6 @@ public final class ReplayVerifier {
     }
 
     /**
-     * Formats a state hash the way verdicts and the final-hash metadata spell it: 16 lower-case hex
-     * digits.
-     *
-     * @param hash the hash
-     * @return e.g. {@code "00000000deadbeef"}
-     */
-    public static String formatHash(long hash) {
-        String hex = Long.toHexString(hash);
-        return "0000000000000000".substring(hex.length()) + hex;
-    }
-
-    /**
-     * Parses a state hash written by {@link #formatHash}: 1 to 16 hex digits, either case, read as an
-     * unsigned 64-bit number.
-     *
-     * @param text the hash
-     * @return the hash
-     * @throws IllegalArgumentException if {@code text} is not 1 to 16 hex digits
-     */
-    public static long parseHash(String text) {
-        Objects.requireNonNull(text, "text");
-        if (text.isEmpty() || text.length() > 16) {
-            throw new IllegalArgumentException("a state hash is 1 to 16 hex digits, was \"" + text + "\"");
-        }
-        for (int i = 0; i < text.length(); i++) {
-            if (Character.digit(text.charAt(i), 16) < 0) {
-                throw new IllegalArgumentException("a state hash is 1 to 16 hex digits, was \"" + text
-                        + "\" (not a hex digit at " + i + ")");
-            }
-        }
-        return Long.parseUnsignedLong(text, 16);
-    }
-
-    /**
      * Returns how this verifier builds each replay's game: the tool and the test kit use it to play a
      * replay the way this verifier would, for instance to shrink or cut it.
      *
@@ -445,9 +411,10 @@ public final class ReplayVerifier {
 
         /**
          * Requires every file to claim its final state hash in the metadata entry {@code metadataKey}
-         * (written with {@link #formatHash}), and the replayed game's {@link VerifiableGame#stateHash()}
-         * to equal it at the end: a different hash is {@link Outcome#REJECTED}; a missing or malformed
-         * entry is {@link Outcome#INVALID_FILE}, found before anything is played.
+         * (written {@code HexFormat.of().toHexDigits(hash)}: 16 lower-case hex digits; 1 to 16 of either case
+         * are read), and the replayed game's {@link VerifiableGame#stateHash()} to equal it at the end: a
+         * different hash is {@link Outcome#REJECTED}; a missing or malformed entry is
+         * {@link Outcome#INVALID_FILE}, found before anything is played.
          *
          * @param metadataKey the metadata key of the claimed hash
          * @return this builder

@@ -14,6 +14,7 @@ import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.route.ReplayFormatException;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -217,13 +218,25 @@ final class Verification {
             if (claim == null) {
                 throw new InvalidFile("the file claims no final state hash: it has no metadata \"" + key + "\"");
             }
-            try {
-                claimedHash = OptionalLong.of(ReplayVerifier.parseHash(claim));
-            } catch (IllegalArgumentException e) {
-                throw new InvalidFile("metadata \"" + key + "\" is not a state hash: " + e.getMessage());
-            }
+            claimedHash = OptionalLong.of(claimedHash(key, claim));
         }
         return file;
+    }
+
+    /** Reads a claimed hash as {@code HexFormat} writes it: 1 to 16 hex digits, either case. */
+    private static long claimedHash(String key, String claim) {
+        String problem;
+        if (claim.isEmpty()) {
+            problem = "no digits"; // HexFormat would read it as 0
+        } else {
+            try {
+                return HexFormat.fromHexDigitsToLong(claim);
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage();
+            }
+        }
+        throw new InvalidFile("metadata \"" + key + "\" is not a state hash (1 to 16 hex digits): \"" + claim
+                + "\" (" + problem + ")");
     }
 
     private ReplayFile upgrade(ReplayFile file, CommandDictionary commands) {
@@ -294,8 +307,8 @@ final class Verification {
             }
             if (actual.getAsLong() != claimedHash.getAsLong()) {
                 return Verdict.of(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
-                        "final state hash " + ReplayVerifier.formatHash(actual.getAsLong()) + " differs from the "
-                                + ReplayVerifier.formatHash(claimedHash.getAsLong()) + " the file claims",
+                        "final state hash " + HexFormat.of().toHexDigits(actual.getAsLong()) + " differs from the "
+                                + HexFormat.of().toHexDigits(claimedHash.getAsLong()) + " the file claims",
                         elapsed());
             }
             checked += "; final state hash matches";

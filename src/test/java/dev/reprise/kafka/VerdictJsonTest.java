@@ -58,6 +58,13 @@ class VerdictJsonTest {
         String unknown = VerdictJson.write(DESYNC).replace("DESYNC", "MAYBE");
         assertThatThrownBy(() -> VerdictJson.read(unknown)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown outcome 'MAYBE'");
+        for (String hash : new String[] {"", "12g4", "00000000000000000"}) {
+            String bad = VerdictJson.write(DESYNC).replace("ffffffffffffffff", hash);
+            assertThatThrownBy(() -> VerdictJson.read(bad)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'expectedHash' is not a state hash (1 to 16 hex digits): \"" + hash + "\"");
+        }
+        assertThat(VerdictJson.read(VerdictJson.write(DESYNC).replace("ffffffffffffffff", "FF")).expectedHash())
+                .hasValue(0xffL);
     }
 
     @Test
