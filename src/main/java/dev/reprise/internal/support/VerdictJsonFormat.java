@@ -102,9 +102,10 @@ public final class VerdictJsonFormat {
             throw new IllegalArgumentException("verdict field 'outcome': unknown outcome '" + outcome + "'", e);
         }
         long micros = field(node, "elapsedMillis").decimalValue().movePointRight(3).longValue();
-        return Verdict.of(field(node, "id").asText(), field(node, "position").asLong(), parsed,
-                field(node, "stepReached").asInt(), field(node, "stepCount").asInt(), hash(node, "expectedHash"),
-                hash(node, "actualHash"), field(node, "reason").asText(), Duration.ofNanos(micros * 1_000));
+        return Verdict.builder(field(node, "id").asText(), parsed).position(field(node, "position").asLong())
+                .stepReached(field(node, "stepReached").asInt()).stepCount(field(node, "stepCount").asInt())
+                .expectedHash(hash(node, "expectedHash")).actualHash(hash(node, "actualHash"))
+                .reason(field(node, "reason").asText()).elapsed(Duration.ofNanos(micros * 1_000)).build();
     }
 
     /**
