@@ -22,7 +22,7 @@ import java.util.Objects;
  * button — and commit the file:
  *
  * <pre>{@code
- * ReplayCases.save(system, Path.of("src/test/replays"), "bug-1234", GAME_ID, BUILD);
+ * ReplayCases.write(system, Path.of("src/test/replays"), "bug-1234", GAME_ID, BUILD);
  * }</pre>
  *
  * <p>A case is never overwritten: a name already taken fails, so a kept regression is not lost to a new
@@ -48,12 +48,12 @@ public final class ReplayCases {
      * @throws IOException                if the file cannot be written
      * @throws IllegalArgumentException   if {@code name} is empty or names a folder
      */
-    public static Path save(ReplaySystem system, Path folder, String name, String gameId, String gameBuild)
+    public static Path write(ReplaySystem system, Path folder, String name, String gameId, String gameBuild)
             throws IOException {
         Objects.requireNonNull(system, "system");
         ReplayFile file = ReplayFile.builder(system.saveState()).gameId(gameId).gameBuild(gameBuild)
                 .dictionary(system.commandDictionary()).build();
-        return save(file, folder, name);
+        return write(file, folder, name);
     }
 
     /**
@@ -68,7 +68,7 @@ public final class ReplayCases {
      * @throws IOException                if the file cannot be written
      * @throws IllegalArgumentException   if {@code name} is empty or names a folder
      */
-    public static Path save(ReplayFile file, Path folder, String name) throws IOException {
+    public static Path write(ReplayFile file, Path folder, String name) throws IOException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(folder, "folder");
         Path target = folder.resolve(fileName(name));

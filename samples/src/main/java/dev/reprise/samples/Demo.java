@@ -102,7 +102,7 @@ public final class Demo {
         // With the seed, floor count and final state hash in its metadata, so that the replay tool's verify
         // command can rebuild the game and judge the file.
         TowerVerification.write(recorder, seed, floors, run.finalState().stateHash()).write(file);
-        out.printf("Saved %,d steps to %s; replaying it onto a fresh game%s%n", run.inputs(), file,
+        out.printf("Wrote %,d steps to %s; replaying it onto a fresh game%s%n", run.inputs(), file,
                 watch.isZero() ? "" : String.format(Locale.ROOT, ", paced to last about %.1f s",
                         watch.toMillis() / 1000.0));
         ReplaySave save = TowerCommands.compatibility().check(ReplayFile.read(file)).save();
