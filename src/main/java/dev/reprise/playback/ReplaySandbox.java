@@ -29,10 +29,10 @@ import org.jspecify.annotations.Nullable;
  * twins {@link #pauseNow()}, {@link #stopNow()}, {@link #stepNow()} and {@link #seekNow}. The {@code Now}
  * twins post the control and return at once: they never wait for it to take effect (unlike Reactor
  * Netty's {@code disposeNow()}, which blocks until the server is disposed); subscribe to the {@code Mono}
- * twin to know when it has. Cancelling a
- * control's Mono does not undo what it started. Every control is safe from any thread. Once the state
- * is {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
- * control answers at once. Nothing happens without a subscriber to {@link #steps()} requesting steps.
+ * twin to know when it has. Cancelling a control's Mono does not undo what it started. Every control is
+ * safe from any thread. Once the state is {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or
+ * {@link PlaybackState#FAILED}, every control answers at once. Nothing happens without a subscriber to
+ * {@link #steps()} requesting steps.
  *
  * <p><b>Starting.</b> The first request on {@link #steps()} (or {@link #windows()}) starts playing: the
  * state goes from {@code READY} to {@code PLAYING}, as {@link #play()} would. With
@@ -96,8 +96,8 @@ public final class ReplaySandbox {
      * {@link CreateOptions#withReplacing replacing} a sandbox still playing is stopped as {@link #stopNow()}
      * does (its group in flight settles, its open window is finalized) and the game is reset only once it
      * has ended, on the thread that ends it (or on the new sandbox's runOn worker): nothing of the old
-     * playback reaches the new one's game. Without it nothing else is stopped: two sandboxes playing one game at once are the caller's
-     * concern. Never blocks; safe from any thread.
+     * playback reaches the new one's game. Without it nothing else is stopped: two sandboxes playing one
+     * game at once are the caller's concern. Never blocks; safe from any thread.
      *
      * @param config   what to play and how
      * @param commands resolves each code to its command (and name) as steps are played
@@ -129,9 +129,9 @@ public final class ReplaySandbox {
 
     /**
      * What {@link ReplaySandbox#create(SandboxConfig, CommandLookup, CreateOptions)} does besides creating:
-     * where the sandbox's warnings go and which sandbox it replaces. Immutable and thread-safe; {@link #NONE} and
-     * the {@code with} methods build one (a final class, not a record, so that an option can be added
-     * without breaking callers).
+     * where the sandbox's warnings go and which sandbox it replaces. Immutable and thread-safe;
+     * {@link #NONE} and the {@code with} methods build one (a final class, not a record, so that an option
+     * can be added without breaking callers).
      */
     public static final class CreateOptions {
 

@@ -153,7 +153,8 @@ class ReplaySandboxCreateTest {
         first.stopNow();
         assertThat(first.state()).isEqualTo(PlaybackState.STOPPED);
 
-        ReplaySandbox.create(config().build(), code -> Optional.empty(), ReplaySandbox.CreateOptions.NONE.withReplacing(first));
+        ReplaySandbox.create(config().build(), code -> Optional.empty(),
+                ReplaySandbox.CreateOptions.NONE.withReplacing(first));
 
         assertThat(resets).hasValue(2);
     }
@@ -163,12 +164,14 @@ class ReplaySandboxCreateTest {
         ReplaySandbox sandbox = ReplaySandbox.create(config().build(), code -> Optional.empty());
         List<ReplayWarning> sink = new CopyOnWriteArrayList<>();
 
-        ReplaySandbox.CreateOptions options = ReplaySandbox.CreateOptions.NONE.withReplacing(sandbox).withWarnings(sink::add);
+        ReplaySandbox.CreateOptions options =
+                ReplaySandbox.CreateOptions.NONE.withReplacing(sandbox).withWarnings(sink::add);
 
         assertThat(options.replacing()).isSameAs(sandbox);
         assertThat(options.warnings()).isNotNull();
         assertThat(options.withWarnings(null)).isEqualTo(ReplaySandbox.CreateOptions.NONE.withReplacing(sandbox));
-        assertThat(ReplaySandbox.CreateOptions.NONE).isEqualTo(ReplaySandbox.CreateOptions.NONE.withWarnings(null).withReplacing(null));
+        assertThat(ReplaySandbox.CreateOptions.NONE)
+                .isEqualTo(ReplaySandbox.CreateOptions.NONE.withWarnings(null).withReplacing(null));
     }
 
     @Test
