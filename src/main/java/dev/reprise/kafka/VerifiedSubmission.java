@@ -3,9 +3,7 @@ package dev.reprise.kafka;
 import dev.reprise.internal.support.VerdictJsonFormat;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.Verdict;
-import java.time.Duration;
 import java.util.Objects;
-import java.util.OptionalLong;
 
 /**
  * A verdict on one submission, ready to publish.
@@ -35,8 +33,8 @@ record VerifiedSubmission(long sequence, String id, String outcome, String json,
 
     /** A {@code FAILED} verdict given without verifying, its id and reason bounded so that it is always small. */
     static VerifiedSubmission failed(long sequence, String id, String reason) {
-        Verdict failed = Verdict.of(VerdictJsonFormat.bounded(id, 300), sequence, Outcome.FAILED, 0, 0,
-                OptionalLong.empty(), OptionalLong.empty(), VerdictJsonFormat.bounded(reason, 400), Duration.ZERO);
+        Verdict failed = Verdict.builder(VerdictJsonFormat.bounded(id, 300), Outcome.FAILED).position(sequence)
+                .reason(VerdictJsonFormat.bounded(reason, 400)).build();
         return new VerifiedSubmission(sequence, id, Outcome.FAILED.name(), VerdictJson.write(failed));
     }
 
