@@ -102,22 +102,22 @@ public final class Demo {
         // With the seed, floor count and final state hash in its metadata, so that the replay tool's verify
         // command can rebuild the game and judge the file.
         TowerVerification.write(recorder, seed, floors, run.finalState().stateHash()).write(file);
-        out.printf("Saved %,d steps to %s; replaying it onto a fresh game%s%n", run.inputs(), file,
+        out.printf("Wrote %,d steps to %s; replaying it onto a fresh game%s%n", run.inputs(), file,
                 watch.isZero() ? "" : String.format(Locale.ROOT, ", paced to last about %.1f s",
                         watch.toMillis() / 1000.0));
-        ReplaySave route = TowerCommands.compatibility().check(ReplayFile.read(file)).save();
+        ReplaySave save = TowerCommands.compatibility().check(ReplayFile.read(file)).save();
         long finalHash = run.finalState().stateHash();
 
-        ProgressBar bar = new ProgressBar(out, Math.max(1, route.length()), REDRAW, System::nanoTime);
-        Replay watched = new Replay(tower, route);
+        ProgressBar bar = new ProgressBar(out, Math.max(1, save.length()), REDRAW, System::nanoTime);
+        Replay watched = new Replay(tower, save);
         String[] label = {floorLabel(watched.game)}; // the floor of the last step played: the game is reset after
         ReplayVerdict watchedVerdict = watched.play(trail, finalHash, steps -> paced(steps.doOnNext(step -> {
             label[0] = floorLabel(watched.game);
             bar.update(step.step().index() + 1, label[0]);
-        }), watch, route.length()));
+        }), watch, save.length()));
         bar.finish(watched.replayed(), label[0]);
 
-        Replay fullSpeed = new Replay(tower, route);
+        Replay fullSpeed = new Replay(tower, save);
         ReplayVerdict fullSpeedVerdict = fullSpeed.play(trail, finalHash, Function.identity());
 
         DemoReport report = new DemoReport(run.inputs(), run.highestFloor(), Files.size(file), recording,
@@ -156,9 +156,9 @@ public final class Demo {
         final ReplaySandbox sandbox;
         Duration elapsed = Duration.ZERO;
 
-        Replay(Tower tower, ReplaySave route) {
+        Replay(Tower tower, ReplaySave save) {
             game = new TowerGame(tower);
-            ReplaySystem player = TowerCommands.player(route, game);
+            ReplaySystem player = TowerCommands.player(save, game);
             sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         }
 

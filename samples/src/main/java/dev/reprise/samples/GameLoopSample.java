@@ -23,7 +23,7 @@ public final class GameLoopSample {
     }
 
     /**
-     * Opens a replay paced by the game loop's frames, its commands all on the game's thread.
+     * Creates a replay sandbox paced by the game loop's frames, its commands all on the game's thread.
      *
      * @param player the system holding the route
      * @param game the game the commands drive
@@ -31,7 +31,7 @@ public final class GameLoopSample {
      * @param gameThread the scheduler of the thread that owns the game's state
      * @return the sandbox; it plays once its steps are requested, from the first frame on
      */
-    public static ReplaySandbox open(ReplaySystem player, TowerGame game, Publisher<?> frames, Scheduler gameThread) {
+    public static ReplaySandbox create(ReplaySystem player, TowerGame game, Publisher<?> frames, Scheduler gameThread) {
         return player.createReplaySandbox(TowerCommands.sandbox(player.array(), game)
                 .clock(frames)     // each frame lets speed() groups go: at 0.5, one every other frame
                 .runOn(gameThread) // every execute, finalize and step on the game's thread
@@ -43,7 +43,7 @@ public final class GameLoopSample {
         SampleRecording recording = SampleRecording.record(3L, 4, 400);
         TowerGame game = new TowerGame(recording.tower());
         Scheduler gameThread = Schedulers.newSingle("game");
-        ReplaySandbox sandbox = open(recording.player(game), game,
+        ReplaySandbox sandbox = create(recording.player(game), game,
                 Flux.interval(Duration.ofMillis(16)), gameThread);
         Flux.concat(Mono.delay(Duration.ofMillis(500)).doOnNext(t -> sandbox.pauseNow()),
                         Mono.delay(Duration.ofMillis(300)).doOnNext(t -> sandbox.stepNow()),

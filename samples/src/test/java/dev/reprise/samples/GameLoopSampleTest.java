@@ -32,7 +32,7 @@ class GameLoopSampleTest {
 
     private ReplaySandbox open(VirtualTimeScheduler time) {
         ReplaySystem player = recording.player(game);
-        return GameLoopSample.open(player, game, Flux.interval(FRAME), time);
+        return GameLoopSample.create(player, game, Flux.interval(FRAME), time);
     }
 
     private Flux<ActiveStep> counted(ReplaySandbox sandbox, VirtualTimeScheduler time) {
@@ -97,7 +97,7 @@ class GameLoopSampleTest {
         reactor.core.scheduler.Scheduler gameThread = reactor.core.scheduler.Schedulers.newSingle("game");
         try {
             ReplaySystem player = recording.player(game);
-            ReplaySandbox sandbox = GameLoopSample.open(player, game, Flux.interval(Duration.ofMillis(1)), gameThread);
+            ReplaySandbox sandbox = GameLoopSample.create(player, game, Flux.interval(Duration.ofMillis(1)), gameThread);
             StepVerifier.create(sandbox.steps().doOnNext(step -> threads.add(Thread.currentThread().getName())))
                     .thenConsumeWhile(step -> true)
                     .expectComplete()

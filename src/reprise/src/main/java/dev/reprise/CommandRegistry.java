@@ -7,13 +7,16 @@ import dev.reprise.command.CommandDictionary;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
  * An immutable table from command code to command and name. Lookups are an array index, so playback
- * resolves a code without boxing or hashing; a registration makes a new table (registrations are rare).
+ * resolves a code without boxing or hashing, and the {@code Optional} of each registered command is made
+ * with the table, so the lookup a sandbox asks on every step allocates nothing; a registration makes a
+ * new table (registrations are rare).
  */
 final class CommandRegistry {
 
@@ -23,19 +26,31 @@ final class CommandRegistry {
     static final CommandRegistry EMPTY = new CommandRegistry(new ReplayCommand[0], Map.of());
 
     private final ReplayCommand[] byCode;
+    /** {@link #byCode} wrapped once, so {@link #command(int)} allocates nothing on playback's path. */
+    private final Optional<ReplayCommand>[] optionalByCode;
     private final Map<Integer, String> names;
     /** {@link #names} as a file's dictionary, made on first use (a name a file cannot store throws then). */
     @Nullable
     private volatile CommandDictionary dictionary;
 
+    @SuppressWarnings("unchecked") // an array of a generic type; only Optional<ReplayCommand> goes in
     private CommandRegistry(ReplayCommand[] byCode, Map<Integer, String> names) {
         this.byCode = byCode;
         this.names = names;
+        this.optionalByCode = new Optional[byCode.length];
+        for (int code = 0; code < byCode.length; code++) {
+            optionalByCode[code] = Optional.ofNullable(byCode[code]);
+        }
     }
 
     @Nullable
     ReplayCommand get(int code) {
         return code >= 0 && code < byCode.length ? byCode[code] : null;
+    }
+
+    /** @return the code's command, an {@code Optional} made with the table: allocation-free */
+    Optional<ReplayCommand> command(int code) {
+        return code >= 0 && code < optionalByCode.length ? optionalByCode[code] : Optional.empty();
     }
 
     /** @return an unmodifiable map from code to name, in code order */
@@ -64,7 +79,7 @@ final class CommandRegistry {
 
     /**
      * Returns a lookup that reads the table {@code current} supplies at each call, so a sandbox finds
-     * the commands registered after it was opened.
+     * the commands registered after it was created. Its {@code command} allocates nothing.
      *
      * @param current supplies the table in force; read from any thread, so a volatile read
      * @return the live lookup
@@ -72,13 +87,13 @@ final class CommandRegistry {
     static CommandLookup live(Supplier<CommandRegistry> current) {
         return new CommandLookup() {
             @Override
-            public @Nullable ReplayCommand command(int code) {
-                return current.get().get(code);
+            public Optional<ReplayCommand> command(int code) {
+                return current.get().command(code);
             }
 
             @Override
-            public @Nullable String name(int code) {
-                return current.get().names.get(code);
+            public Optional<String> name(int code) {
+                return Optional.ofNullable(current.get().names.get(code));
             }
         };
     }

@@ -34,6 +34,14 @@ import org.jspecify.annotations.Nullable;
  *   <li><b>Save and load</b> the route in memory: {@link #saveState()}, {@link #loadState(ReplaySave)}.</li>
  * </ol>
  *
+ * <p>Recording has one spelling, {@link #record} (its primitive overloads allocate nothing): it appends to
+ * {@link #array()}, whose {@code add} is the same write under the route's own name, for code that holds a
+ * route without a system. Reading and editing the route — {@code get}, cursors, streams, {@code insert},
+ * {@code set}, {@code delete} — are the array's alone: {@code system.array().get(i)}. The system keeps
+ * only what a game needs of its route as a whole, {@link #saveState()}, {@link #loadState},
+ * {@link #disable()}/{@link #enable()} and {@link #recorded()}; all but {@code loadState} (which also
+ * checks the sandbox playing the route) do what the array's methods of the same names do.
+ *
  * <p>Disk is not its job: a replay file is written with {@code ReplayFile.builder(system.saveState())}
  * (with {@link #commandDictionary()}), read with {@code ReplayFile.read}, checked with
  * {@code ReplayCompatibility} and loaded with {@code loadState(file.save())} — all in
@@ -51,9 +59,9 @@ public final class ReplaySystem {
     private volatile CommandRegistry registry = CommandRegistry.EMPTY;
     @Nullable
     private volatile ReplaySandbox sandbox;
-    /** The sandbox opened last, released or not: the next one cuts it off and waits for its end. */
+    /** The sandbox created last, released or not: the next one cuts it off and waits for its end. */
     @Nullable
-    private volatile ReplaySandbox lastOpened;
+    private volatile ReplaySandbox lastCreated;
 
     /** Creates a system with an empty route of {@link ReplayArrayConfig#DEFAULTS}. */
     public ReplaySystem() {
@@ -164,7 +172,7 @@ public final class ReplaySystem {
      * @return the command, or empty if none is registered
      */
     public Optional<ReplayCommand> command(int code) {
-        return Optional.ofNullable(registry.get(code));
+        return registry.command(code);
     }
 
     /**
@@ -327,11 +335,11 @@ public final class ReplaySystem {
     // ------------------------------------------------------------------ playback
 
     /**
-     * Stops the sandbox opened before, if it still plays, resets the game with the config's resetter and
-     * save, and opens a new sandbox on the config's route at its start index. Commands are looked up in
+     * Stops the sandbox created before, if it still plays, resets the game with the config's resetter and
+     * save, and creates a new sandbox on the config's route at its start index. Commands are looked up in
      * this system as steps are played.
      *
-     * <p>The sandbox opened before (even one {@linkplain #releaseSandbox() released} and still stopping)
+     * <p>The sandbox created before (even one {@linkplain #releaseSandbox() released} and still stopping)
      * stops as {@link ReplaySandbox#stopNow()} does: its group in flight settles and its open window is
      * finalized. The game is reset only once it has ended, so nothing of the old playback — a late
      * {@code finalizeRun}, a command still in flight — reaches the new one's game. Without
@@ -339,10 +347,10 @@ public final class ReplaySystem {
      * (else on the thread that ends the old sandbox); with runOn it happens on the new sandbox's worker,
      * after the subscription and before any command. Never blocks.
      *
-     * <p>The usual way to open a sandbox. It is {@link ReplaySandbox#open(SandboxConfig,
-     * dev.reprise.command.CommandLookup, ReplaySandbox.OpenOptions) ReplaySandbox.open} with this system's
-     * commands, its {@link #warnings()} feed and the sandbox opened before: that primitive is for tools that
-     * play a route without a system.
+     * <p>The usual way to create a sandbox. It is {@link ReplaySandbox#create(SandboxConfig,
+     * dev.reprise.command.CommandLookup, ReplaySandbox.CreateOptions) ReplaySandbox.create} with this
+     * system's commands, its {@link #warnings()} feed and the sandbox created before: that primitive is for
+     * tools that play a route without a system. {@link #releaseSandbox()} is its other half.
      *
      * @param config what to play and how
      * @return the new sandbox, {@code READY}; also {@link #sandbox()} from now on
@@ -350,16 +358,16 @@ public final class ReplaySystem {
     public ReplaySandbox createReplaySandbox(SandboxConfig<?> config) {
         Objects.requireNonNull(config, "config");
         sandbox = null;
-        ReplaySandbox created = ReplaySandbox.open(config, CommandRegistry.live(() -> registry),
-                ReplaySandbox.OpenOptions.NONE.withWarnings(this::publish).withReplacing(lastOpened));
-        lastOpened = created;
+        ReplaySandbox created = ReplaySandbox.create(config, CommandRegistry.live(() -> registry),
+                ReplaySandbox.CreateOptions.NONE.withWarnings(this::publish).withReplacing(lastCreated));
+        lastCreated = created;
         sandbox = created;
         return created;
     }
 
     /**
      * Returns a cold playback of {@code config}: on each subscription it resets the game through the
-     * config's resetter and save, opens a fresh sandbox (as {@link #createReplaySandbox}, so it is
+     * config's resetter and save, creates a fresh sandbox (as {@link #createReplaySandbox}, so it is
      * {@link #sandbox()} while it plays and a previous sandbox is stopped) and plays it. So
      * {@code retry()}, {@code repeat()} and one {@code StepVerifier} per test just work, where a sandbox
      * plays once. Nothing happens until subscribed; steps are dispatched on demand, as by
@@ -377,13 +385,16 @@ public final class ReplaySystem {
     public Flux<PlaybackStep> playback(SandboxConfig<?> config) {
         Objects.requireNonNull(config, "config");
         return Flux.defer(() -> {
-            ReplaySandbox opened = createReplaySandbox(config);
-            opened.play();
-            return opened.steps();
+            ReplaySandbox created = createReplaySandbox(config);
+            created.play();
+            return created.steps();
         });
     }
 
-    /** Stops the current sandbox, if any, and forgets it. Does not wait for the stop to complete. */
+    /**
+     * Releases the sandbox {@link #createReplaySandbox} created: stops it, if any, and forgets it. Returns at
+     * once, as {@link ReplaySandbox#stopNow()} does: it does not wait for the stop to complete.
+     */
     public void releaseSandbox() {
         ReplaySandbox previous = sandbox;
         sandbox = null;
@@ -392,7 +403,7 @@ public final class ReplaySystem {
         }
     }
 
-    /** @return the sandbox opened by the last {@link #createReplaySandbox} and not released since */
+    /** @return the sandbox created by the last {@link #createReplaySandbox} and not released since */
     public Optional<ReplaySandbox> sandbox() {
         return Optional.ofNullable(sandbox);
     }
@@ -412,9 +423,9 @@ public final class ReplaySystem {
     /**
      * Replaces the route with a saved one, validating everything first (on a problem it throws and
      * leaves the route untouched). Every read stream expires; a sandbox playing this route fails at once
-     * with {@link java.util.ConcurrentModificationException} ({@link WarningCode#SANDBOX_STREAM_EXPIRED warning 156})
-     * and must be recreated. A replay file's route is {@code loadState(file.route())}, after checking the file
-     * against this game with {@code ReplayCompatibility}.
+     * with {@link java.util.ConcurrentModificationException} ({@link WarningCode#SANDBOX_STREAM_EXPIRED warning
+     * 156}) and must be recreated. A replay file's route is {@code loadState(file.save())}, after checking the
+     * file against this game with {@code ReplayCompatibility}.
      *
      * @param save the route to load
      * @throws ReplayFormatException if the save is malformed or beyond the route's caps
@@ -422,7 +433,7 @@ public final class ReplaySystem {
     public void loadState(ReplaySave save) {
         array.loadState(save);
         ReplaySandbox current = sandbox;
-        if (current != null && current.config().route() == array) {
+        if (current != null && current.config().array() == array) {
             current.checkRoute();
         }
     }

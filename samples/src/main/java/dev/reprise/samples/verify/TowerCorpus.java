@@ -12,9 +12,9 @@ import dev.reprise.samples.tower.TowerReplayer;
 import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.verify.Outcome;
-import dev.reprise.verify.ReplayVerifier;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
@@ -107,7 +107,7 @@ public final class TowerCorpus {
             case 8 -> new Entry(id + "other-game", file.toBuilder().gameId(OTHER_GAME_ID).build().toBytes(),
                     Outcome.INVALID_FILE);
             case 9 -> new Entry(id + "wrong-final-hash", file.toBuilder().metadata(TowerVerification.FINAL_HASH_KEY,
-                    ReplayVerifier.formatHash(random.nextLong())).build().toBytes(), Outcome.REJECTED);
+                    HexFormat.of().toHexDigits(random.nextLong())).build().toBytes(), Outcome.REJECTED);
             default -> new Entry(id + "valid-" + file.save().length(), file.toBytes(), Outcome.VALID);
         };
     }

@@ -12,6 +12,7 @@ import dev.reprise.samples.tower.TowerGenerator;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.VerifiableGame;
+import java.util.HexFormat;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
@@ -28,7 +29,7 @@ import java.util.function.Predicate;
  *   <tr><td>{@value #SEED_KEY}</td><td>the tower's generation seed, a decimal {@code long}</td></tr>
  *   <tr><td>{@value #FLOORS_KEY}</td><td>the tower's floor count, 1..{@link Tower#MAX_FLOORS}</td></tr>
  *   <tr><td>{@value #FINAL_HASH_KEY}</td><td>the state hash the recorded game ended with, 16 hex digits
- *       ({@link ReplayVerifier#formatHash})</td></tr>
+ *       ({@code HexFormat.of().toHexDigits(hash)})</td></tr>
  * </table>
  */
 public final class TowerVerification {
@@ -48,7 +49,7 @@ public final class TowerVerification {
     /**
      * Returns a verifier builder preset for tower replays: the tower's game id and command dictionary,
      * the game rebuilt from {@value #SEED_KEY} and {@value #FLOORS_KEY}, and the final state hash checked
-     * against {@value #FINAL_HASH_KEY}. Set the parallelism, scheduler, budgets or an acceptance check on
+     * against {@value #FINAL_HASH_KEY}. Set the parallelism, runOn scheduler, budgets or an acceptance check on
      * it before building.
      *
      * @return a new builder
@@ -115,7 +116,7 @@ public final class TowerVerification {
                 .dictionary(TowerCommands.dictionary())
                 .metadata(SEED_KEY, Long.toString(seed))
                 .metadata(FLOORS_KEY, Integer.toString(floors))
-                .metadata(FINAL_HASH_KEY, ReplayVerifier.formatHash(finalHash))
+                .metadata(FINAL_HASH_KEY, HexFormat.of().toHexDigits(finalHash))
                 .build();
     }
 

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 /**
  * Writes the tower game's folder of regression replays, {@value #FOLDER}: the valid entries of a small
  * {@link TowerCorpus} under {@code valid/}, its known desyncs under {@code desync/}, and one "bug report"
- * (a bot's two-floor game, saved with {@link ReplayCases#save}) under {@code valid/}. The files are
+ * (a bot's two-floor game, written with {@link ReplayCases#write}) under {@code valid/}. The files are
  * committed; {@link TowerRegressionReplaysTest} replays them on every build. Run this only to make them
  * again (the corpus is deterministic, so the same files come out):
  *
@@ -48,7 +48,7 @@ public final class TowerRegressionReplays {
         }
         if (!Files.exists(folder.resolve(BUG_REPORT))) {
             ReplayFile report = TowerVerification.record(42L, 2, 300);
-            ReplayCases.save(report, folder.resolve("valid"), "bug-0042-two-floors");
+            ReplayCases.write(report, folder.resolve("valid"), "bug-0042-two-floors");
         }
     }
 }

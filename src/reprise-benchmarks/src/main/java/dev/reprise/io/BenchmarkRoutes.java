@@ -49,9 +49,9 @@ final class BenchmarkRoutes {
     }
 
     /** The route's raw bytes, as an uncompressed file stores them: the command area, then the param area. */
-    static byte[] raw(ReplaySave route) {
-        byte[] commands = route.commandBytes();
-        byte[] params = route.paramBytes();
+    static byte[] raw(ReplaySave save) {
+        byte[] commands = save.commandBytes();
+        byte[] params = save.paramBytes();
         byte[] raw = new byte[commands.length + params.length];
         System.arraycopy(commands, 0, raw, 0, commands.length);
         System.arraycopy(params, 0, raw, commands.length, params.length);
@@ -59,7 +59,7 @@ final class BenchmarkRoutes {
     }
 
     /** The smallest file of the route: game id "g", build "1", no metadata, compressed. */
-    static byte[] file(ReplaySave route) {
-        return ReplayFile.builder(route).gameId("g").gameBuild("1").compression(Compression.COMPACT).build().toBytes();
+    static byte[] file(ReplaySave save) {
+        return ReplayFile.builder(save).gameId("g").gameBuild("1").compression(Compression.COMPACT).build().toBytes();
     }
 }

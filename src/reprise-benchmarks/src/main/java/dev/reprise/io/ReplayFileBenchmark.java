@@ -38,26 +38,26 @@ public class ReplayFileBenchmark {
     @Param({"NONE", "COMPACT"})
     public Compression compression;
 
-    private ReplaySave route;
+    private ReplaySave save;
     private byte[] file;
 
     /** Builds the route and its file once, and prints their sizes. */
     @Setup(Level.Trial)
     public void setup() {
-        route = MixedRoute.fileRoute();
-        file = ReplayFile.builder(route).compression(compression).build().toBytes();
-        int routeBytes = MixedRoute.routeBytes(route);
+        save = MixedRoute.fileRoute();
+        file = ReplayFile.builder(save).compression(compression).build().toBytes();
+        int routeBytes = MixedRoute.routeBytes(save);
         System.out.printf(Locale.ROOT, "%n[mixed route] %d steps, route %d B (%.3f B/step; %.3f B/step in memory "
                         + "with the index), %s file %d B (%.3f B/step)%n",
-                route.length(), routeBytes, (double) routeBytes / route.length(),
-                (double) (routeBytes + 4L * route.length()) / route.length(), compression, file.length,
-                (double) file.length / route.length());
+                save.length(), routeBytes, (double) routeBytes / save.length(),
+                (double) (routeBytes + 4L * save.length()) / save.length(), compression, file.length,
+                (double) file.length / save.length());
     }
 
     /** Validates and encodes the route as a file. */
     @Benchmark
     public byte[] write() {
-        return ReplayFile.builder(route).compression(compression).build().toBytes();
+        return ReplayFile.builder(save).compression(compression).build().toBytes();
     }
 
     /** Decodes and fully validates the file. */

@@ -30,15 +30,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class SmallReplayFileBenchmark {
 
-    private ReplaySave route;
+    private ReplaySave save;
     private byte[] small;
     private byte[] corrupt;
 
     /** Builds the route and both files once. */
     @Setup(Level.Trial)
     public void setup() {
-        route = RandomRoutes.route(new Random(5), 40);
-        small = ReplayFile.builder(route).build().toBytes();
+        save = RandomRoutes.route(new Random(5), 40);
+        small = ReplayFile.builder(save).build().toBytes();
         corrupt = ReadMemoryHarness.bogusModelled(1);
     }
 
@@ -61,6 +61,6 @@ public class SmallReplayFileBenchmark {
     /** Writes the 40-step route. */
     @Benchmark
     public byte[] writeSmall() {
-        return ReplayFile.builder(route).build().toBytes();
+        return ReplayFile.builder(save).build().toBytes();
     }
 }

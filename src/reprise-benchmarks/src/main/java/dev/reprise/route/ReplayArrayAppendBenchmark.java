@@ -67,7 +67,7 @@ public class ReplayArrayAppendBenchmark {
         for (int i = 0; i < BATCH; i++) {
             a.add(4, i & 15, (i >>> 4) & 15);
         }
-        return a.paramBytes();
+        return a.paramByteCount();
     }
 
     @Benchmark
@@ -80,7 +80,7 @@ public class ReplayArrayAppendBenchmark {
         for (int i = 0; i < BATCH; i++) {
             a.add(codes[i], params[i]);
         }
-        return a.paramBytes();
+        return a.paramByteCount();
     }
 
     /** The mixed route through {@code add(int)}, {@code add(int, int)}, {@code add(int, int, int)} and {@code add(int, String)}. */
@@ -103,6 +103,6 @@ public class ReplayArrayAppendBenchmark {
                 default -> a.add(codes[i], strings[i]);
             }
         }
-        return a.paramBytes();
+        return a.paramByteCount();
     }
 }

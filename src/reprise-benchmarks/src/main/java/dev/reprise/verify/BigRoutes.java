@@ -7,6 +7,7 @@ import dev.reprise.desync.StateHashRecorder;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.samples.verify.TowerCorpus;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -42,7 +43,7 @@ final class BigRoutes {
             hashes.recordHash();
             byte[] bytes = ReplayFile.builder(recorder.saveState()).gameId(GAME_ID).gameBuild("1")
                     .dictionary(recorder.commandDictionary()).metadata(FINAL_HASH_KEY,
-                    ReplayVerifier.formatHash(hash(total[0]))).build().toBytes();
+                    HexFormat.of().toHexDigits(hash(total[0]))).build().toBytes();
             templates.add(new TowerCorpus.Entry("long-" + t + "-" + recorder.array().length(), bytes,
                     Outcome.VALID));
         }

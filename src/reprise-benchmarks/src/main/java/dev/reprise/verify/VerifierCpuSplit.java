@@ -36,7 +36,7 @@ public final class VerifierCpuSplit {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         List<TowerCorpus.Entry> corpus = TowerCorpus.generate(VerifierBenchmark.SEED, VerifierBenchmark.REPLAYS);
         List<ReplaySource> sources = corpus.stream().map(e -> ReplaySource.of(e.id(), e.bytes())).toList();
-        ReplayVerifier verifier = TowerVerification.verifier().parallelism(1).scheduler(Schedulers.immediate())
+        ReplayVerifier verifier = TowerVerification.verifier().parallelism(1).runOn(Schedulers.immediate())
                 .build();
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long steps = 0;

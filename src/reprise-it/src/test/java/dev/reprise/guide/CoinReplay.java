@@ -71,16 +71,16 @@ final class CoinReplay {
         }
     }
 
-    /** Saves what was recorded: the route, the game's id and build and its command names. */
-    static void save(ReplaySystem replay, Path file) throws IOException {
+    /** Writes what was recorded to a replay file: the route, the game's id and build and its command names. */
+    static void write(ReplaySystem replay, Path file) throws IOException {
         ReplayFile.builder(replay.saveState())
                 .gameId(GAME_ID).gameBuild(GAME_BUILD).dictionary(replay.commandDictionary())
                 .build()
                 .write(file); // atomically
     }
 
-    /** Loads a replay file into a fresh system for {@code game}, refusing a file of another game. */
-    static ReplaySystem load(Path file, CoinGame game) throws IOException {
+    /** Reads a replay file into a fresh system for {@code game}, refusing a file of another game. */
+    static ReplaySystem read(Path file, CoinGame game) throws IOException {
         ReplaySystem player = replaySystem(game);
         ReplayCompatibility compatibility = ReplayCompatibility.builder(GAME_ID, player.commandDictionary()).build();
         player.loadState(compatibility.check(ReplayFile.read(file)).save());

@@ -62,7 +62,7 @@ public final class CoinViewer implements ViewerGame {
         inputs.openChest();
         inputs.choose(1);
         inputs.right();
-        CoinReplay.save(replay, file);
+        CoinReplay.write(replay, file);
     }
 
     /**

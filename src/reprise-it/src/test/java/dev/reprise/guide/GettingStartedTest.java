@@ -53,8 +53,8 @@ class GettingStartedTest {
         player.choose(0);
 
         Path file = folder.resolve("run.reprise");
-        CoinReplay.save(replay, file);
-        this.player = CoinReplay.load(file, replayed);
+        CoinReplay.write(replay, file);
+        this.player = CoinReplay.read(file, replayed);
     }
 
     @AfterEach
@@ -84,7 +84,7 @@ class GettingStartedTest {
         Path other = folder.resolve("other.reprise");
         ReplayFile.builder(player.saveState()).gameId("another-game").build().write(other);
 
-        assertThatThrownBy(() -> CoinReplay.load(other, new CoinGame()))
+        assertThatThrownBy(() -> CoinReplay.read(other, new CoinGame()))
                 .isInstanceOf(ReplayMismatchException.class).hasMessageContaining("another-game");
     }
 

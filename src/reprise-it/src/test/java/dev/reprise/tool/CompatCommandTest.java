@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.testing.GameJars;
-import dev.reprise.verify.ReplayVerifier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,8 +53,8 @@ class CompatCommandTest {
         List<String> lines = tool.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo(replays.resolve("a-adds.reprise") + "  REPRODUCES [build 1]");
         assertThat(lines.get(1)).startsWith(replays.resolve("b-scales-late.reprise") + "  DIVERGES at step 8 (hash): "
-                + "recorded state hash " + ReplayVerifier.formatHash(GameJars.hash((1 + 2 + 3 + 4 + 5) * 2))
-                + ", replayed " + ReplayVerifier.formatHash(GameJars.hash((1 + 2 + 3 + 4 + 5) * 3))
+                + "recorded state hash " + HexFormat.of().toHexDigits(GameJars.hash((1 + 2 + 3 + 4 + 5) * 2))
+                + ", replayed " + HexFormat.of().toHexDigits(GameJars.hash((1 + 2 + 3 + 4 + 5) * 3))
                 + "; diverged in steps 6..7 [build 1]");
         assertThat(lines.get(2)).startsWith(replays.resolve("c-scales-early.reprise") + "  DIVERGES at step 2 (hash)");
         assertThat(lines.get(3)).endsWith("d-adds.reprise  REPRODUCES [build 1]");

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,7 @@ class VerificationExamplesTest {
         recorder.recordHash();
         ReplayFile.builder(game.system.saveState()).gameId("example.total").gameBuild("1.0")
                 .dictionary(game.system.commandDictionary())
-                .metadata("final-state-hash", ReplayVerifier.formatHash(game.hash()))
+                .metadata("final-state-hash", HexFormat.of().toHexDigits(game.hash()))
                 .build()
                 .write(file);
         // --- end

@@ -53,7 +53,7 @@ class ReplayLibraryTest {
     @Test
     void open_goodFile_isVerified() {
         ReplayLibrary.Loaded loaded = library.open("good.reprise");
-        assertThat(loaded.file().save().length()).isEqualTo(recording.route().length());
+        assertThat(loaded.file().save().length()).isEqualTo(recording.array().length());
         assertThat(loaded.game().gameId()).isEqualTo(TowerCommands.GAME_ID);
     }
 

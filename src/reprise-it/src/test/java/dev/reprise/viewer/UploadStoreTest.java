@@ -34,8 +34,9 @@ class UploadStoreTest {
     }
 
     private UploadStore store(long budget, int maxKept) {
-        return new UploadStore(ServerLimits.of(8, Duration.ofSeconds(1), Duration.ofSeconds(1), budget, maxKept,
-                Duration.ofSeconds(10)), clock::get);
+        return new UploadStore(ServerLimits.defaults().withMaxConnections(8)
+                .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(1)).withUploadBudget(budget)
+                .withKeptUploads(maxKept, Duration.ofSeconds(10)), clock::get);
     }
 
     @Test

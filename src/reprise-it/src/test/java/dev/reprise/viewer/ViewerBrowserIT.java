@@ -172,8 +172,8 @@ class ViewerBrowserIT {
         driver.findElement(By.id("play")).click();
         awaitState("ENDED");
         assertPanel(recording.finalState());
-        assertThat(text("step")).isEqualTo(String.valueOf(recording.route().length() - 1));
-        assertThat(text("message")).contains("The replay ended at step " + recording.route().length());
+        assertThat(text("step")).isEqualTo(String.valueOf(recording.array().length() - 1));
+        assertThat(text("message")).contains("The replay ended at step " + recording.array().length());
     }
 
     @Test
@@ -203,7 +203,7 @@ class ViewerBrowserIT {
     @Test
     void seekBackwardAndForward_panelMatchesAStraightReplay() {
         open("tower.reprise", "route");
-        int length = recording.route().length();
+        int length = recording.array().length();
         // A real drag of the seek bar's thumb, from the start to about a third of the way.
         WebElement bar = driver.findElement(By.id("seek"));
         int width = bar.getSize().getWidth();
@@ -227,7 +227,7 @@ class ViewerBrowserIT {
     void interactiveChoice_takesThePersonsBranch() {
         int choice = recording.choiceAfter(0);
         TowerState before = ViewerFixtures.before(recording, choice);
-        int recorded = recording.route().get(choice).intParam(0);
+        int recorded = recording.array().get(choice).intParam(0);
         int option = otherAllowedOption(before, recorded);
         TowerGame expected = new TowerGame(recording.tower());
         expected.reset(before);
@@ -423,7 +423,7 @@ class ViewerBrowserIT {
         speed("64");
         driver.findElement(By.id("play")).click();
         awaitDialog();
-        int recorded = recording.route().get(Integer.parseInt(text("choice-step"))).intParam(0);
+        int recorded = recording.array().get(Integer.parseInt(text("choice-step"))).intParam(0);
         int options = driver.findElements(By.cssSelector("#choice-options button")).size();
         assertThat(focusedOption()).as("the route's answer has the focus").isEqualTo(recorded);
         new Actions(driver).sendKeys(Keys.ARROW_DOWN).perform();

@@ -30,8 +30,8 @@ class ViewerCommandTest {
         assertThat(options.port()).isEqualTo(8123);
         assertThat(options.host()).isEqualTo("0.0.0.0");
         assertThat(options.sessionBudget()).isEqualTo(50_000_000);
-        assertThat(options.limits()).isEqualTo(ServerLimits.of(12, Duration.ofMillis(1500), Duration.ofMillis(700),
-                2_000_000, ServerLimits.defaults().maxKeptUploads(), ServerLimits.defaults().uploadLifetime()));
+        assertThat(options.limits()).isEqualTo(ServerLimits.defaults().withMaxConnections(12)
+                .withTimeouts(Duration.ofMillis(1500), Duration.ofMillis(700)).withUploadBudget(2_000_000));
     }
 
     @Test

@@ -46,14 +46,14 @@ final class ViewerFixtures {
             return TowerGenerator.generate(seed, floors);
         }
 
-        ReplayArray route() {
+        ReplayArray array() {
             return system.array();
         }
 
         /** The index of the first CHOICE step at or after {@code from}, or -1. */
         int choiceAfter(int from) {
-            for (int i = from; i < route().length(); i++) {
-                if (route().get(i).code() == TowerCodes.CHOICE) {
+            for (int i = from; i < array().length(); i++) {
+                if (array().get(i).code() == TowerCodes.CHOICE) {
                     return i;
                 }
             }
@@ -72,9 +72,9 @@ final class ViewerFixtures {
         return new Recording(seed, floors, system, run.finalState());
     }
 
-    static Path write(Recording recording, ReplaySave route, Path dir, String name) throws IOException {
+    static Path write(Recording recording, ReplaySave save, Path dir, String name) throws IOException {
         Path file = dir.resolve(name);
-        ReplayFile.builder(route).gameId(TowerCommands.GAME_ID).dictionary(TowerCommands.dictionary())
+        ReplayFile.builder(save).gameId(TowerCommands.GAME_ID).dictionary(TowerCommands.dictionary())
                 .metadata(TowerViewer.SEED, Long.toString(recording.seed()))
                 .metadata(TowerViewer.FLOORS, Integer.toString(recording.floors()))
                 .build().write(file);
@@ -97,8 +97,8 @@ final class ViewerFixtures {
     static Path writeDesynced(Recording recording, Path dir, String name) throws IOException {
         ReplaySave intact = recording.system().saveState().detach();
         ReplaySystem changed = new ReplaySystem();
-        for (int at = recording.route().length() / 3; at < recording.route().length(); at++) {
-            if (!TowerCodes.isMove(recording.route().get(at).code())) {
+        for (int at = recording.array().length() / 3; at < recording.array().length(); at++) {
+            if (!TowerCodes.isMove(recording.array().get(at).code())) {
                 continue;
             }
             changed.array().loadState(intact);
@@ -128,9 +128,9 @@ final class ViewerFixtures {
         return at;
     }
 
-    private static Optional<ReplayDesyncException> desyncOf(Recording recording, ReplaySave route) {
+    private static Optional<ReplayDesyncException> desyncOf(Recording recording, ReplaySave save) {
         TowerGame game = new TowerGame(recording.tower());
-        ReplaySystem player = TowerCommands.player(route, game);
+        ReplaySystem player = TowerCommands.player(save, game);
         ReplaySandbox sandbox = player.createReplaySandbox(TowerCommands.sandbox(player.array(), game).build());
         sandbox.play();
         return sandbox.steps().then(Mono.<ReplayDesyncException>empty())
@@ -158,7 +158,7 @@ final class ViewerFixtures {
     static TowerState before(Recording recording, int steps) {
         ReplayArray prefix = new ReplayArray();
         for (int i = 0; i < steps; i++) {
-            ReplayStep step = recording.route().get(i);
+            ReplayStep step = recording.array().get(i);
             prefix.add(step.code(), step.params().toArray());
         }
         TowerGame game = new TowerGame(recording.tower());

@@ -45,7 +45,7 @@ class ViewerFloodIT {
     void floodingClients_areHeldBack_whileOthersAreAnswered_andTheLiveHeapStaysBounded() throws Exception {
         Recording recording = ViewerFixtures.record(11L, 3, 600, 25);
         ViewerFixtures.write(recording, folder, "tower.reprise");
-        int length = recording.route().length();
+        int length = recording.array().length();
         String open = "{\"t\":\"open\",\"file\":\"tower.reprise\",\"mode\":\"route\",\"pad\":\""
                 + "x".repeat(Json.MAX_MESSAGE_CHARS - 100) + "\"}";
         try (ViewerProcess viewer = ViewerProcess.start(folder, "128m", "--dir", folder.toString(), "--no-live")) {

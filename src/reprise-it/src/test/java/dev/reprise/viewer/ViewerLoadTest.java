@@ -84,7 +84,7 @@ class ViewerLoadTest {
                     + "%.1f s: %,d steps delivered, %,.0f steps/s in total (%,.0f per session), %,.0f steps per CPU "
                     + "second of the JVM (%.1f CPU s, clients included; %d processors, load average %.1f); errors %d; "
                     + "largest session %,d bytes (route + checkpoints + outbox); stalled client: %d steps received, "
-                    + "its session %,d -> %,d bytes%n", SESSIONS, recording.route().length(), seconds, delivered, rate,
+                    + "its session %,d -> %,d bytes%n", SESSIONS, recording.array().length(), seconds, delivered, rate,
                     rate / SESSIONS, delivered / cpuSeconds, cpuSeconds, os.getAvailableProcessors(),
                     os.getSystemLoadAverage(), errors, largest, stalled.steps(), stalledBytesAtStart, stalledBytesMax);
             System.out.print(report);

@@ -63,10 +63,10 @@ class ViewerServerTest {
         try (ViewerClient client = client()) {
             client.open("tower.reprise", "route");
             String opened = client.await("opened", WAIT);
-            assertThat(ViewerClient.number(opened, "length")).isEqualTo(recording.route().length());
+            assertThat(ViewerClient.number(opened, "length")).isEqualTo(recording.array().length());
             client.send("{\"t\":\"play\"}");
             String ended = client.await("ended", WAIT);
-            assertThat(ViewerClient.number(ended, "replayed")).isEqualTo(recording.route().length());
+            assertThat(ViewerClient.number(ended, "replayed")).isEqualTo(recording.array().length());
             assertSameHero(ended, recording.finalState());
             assertThat(client.errors()).isZero();
         }
@@ -77,8 +77,8 @@ class ViewerServerTest {
         try (ViewerClient client = client()) {
             client.open("tower.reprise", "route");
             client.await("opened", WAIT);
-            for (int target : new int[] {recording.route().length() * 3 / 4, recording.route().length() / 4,
-                    recording.route().length() / 2}) {
+            for (int target : new int[] {recording.array().length() * 3 / 4, recording.array().length() / 4,
+                    recording.array().length() / 2}) {
                 client.send("{\"t\":\"seek\",\"to\":" + target + "}");
                 String seeked = client.await("seeked", WAIT);
                 int landed = (int) ViewerClient.number(seeked, "replayed");
@@ -256,7 +256,7 @@ class ViewerServerTest {
                 client.send("{\"t\":\"play\"}");
                 client.await("ended", WAIT);
                 long afterPlay = own.stepsSent();
-                assertThat(afterPlay).isGreaterThanOrEqualTo(seen + recording.route().length());
+                assertThat(afterPlay).isGreaterThanOrEqualTo(seen + recording.array().length());
                 client.open("tower.reprise", "route"); // a new playback in the same session
                 client.await("opened", WAIT);
                 assertThat(own.stepsSent()).as("after reopening").isGreaterThanOrEqualTo(afterPlay);

@@ -60,7 +60,7 @@ final class KafkaReceiver<K, V> {
      * @param <V> the record value type
      * @return a new builder
      */
-    public static <K, V> Builder<K, V> builder(Supplier<? extends Consumer<K, V>> consumers) {
+    static <K, V> Builder<K, V> builder(Supplier<? extends Consumer<K, V>> consumers) {
         return new Builder<>(Objects.requireNonNull(consumers, "consumers"));
     }
 
@@ -159,7 +159,7 @@ final class KafkaReceiver<K, V> {
      * @param <K> the record key type
      * @param <V> the record value type
      */
-    public static final class Builder<K, V> {
+    static final class Builder<K, V> {
         private final Supplier<? extends Consumer<K, V>> consumers;
         private List<String> topics = List.of();
         private Duration pollTimeout = Duration.ofMillis(500);
@@ -178,7 +178,7 @@ final class KafkaReceiver<K, V> {
          * @return this builder
          * @throws IllegalArgumentException if there is no topic or a blank one
          */
-        public Builder<K, V> topics(String... topics) {
+        Builder<K, V> topics(String... topics) {
             if (topics.length == 0) {
                 throw new IllegalArgumentException("topics: at least one topic is required");
             }
@@ -200,7 +200,7 @@ final class KafkaReceiver<K, V> {
          * @return this builder
          * @throws IllegalArgumentException if not positive
          */
-        public Builder<K, V> pollTimeout(Duration pollTimeout) {
+        Builder<K, V> pollTimeout(Duration pollTimeout) {
             this.pollTimeout = positive(pollTimeout, "pollTimeout");
             return this;
         }
@@ -212,7 +212,7 @@ final class KafkaReceiver<K, V> {
          * @return this builder
          * @throws IllegalArgumentException if not positive
          */
-        public Builder<K, V> stopTimeout(Duration stopTimeout) {
+        Builder<K, V> stopTimeout(Duration stopTimeout) {
             this.stopTimeout = positive(stopTimeout, "stopTimeout");
             return this;
         }
@@ -224,7 +224,7 @@ final class KafkaReceiver<K, V> {
          * @return this builder
          * @throws IllegalArgumentException if blank
          */
-        public Builder<K, V> threadName(String threadName) {
+        Builder<K, V> threadName(String threadName) {
             if (threadName == null || threadName.isBlank()) {
                 throw new IllegalArgumentException("threadName: must not be blank");
             }
@@ -238,7 +238,7 @@ final class KafkaReceiver<K, V> {
          * @param listener the listener
          * @return this builder
          */
-        public Builder<K, V> listener(ReceiverListener<K, V> listener) {
+        Builder<K, V> listener(ReceiverListener<K, V> listener) {
             this.listener = Objects.requireNonNull(listener, "listener");
             return this;
         }
@@ -249,7 +249,7 @@ final class KafkaReceiver<K, V> {
          * @return a new receiver, not yet polling
          * @throws IllegalStateException if no topic was set
          */
-        public KafkaReceiver<K, V> build() {
+        KafkaReceiver<K, V> build() {
             if (topics.isEmpty()) {
                 throw new IllegalStateException("topics: not set");
             }

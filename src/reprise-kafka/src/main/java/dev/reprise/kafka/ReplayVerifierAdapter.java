@@ -4,10 +4,8 @@ import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.Verdict;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import reactor.core.publisher.Flux;
@@ -69,8 +67,8 @@ final class ReplayVerifierAdapter implements SubmissionVerifier {
 
     @Override
     public VerifiedSubmission invalid(Submission submission, String reason) {
-        Verdict verdict = Verdict.of(submission.id(), submission.sequence(), Outcome.INVALID_FILE, 0, 0,
-                OptionalLong.empty(), OptionalLong.empty(), reason, Duration.ZERO);
+        Verdict verdict = Verdict.builder(submission.id(), Outcome.INVALID_FILE).position(submission.sequence())
+                .reason(reason).build();
         return new VerifiedSubmission(submission.sequence(), Submissions.key(submission.id()), verdict.outcome().name(),
                 VerdictJson.write(verdict));
     }

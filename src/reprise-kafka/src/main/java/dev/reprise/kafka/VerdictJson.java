@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reprise.verify.Outcome;
-import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.Verdict;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.OptionalLong;
 
 /**
@@ -105,9 +105,10 @@ public final class VerdictJson {
             throw new IllegalArgumentException("verdict field 'outcome': unknown outcome '" + outcome + "'", e);
         }
         long micros = field(node, "elapsedMillis").decimalValue().movePointRight(3).longValue();
-        return Verdict.of(field(node, "id").asText(), field(node, "position").asLong(), parsed,
-                field(node, "stepReached").asInt(), field(node, "stepCount").asInt(), hash(node, "expectedHash"),
-                hash(node, "actualHash"), field(node, "reason").asText(), Duration.ofNanos(micros * 1_000));
+        return Verdict.builder(field(node, "id").asText(), parsed).position(field(node, "position").asLong())
+                .stepReached(field(node, "stepReached").asInt()).stepCount(field(node, "stepCount").asInt())
+                .expectedHash(hash(node, "expectedHash")).actualHash(hash(node, "actualHash"))
+                .reason(field(node, "reason").asText()).elapsed(Duration.ofNanos(micros * 1_000)).build();
     }
 
     /**
@@ -159,7 +160,7 @@ public final class VerdictJson {
 
     private static void hash(ObjectNode node, String name, OptionalLong hash) {
         if (hash.isPresent()) {
-            node.put(name, ReplayVerifier.formatHash(hash.getAsLong()));
+            node.put(name, HexFormat.of().toHexDigits(hash.getAsLong()));
         } else {
             node.putNull(name);
         }
@@ -167,7 +168,22 @@ public final class VerdictJson {
 
     private static OptionalLong hash(JsonNode node, String name) {
         JsonNode value = field(node, name);
-        return value.isNull() ? OptionalLong.empty() : OptionalLong.of(ReplayVerifier.parseHash(value.asText()));
+        if (value.isNull()) {
+            return OptionalLong.empty();
+        }
+        String text = value.asText();
+        String problem;
+        if (text.isEmpty()) {
+            problem = "no digits"; // HexFormat would read it as 0
+        } else {
+            try {
+                return OptionalLong.of(HexFormat.fromHexDigitsToLong(text));
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage();
+            }
+        }
+        throw new IllegalArgumentException("verdict field '" + name + "' is not a state hash (1 to 16 hex digits): \""
+                + abbreviate(text) + "\" (" + problem + ")");
     }
 
     private static JsonNode field(JsonNode node, String name) {

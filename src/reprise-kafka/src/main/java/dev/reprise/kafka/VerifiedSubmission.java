@@ -1,11 +1,8 @@
 package dev.reprise.kafka;
 
-import dev.reprise.kafka.VerdictJson;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.Verdict;
-import java.time.Duration;
 import java.util.Objects;
-import java.util.OptionalLong;
 
 /**
  * A verdict on one submission, ready to publish.
@@ -35,8 +32,8 @@ record VerifiedSubmission(long sequence, String id, String outcome, String json,
 
     /** A {@code FAILED} verdict given without verifying, its id and reason bounded so that it is always small. */
     static VerifiedSubmission failed(long sequence, String id, String reason) {
-        Verdict failed = Verdict.of(VerdictJson.bounded(id, 300), sequence, Outcome.FAILED, 0, 0,
-                OptionalLong.empty(), OptionalLong.empty(), VerdictJson.bounded(reason, 400), Duration.ZERO);
+        Verdict failed = Verdict.builder(VerdictJson.bounded(id, 300), Outcome.FAILED).position(sequence)
+                .reason(VerdictJson.bounded(reason, 400)).build();
         return new VerifiedSubmission(sequence, id, Outcome.FAILED.name(), VerdictJson.write(failed));
     }
 

@@ -79,7 +79,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
      * @return a builder
      * @throws IllegalArgumentException if blank
      */
-    public static Builder builder(String bootstrapServers) {
+    static Builder builder(String bootstrapServers) {
         return new Builder(text(bootstrapServers, "bootstrapServers"));
     }
 
@@ -91,7 +91,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
     }
 
     /** Builds {@link WorkerSettings}, checking each option as it is set. */
-    public static final class Builder {
+    static final class Builder {
         private final String bootstrapServers;
         private String submissionsTopic = DEFAULT_SUBMISSIONS_TOPIC;
         private String verdictsTopic = DEFAULT_VERDICTS_TOPIC;
@@ -117,7 +117,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @param topic a non-blank topic name
          * @return this builder
          */
-        public Builder submissionsTopic(String topic) {
+        Builder submissionsTopic(String topic) {
             this.submissionsTopic = text(topic, "submissionsTopic");
             return this;
         }
@@ -128,7 +128,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @param topic a non-blank topic name
          * @return this builder
          */
-        public Builder verdictsTopic(String topic) {
+        Builder verdictsTopic(String topic) {
             this.verdictsTopic = text(topic, "verdictsTopic");
             return this;
         }
@@ -139,7 +139,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @param groupId a non-blank id
          * @return this builder
          */
-        public Builder groupId(String groupId) {
+        Builder groupId(String groupId) {
             this.groupId = text(groupId, "groupId");
             return this;
         }
@@ -150,7 +150,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @param prefix a non-blank prefix
          * @return this builder
          */
-        public Builder transactionalIdPrefix(String prefix) {
+        Builder transactionalIdPrefix(String prefix) {
             this.transactionalIdPrefix = text(prefix, "transactionalIdPrefix");
             return this;
         }
@@ -161,7 +161,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @param workerId a non-blank id
          * @return this builder
          */
-        public Builder workerId(String workerId) {
+        Builder workerId(String workerId) {
             this.workerId = text(workerId, "workerId");
             return this;
         }
@@ -173,7 +173,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @return this builder
          * @throws IllegalArgumentException if less than 1
          */
-        public Builder parallelism(int parallelism) {
+        Builder parallelism(int parallelism) {
             this.parallelism = atLeastOne(parallelism, "parallelism");
             return this;
         }
@@ -185,7 +185,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @return this builder
          * @throws IllegalArgumentException if less than 1
          */
-        public Builder maxPollRecords(int maxPollRecords) {
+        Builder maxPollRecords(int maxPollRecords) {
             this.maxPollRecords = atLeastOne(maxPollRecords, "maxPollRecords");
             return this;
         }
@@ -197,7 +197,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @return this builder
          * @throws IllegalArgumentException if not positive
          */
-        public Builder stopTimeout(Duration stopTimeout) {
+        Builder stopTimeout(Duration stopTimeout) {
             this.stopTimeout = positive(stopTimeout, "stopTimeout");
             return this;
         }
@@ -210,7 +210,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @return this builder
          * @throws IllegalArgumentException if not positive
          */
-        public Builder commitInterval(Duration commitInterval) {
+        Builder commitInterval(Duration commitInterval) {
             this.commitInterval = positive(commitInterval, "commitInterval");
             return this;
         }
@@ -223,7 +223,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @return this builder
          * @throws IllegalArgumentException if not positive
          */
-        public Builder startTimeout(Duration startTimeout) {
+        Builder startTimeout(Duration startTimeout) {
             this.startTimeout = positive(startTimeout, "startTimeout");
             return this;
         }
@@ -237,7 +237,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @return this builder
          * @throws IllegalArgumentException if less than 1
          */
-        public Builder maxAttempts(int maxAttempts) {
+        Builder maxAttempts(int maxAttempts) {
             this.maxAttempts = atLeastOne(maxAttempts, "maxAttempts");
             return this;
         }
@@ -248,7 +248,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @param overrides property names and values
          * @return this builder
          */
-        public Builder consumerOverrides(Map<String, Object> overrides) {
+        Builder consumerOverrides(Map<String, Object> overrides) {
             this.consumerOverrides = Map.copyOf(overrides);
             return this;
         }
@@ -259,7 +259,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          * @param overrides property names and values
          * @return this builder
          */
-        public Builder producerOverrides(Map<String, Object> overrides) {
+        Builder producerOverrides(Map<String, Object> overrides) {
             this.producerOverrides = Map.copyOf(overrides);
             return this;
         }
@@ -269,7 +269,7 @@ record WorkerSettings(String bootstrapServers, String submissionsTopic, String v
          *
          * @return the settings
          */
-        public WorkerSettings build() {
+        WorkerSettings build() {
             return new WorkerSettings(bootstrapServers, submissionsTopic, verdictsTopic, groupId, transactionalIdPrefix,
                     workerId, parallelism, maxPollRecords, stopTimeout, commitInterval, startTimeout, maxAttempts,
                     consumerOverrides,

@@ -10,9 +10,7 @@ import org.jspecify.annotations.Nullable;
  * built ({@link VerificationWorker#stats()}); each call takes a new one, so compare two of them for rates.
  *
  * <p>Immutable and thread-safe; no part is {@code null}. Two snapshots are equal when every figure is
- * equal. Made with {@link #of} (the worker makes them; tests of monitoring code may too); a later version
- * may add figures, each with a new factory that keeps the earlier ones working (the earlier factories
- * give the new figure a neutral value).
+ * equal. Only the worker makes them: a later version may add figures without breaking anyone.
  */
 public final class WorkerStats {
 
@@ -63,7 +61,7 @@ public final class WorkerStats {
      * @throws NullPointerException     if the map, a key or a count in it, or a duration is {@code null}
      * @throws IllegalArgumentException if a count or a duration is negative, or {@code lag} is below -1
      */
-    public static WorkerStats of(Map<String, Long> committedByOutcome, long inFlight, long verified,
+    static WorkerStats of(Map<String, Long> committedByOutcome, long inFlight, long verified,
             Duration verifyTime, Duration verifyTimeMax, long commits, Duration commitTime, Duration commitTimeMax,
             long abortedTransactions, int restarts, long lag) {
         Map<String, Long> byOutcome = Map.copyOf(committedByOutcome);

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.Verdict;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class VerdictJsonBoundsTest {
@@ -15,8 +13,8 @@ class VerdictJsonBoundsTest {
     void write_boundsTheIdAndTheReason_escapesCounted_neverSplittingAPair() {
         String controls = "\u0001".repeat(200_000); // 6 bytes each once escaped: 1.2 MB
         String pairs = "\uD83C\uDFB2".repeat(100_000);
-        Verdict huge = Verdict.of("i".repeat(600_000), 0, Outcome.DESYNC, 1, 2, OptionalLong.empty(),
-                OptionalLong.empty(), "unknown command '" + controls + pairs + "'", Duration.ZERO);
+        Verdict huge = Verdict.builder("i".repeat(600_000), Outcome.DESYNC).stepReached(1).stepCount(2)
+                .reason("unknown command '" + controls + pairs + "'").build();
         String json = VerdictJson.write(huge);
         assertThat(json.getBytes(StandardCharsets.UTF_8).length)
                 .isLessThan(VerdictJson.MAX_REASON_BYTES + VerdictJson.MAX_ID_BYTES + 1000);
@@ -27,8 +25,8 @@ class VerdictJsonBoundsTest {
 
     @Test
     void write_shortIdAndReason_areKeptWhole() {
-        Verdict verdict = Verdict.of("a.rpl", 0, Outcome.VALID, 2, 2, OptionalLong.empty(), OptionalLong.empty(),
-                "r".repeat(VerdictJson.MAX_REASON_BYTES), Duration.ZERO);
+        Verdict verdict = Verdict.builder("a.rpl", Outcome.VALID).stepReached(2).stepCount(2)
+                .reason("r".repeat(VerdictJson.MAX_REASON_BYTES)).build();
         assertThat(VerdictJson.read(VerdictJson.write(verdict))).isEqualTo(verdict);
     }
 

@@ -7,13 +7,13 @@ import dev.reprise.kafka.VerdictJson;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.Verdict;
 import java.time.Duration;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class VerdictJsonTest {
 
-    private static final Verdict DESYNC = Verdict.of("a \"b\"\\c\n", 3, Outcome.DESYNC, 7, 9, OptionalLong.of(-1L),
-            OptionalLong.of(0xabcL), "tab\there\u0001", Duration.ofNanos(1_500_000));
+    private static final Verdict DESYNC = Verdict.builder("a \"b\"\\c\n", Outcome.DESYNC).position(3).stepReached(7)
+            .stepCount(9).expectedHash(-1L).actualHash(0xabcL).reason("tab\there\u0001")
+            .elapsed(Duration.ofNanos(1_500_000)).build();
 
     @Test
     void write_escapesTextAndSpellsHashesAsHex_versionFirst() {
@@ -25,8 +25,7 @@ class VerdictJsonTest {
 
     @Test
     void write_absentHashesAreNull() {
-        Verdict verdict = Verdict.of("x", 0, Outcome.VALID, 2, 2, OptionalLong.empty(), OptionalLong.empty(), "ok",
-                Duration.ZERO);
+        Verdict verdict = Verdict.builder("x", Outcome.VALID).stepReached(2).stepCount(2).reason("ok").build();
         assertThat(VerdictJson.write(verdict)).contains("\"expectedHash\":null,\"actualHash\":null")
                 .contains("\"valid\":true").contains("\"elapsedMillis\":0.000");
     }
@@ -34,8 +33,8 @@ class VerdictJsonTest {
     @Test
     void read_write_roundTrip() {
         assertThat(VerdictJson.read(VerdictJson.write(DESYNC))).isEqualTo(DESYNC);
-        Verdict valid = Verdict.of("v", 12, Outcome.VALID, 5, 5, OptionalLong.empty(), OptionalLong.of(7),
-                "played to the end", Duration.ofNanos(123_456_000));
+        Verdict valid = Verdict.builder("v", Outcome.VALID).position(12).stepReached(5).stepCount(5).actualHash(7)
+                .reason("played to the end").elapsed(Duration.ofNanos(123_456_000)).build();
         assertThat(VerdictJson.read(VerdictJson.write(valid))).isEqualTo(valid);
     }
 
@@ -70,12 +69,19 @@ class VerdictJsonTest {
         String unknown = VerdictJson.write(DESYNC).replace("DESYNC", "MAYBE");
         assertThatThrownBy(() -> VerdictJson.read(unknown)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown outcome 'MAYBE'");
+        for (String hash : new String[] {"", "12g4", "00000000000000000"}) {
+            String bad = VerdictJson.write(DESYNC).replace("ffffffffffffffff", hash);
+            assertThatThrownBy(() -> VerdictJson.read(bad)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'expectedHash' is not a state hash (1 to 16 hex digits): \"" + hash + "\"");
+        }
+        assertThat(VerdictJson.read(VerdictJson.write(DESYNC).replace("ffffffffffffffff", "FF")).expectedHash())
+                .hasValue(0xffL);
     }
 
     @Test
     void write_boundsTheIdAndTheReason_likeTheToolsFormat() {
-        Verdict huge = Verdict.of("i".repeat(600_000), 0, Outcome.DESYNC, 1, 2, OptionalLong.empty(),
-                OptionalLong.empty(), "r".repeat(600_000), Duration.ZERO);
+        Verdict huge = Verdict.builder("i".repeat(600_000), Outcome.DESYNC).stepReached(1).stepCount(2)
+                .reason("r".repeat(600_000)).build();
         String json = VerdictJson.write(huge);
         assertThat(json).isEqualTo(VerdictJson.write(huge));
         assertThat(json.getBytes(java.nio.charset.StandardCharsets.UTF_8).length)

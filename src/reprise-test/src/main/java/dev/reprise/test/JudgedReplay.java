@@ -158,9 +158,9 @@ final class JudgedReplay<G extends VerifiableGame> {
      *
      * @return why the route does not fit the game's route, or {@code null} if it is loaded
      */
-    static @Nullable Failure load(ReplaySystem system, ReplaySave route) {
+    static @Nullable Failure load(ReplaySystem system, ReplaySave save) {
         try {
-            system.loadState(route);
+            system.loadState(save);
         } catch (ReplayFormatException e) {
             return Failure.before(ReplayFailure.Kind.INVALID_FILE, "INVALID_FILE: the route does not fit the "
                     + "game's route: " + e.getMessage(), e);

@@ -41,7 +41,7 @@ import reactor.test.StepVerifier;
  *         .verify(Duration.ofSeconds(10));
  * }</pre>
  *
- * <p>The script opens a sandbox on the system ({@link ReplaySystem#createReplaySandbox}, which resets the
+ * <p>The script creates a sandbox on the system ({@link ReplaySystem#createReplaySandbox}, which resets the
  * game) when it is verified, plays it, and subscribes to its {@linkplain ReplaySandbox#windows() windows}
  * with no demand. Demand follows the script: each expectation asks for the one step it expects, unless
  * {@link #thenRequest} asked for steps ahead; so playback never runs ahead of the script. In virtual
@@ -379,7 +379,7 @@ public final class PlaybackStepVerifier {
     }
 
     /**
-     * Plays the script: opens the sandbox, runs every line through a {@link StepVerifier} and checks the
+     * Plays the script: creates the sandbox, runs every line through a {@link StepVerifier} and checks the
      * end. Without an end expectation the playback is cancelled (which stops it) after the last line.
      *
      * @param timeout the bound of the whole verification, and of each wait inside it
@@ -507,7 +507,7 @@ public final class PlaybackStepVerifier {
 
     private void awaitFinalized(Run run, String window, PlaybackStep last, int code, Duration timeout) {
         awaitSettled(last, timeout);
-        ReplayArray route = run.sandbox().config().route();
+        ReplayArray route = run.sandbox().config().array();
         int next = last.step().index() + 1;
         if (next < route.length()) {
             int nextCode = route.get(next).code();

@@ -25,7 +25,7 @@ final class PlaybackWait {
     static String describe(ReplaySandbox sandbox, WindowSteps demand, StepNames names, boolean virtualTime) {
         PlaybackState state = sandbox.state();
         SandboxConfig<?> config = sandbox.config();
-        String where = "playback is " + state + ", " + sandbox.replayed() + " of " + config.route().length()
+        String where = "playback is " + state + ", " + sandbox.replayed() + " of " + config.array().length()
                 + " steps replayed";
         if (state.isTerminal()) {
             return where + ": it has ended";

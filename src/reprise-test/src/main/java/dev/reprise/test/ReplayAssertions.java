@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -290,6 +291,6 @@ public final class ReplayAssertions {
     }
 
     private static String hash(OptionalLong hash) {
-        return hash.isPresent() ? ReplayVerifier.formatHash(hash.getAsLong()) : "none";
+        return hash.isPresent() ? HexFormat.of().toHexDigits(hash.getAsLong()) : "none";
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -21,7 +22,7 @@ import java.util.Objects;
  * button — and commit the file:
  *
  * <pre>{@code
- * ReplayCases.save(system, Path.of("src/test/replays"), "bug-1234", GAME_ID, BUILD);
+ * ReplayCases.write(system, Path.of("src/test/replays"), "bug-1234", GAME_ID, BUILD);
  * }</pre>
  *
  * <p>A case is never overwritten: a name already taken fails, so a kept regression is not lost to a new
@@ -47,12 +48,12 @@ public final class ReplayCases {
      * @throws IOException                if the file cannot be written
      * @throws IllegalArgumentException   if {@code name} is empty or names a folder
      */
-    public static Path save(ReplaySystem system, Path folder, String name, String gameId, String gameBuild)
+    public static Path write(ReplaySystem system, Path folder, String name, String gameId, String gameBuild)
             throws IOException {
         Objects.requireNonNull(system, "system");
         ReplayFile file = ReplayFile.builder(system.saveState()).gameId(gameId).gameBuild(gameBuild)
                 .dictionary(system.commandDictionary()).build();
-        return save(file, folder, name);
+        return write(file, folder, name);
     }
 
     /**
@@ -67,7 +68,7 @@ public final class ReplayCases {
      * @throws IOException                if the file cannot be written
      * @throws IllegalArgumentException   if {@code name} is empty or names a folder
      */
-    public static Path save(ReplayFile file, Path folder, String name) throws IOException {
+    public static Path write(ReplayFile file, Path folder, String name) throws IOException {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(folder, "folder");
         Path target = folder.resolve(fileName(name));
@@ -121,14 +122,14 @@ public final class ReplayCases {
     public static ReplayFile cut(ReplayFile file, int steps, ReplayVerifier verifier) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(verifier, "verifier");
-        ReplaySave route = prefix(file, steps);
+        ReplaySave save = prefix(file, steps);
         Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
         String key = verifier.finalHashKey().orElse(null);
         if (key != null) {
-            new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier)).hashes(route).finalState()
-                    .ifPresent(hash -> metadata.put(key, ReplayVerifier.formatHash(hash)));
+            new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier)).hashes(save).finalState()
+                    .ifPresent(hash -> metadata.put(key, HexFormat.of().toHexDigits(hash)));
         }
-        return withRoute(file, route, metadata);
+        return withRoute(file, save, metadata);
     }
 
     private static ReplaySave prefix(ReplayFile file, int steps) {
@@ -136,12 +137,12 @@ public final class ReplayCases {
         if (steps < 0 || steps > length) {
             throw new IllegalArgumentException("a cut keeps 0.." + length + " steps (the replay's length), not " + steps);
         }
-        return RouteGroups.of(file.save(), code -> false, code -> false).route(RouteGroups.first(steps));
+        return RouteGroups.of(file.save(), code -> false, code -> false).save(RouteGroups.first(steps));
     }
 
     /** @return a replay of the same game (id, build, dictionary, compression) with another route and metadata */
-    static ReplayFile withRoute(ReplayFile file, ReplaySave route, Map<String, String> metadata) {
-        return ReplayFile.builder(route).gameId(file.gameId()).gameBuild(file.gameBuild())
+    static ReplayFile withRoute(ReplayFile file, ReplaySave save, Map<String, String> metadata) {
+        return ReplayFile.builder(save).gameId(file.gameId()).gameBuild(file.gameBuild())
                 .dictionary(file.dictionary()).compression(file.compression()).metadata(metadata).build();
     }
 

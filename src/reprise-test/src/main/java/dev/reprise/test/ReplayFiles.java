@@ -6,13 +6,11 @@ import dev.reprise.verify.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
@@ -60,8 +58,8 @@ final class ReplayFiles {
      */
     static Optional<Verdict> knownInvalid(ReplaySource source) {
         String problem = PROBLEMS.get(source);
-        return problem == null ? Optional.empty() : Optional.of(Verdict.of(source.id(), 0, Outcome.INVALID_FILE, 0,
-                0, OptionalLong.empty(), OptionalLong.empty(), problem, Duration.ZERO));
+        return problem == null ? Optional.empty()
+                : Optional.of(Verdict.builder(source.id(), Outcome.INVALID_FILE).reason(problem).build());
     }
 
     /**

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -283,16 +284,16 @@ public final class ReplayShrink {
             // The smallest failing replay so far is the result.
         }
         int[] kept = dd.current();
-        ReplaySave plain = groups.route(kept);
+        ReplaySave plain = groups.save(kept);
         ShrinkTrials.Hashes fresh = trials.hashes(plain);
         boolean hashSteps = false;
         for (int g : kept) {
             hashSteps |= groups.isHash(g);
         }
-        ReplaySave route = hashSteps ? groups.route(kept, fresh.steps()) : plain;
-        ReplayFile shrunk = trials.file(route, metadata(file, fresh.finalState()));
+        ReplaySave save = hashSteps ? groups.save(kept, fresh.steps()) : plain;
+        ReplayFile shrunk = trials.file(save, metadata(file, fresh.finalState()));
         ReplayFailure confirmed = confirm(id, trials, shrunk, keep);
-        return new ShrunkReplay(id, ShrunkReplay.Status.SHRUNK, shrunk, confirmed, before, route.length(),
+        return new ShrunkReplay(id, ShrunkReplay.Status.SHRUNK, shrunk, confirmed, before, save.length(),
                 budget.tries(), budget.elapsed(), budget.spent(),
                 hashSteps ? ShrunkReplay.StateHashes.FRESH : ShrunkReplay.StateHashes.NONE, "", null);
     }
@@ -301,10 +302,10 @@ public final class ReplayShrink {
     private <G extends VerifiableGame> ShrunkReplay cut(String id, ShrinkTrials<G> trials, RouteGroups groups,
                                                          ReplayFile file, ReplayFailure failure, ShrinkBudget budget) {
         int hashStep = failure.stepIndex().orElse(file.save().length() - 1);
-        ReplaySave route = groups.route(RouteGroups.first(groups.groupsCovering(hashStep + 1)));
-        ReplayFile cut = trials.file(route, metadata(file, trials.hashes(route).finalState()));
+        ReplaySave save = groups.save(RouteGroups.first(groups.groupsCovering(hashStep + 1)));
+        ReplayFile cut = trials.file(save, metadata(file, trials.hashes(save).finalState()));
         ReplayFailure confirmed = confirm(id, trials, cut, failure::sameWayAs);
-        return new ShrunkReplay(id, ShrunkReplay.Status.CUT, cut, confirmed, file.save().length(), route.length(),
+        return new ShrunkReplay(id, ShrunkReplay.Status.CUT, cut, confirmed, file.save().length(), save.length(),
                 budget.tries(), budget.elapsed(), null, ShrunkReplay.StateHashes.RECORDED,
                 "a desync cannot be shrunk by removing inputs (every removal changes the later state hashes): cut "
                         + "after the first diverging hash window, at hash step " + hashStep, null);
@@ -325,7 +326,7 @@ public final class ReplayShrink {
     private Map<String, String> metadata(ReplayFile file, OptionalLong finalState) {
         Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
         if (finalHashKey != null && finalState.isPresent()) {
-            metadata.put(finalHashKey, ReplayVerifier.formatHash(finalState.getAsLong()));
+            metadata.put(finalHashKey, HexFormat.of().toHexDigits(finalState.getAsLong()));
         }
         return metadata;
     }
@@ -371,7 +372,7 @@ public final class ReplayShrink {
         @Override
         public boolean fails(int[] selection) {
             int firstChange = firstChange(selection);
-            JudgedReplay.Failure failure = trials.attempt(groups.route(selection), firstChange);
+            JudgedReplay.Failure failure = trials.attempt(groups.save(selection), firstChange);
             boolean fails = failure != null && keep.test(failure.what());
             trials.settle(fails, firstChange);
             if (fails) {

@@ -47,21 +47,21 @@ final class RouteGroups {
     /**
      * Groups a route.
      *
-     * @param route   the route
+     * @param save    the route
      * @param passive tells the codes of passive commands (the game's)
      * @param hashes  tells the codes of state-hash checks (the game's)
      * @return the route's groups
      */
-    static RouteGroups of(ReplaySave route, IntPredicate passive, IntPredicate hashes) {
-        ReplayArray source = array(route.length(), route.commandWidth());
-        source.loadState(route);
-        List<ReplayStep> steps = new ArrayList<>(route.length());
+    static RouteGroups of(ReplaySave save, IntPredicate passive, IntPredicate hashes) {
+        ReplayArray source = array(save.length(), save.commandWidth());
+        source.loadState(save);
+        List<ReplayStep> steps = new ArrayList<>(save.length());
         ReplayReadStream read = source.createReadStream();
         for (ReplayStep step = read.read(); step != null; step = read.read()) {
             steps.add(step);
         }
         // Encoded again step by step, to learn where each step's params start.
-        ReplayArray encoded = array(steps.size(), route.commandWidth());
+        ReplayArray encoded = array(steps.size(), save.commandWidth());
         int[] paramStart = new int[steps.size() + 1];
         List<Integer> starts = new ArrayList<>();
         List<Boolean> hashGroups = new ArrayList<>();
@@ -69,7 +69,7 @@ final class RouteGroups {
         for (int i = 0; i < steps.size(); i++) {
             ReplayStep step = steps.get(i);
             encoded.add(step.code(), params(step));
-            paramStart[i + 1] = encoded.paramBytes();
+            paramStart[i + 1] = encoded.paramByteCount();
             boolean isPassive = passive.test(step.code());
             // Passive steps belong to the active step before them; before the first one, each is alone.
             if (!isPassive || !activeSeen) {
@@ -78,7 +78,7 @@ final class RouteGroups {
             }
             activeSeen |= !isPassive;
         }
-        ReplaySave save = encoded.saveState();
+        ReplaySave reencoded = encoded.saveState();
         int[] start = new int[starts.size() + 1];
         boolean[] hash = new boolean[starts.size()];
         for (int g = 0; g < starts.size(); g++) {
@@ -86,8 +86,8 @@ final class RouteGroups {
             hash[g] = hashGroups.get(g);
         }
         start[starts.size()] = steps.size();
-        return new RouteGroups(route.commandWidth(), List.copyOf(steps), start, hash, save.commandBytes(),
-                save.paramBytes(), paramStart);
+        return new RouteGroups(save.commandWidth(), List.copyOf(steps), start, hash, reencoded.commandBytes(),
+                reencoded.paramBytes(), paramStart);
     }
 
     /** @return the number of groups */
@@ -154,7 +154,7 @@ final class RouteGroups {
      * @param selection ascending group numbers
      * @return the route, with buffers of its own
      */
-    ReplaySave route(int[] selection) {
+    ReplaySave save(int[] selection) {
         int entry = width.entrySize();
         int stepCount = 0;
         int paramBytes = 0;
@@ -185,7 +185,7 @@ final class RouteGroups {
      * @param hashes    the hash of each state-hash step to change, by its index in the selection's route
      * @return the route
      */
-    ReplaySave route(int[] selection, Map<Integer, Long> hashes) {
+    ReplaySave save(int[] selection, Map<Integer, Long> hashes) {
         ReplayArray route = array(steps(selection), width);
         for (int g : selection) {
             for (int i = start[g]; i < start[g + 1]; i++) {

@@ -98,11 +98,11 @@ final class ShrinkTrials<G extends VerifiableGame> {
      * Plays a route the search tries, its state hashes ignored, from the last checkpoint before its first
      * change when the game has snapshots. {@link #settle} must follow.
      *
-     * @param route       the route
+     * @param save        the route
      * @param firstChange the index of its first step that differs from the smallest failing route so far
      * @return why it does not hold up, or {@code null} if it does
      */
-    JudgedReplay.@Nullable Failure attempt(ReplaySave route, int firstChange) {
+    JudgedReplay.@Nullable Failure attempt(ReplaySave save, int firstChange) {
         prepareSearch();
         G game;
         SandboxConfig<?> config;
@@ -110,7 +110,7 @@ final class ShrinkTrials<G extends VerifiableGame> {
         ShrinkCheckpoints<?> kept = checkpoints;
         if (kept != null) {
             game = Objects.requireNonNull(shared, "a shared game with checkpoints");
-            JudgedReplay.Failure unfit = JudgedReplay.load(game.system(), route);
+            JudgedReplay.Failure unfit = JudgedReplay.load(game.system(), save);
             if (unfit != null) {
                 return unfit;
             }
@@ -128,13 +128,13 @@ final class ShrinkTrials<G extends VerifiableGame> {
                         + "file: " + JudgedReplay.describe(e), e);
             }
             JudgedReplay.ignoreStateHashes(game.system());
-            JudgedReplay.Failure unfit = JudgedReplay.load(game.system(), route);
+            JudgedReplay.Failure unfit = JudgedReplay.load(game.system(), save);
             if (unfit != null) {
                 return unfit;
             }
             config = game.sandbox(game.system().array());
         }
-        return new JudgedReplay<>(searching).play(game, config, route.length(), listener);
+        return new JudgedReplay<>(searching).play(game, config, save.length(), listener);
     }
 
     /**
@@ -156,11 +156,11 @@ final class ShrinkTrials<G extends VerifiableGame> {
      * state-hash step should carry, and the final state's (where playback ended, if it failed earlier).
      * Nothing is judged.
      *
-     * @param route the route
+     * @param save the route
      * @return the hashes, by step index; the final state's, if the game has a state hash; none if the game
      *         cannot be built
      */
-    Hashes hashes(ReplaySave route) {
+    Hashes hashes(ReplaySave save) {
         G game;
         try {
             game = build();
@@ -181,8 +181,8 @@ final class ShrinkTrials<G extends VerifiableGame> {
             }
         }
         OptionalLong finalState = OptionalLong.empty();
-        if (JudgedReplay.load(system, route) == null) {
-            new JudgedReplay<>(judging.playingOnly()).play(game, game.sandbox(system.array()), route.length(), null);
+        if (JudgedReplay.load(system, save) == null) {
+            new JudgedReplay<>(judging.playingOnly()).play(game, game.sandbox(system.array()), save.length(), null);
             try {
                 finalState = game.stateHash();
             } catch (RuntimeException e) {
@@ -195,12 +195,12 @@ final class ShrinkTrials<G extends VerifiableGame> {
     /**
      * Returns a replay file of the same game with another route and metadata.
      *
-     * @param route    the route
+     * @param save     the route
      * @param metadata the metadata
      * @return the file
      */
-    ReplayFile file(ReplaySave route, Map<String, String> metadata) {
-        return ReplayCases.withRoute(file, route, metadata);
+    ReplayFile file(ReplaySave save, Map<String, String> metadata) {
+        return ReplayCases.withRoute(file, save, metadata);
     }
 
     /** Builds the game the tries share if it has snapshots; else each try builds its own. */

@@ -24,7 +24,7 @@ import org.opentest4j.TestAbortedException;
  * ReplayArray route = TestRoutes.builder().step(RIGHT).step(USE_ITEM, 3).build();
  *
  * TestRoutes.random().codes(RIGHT, DOWN, USE_ITEM).maxSteps(50)
- *         .check(200, route -> assertRoundTrips(route.route()));   // a failure names the route's seed
+ *         .check(200, route -> assertRoundTrips(route.array()));   // a failure names the route's seed
  * }</pre>
  *
  * <p>A random route is a function of its seed and the generator's options: {@link Generator#route(long)}
@@ -72,19 +72,19 @@ public final class TestRoutes {
      * A random route and the seed it was drawn from.
      *
      * @param seed  the seed: {@link Generator#route(long)} with it gives this route again
-     * @param route the route
+     * @param array the route
      */
-    public record TestRoute(long seed, ReplayArray route) {
+    public record TestRoute(long seed, ReplayArray array) {
 
         /** Checks that the route is not {@code null}. */
         public TestRoute {
-            Objects.requireNonNull(route, "route");
+            Objects.requireNonNull(array, "array");
         }
 
         /** @return e.g. {@code TestRoute[seed=0x1f2e3d4c5b6a7988, 37 steps, UINT16]} */
         @Override
         public String toString() {
-            return "TestRoute[seed=" + hex(seed) + ", " + route.length() + " steps, " + route.commandWidth() + "]";
+            return "TestRoute[seed=" + hex(seed) + ", " + array.length() + " steps, " + array.commandWidth() + "]";
         }
     }
 

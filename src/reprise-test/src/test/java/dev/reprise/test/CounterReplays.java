@@ -7,6 +7,7 @@ import dev.reprise.verify.ReplayVerifier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HexFormat;
 
 /** Replay files of the verifier tests' counter game, good and broken, written into a test folder. */
 final class CounterReplays {
@@ -36,7 +37,7 @@ final class CounterReplays {
 
     /** The valid replay claiming another final hash. */
     static ReplayFile wrongFinalHash() {
-        return valid().toBuilder().metadata(CounterGame.FINAL_KEY, ReplayVerifier.formatHash(42)).build();
+        return valid().toBuilder().metadata(CounterGame.FINAL_KEY, HexFormat.of().toHexDigits(42L)).build();
     }
 
     static Path write(Path folder, String relative, ReplayFile file) throws IOException {

@@ -13,6 +13,7 @@ import dev.reprise.verify.Reproduction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HexFormat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,8 +63,8 @@ class ReplayAssertionsCompatTest {
                 .isInstanceOf(AssertionError.class)
                 .hasMessageStartingWith("2 of 3 replays under " + replays + " do not reproduce on this build:\n"
                         + "  b-scales.reprise: DIVERGES at step 2 (hash): recorded state hash "
-                        + ReplayVerifier.formatHash(GameJars.hash(2)) + ", replayed "
-                        + ReplayVerifier.formatHash(GameJars.hash(3)) + "; diverged in steps 0..1 [build 1]\n"
+                        + HexFormat.of().toHexDigits(GameJars.hash(2)) + ", replayed "
+                        + HexFormat.of().toHexDigits(GameJars.hash(3)) + "; diverged in steps 0..1 [build 1]\n"
                         + "  c-junk.reprise: UNREADABLE: Not a Reprise replay file")
                 .message().doesNotContain("a-adds");
     }

@@ -11,6 +11,7 @@ import dev.reprise.verify.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +42,7 @@ class ReplayAssertionsTest {
                 .isInstanceOf(AssertionError.class)
                 .hasMessageStartingWith("3 of 4 replays under " + folder + " are not valid:\n  a-junk.reprise: INVALID_FILE")
                 .hasMessageContaining("\n  c-claim.reprise: REJECTED at step 7 of 7, claimed final state hash "
-                        + ReplayVerifier.formatHash(42) + ", replayed ")
+                        + HexFormat.of().toHexDigits(42L) + ", replayed ")
                 .hasMessageContaining("\n  desync/turned.reprise: DESYNC at step 6 of 7, recorded state hash ")
                 .hasMessageContaining("the last matching hash step was 4")
                 .satisfies(error -> assertThat(error.getMessage().indexOf("c-claim"))
@@ -56,8 +57,8 @@ class ReplayAssertionsTest {
 
         assertThatThrownBy(() -> ReplayAssertions.assertReplays(file, VERIFIER))
                 .hasMessageContaining("d.reprise: DESYNC at step 6 of 7, recorded state hash "
-                        + ReplayVerifier.formatHash(verdict.expectedHash().getAsLong()) + ", replayed "
-                        + ReplayVerifier.formatHash(verdict.actualHash().getAsLong()));
+                        + HexFormat.of().toHexDigits(verdict.expectedHash().getAsLong()) + ", replayed "
+                        + HexFormat.of().toHexDigits(verdict.actualHash().getAsLong()));
     }
 
     @Test

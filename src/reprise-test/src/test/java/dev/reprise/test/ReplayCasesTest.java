@@ -28,48 +28,48 @@ class ReplayCasesTest {
     }
 
     @Test
-    void save_writesTheRouteAsAReplayFileInTheFolder_creatingIt() throws IOException {
-        Path saved = ReplayCases.save(system, folder.resolve("src/test/replays"), "bug-1234", "my-game", "1.2");
+    void write_writesTheRouteAsAReplayFileInTheFolder_creatingIt() throws IOException {
+        Path written = ReplayCases.write(system, folder.resolve("src/test/replays"), "bug-1234", "my-game", "1.2");
 
-        assertThat(saved).isEqualTo(folder.resolve("src/test/replays/bug-1234.reprise"));
-        ReplayFile file = ReplayFile.read(saved);
+        assertThat(written).isEqualTo(folder.resolve("src/test/replays/bug-1234.reprise"));
+        ReplayFile file = ReplayFile.read(written);
         assertThat(file.gameId()).isEqualTo("my-game");
         assertThat(file.gameBuild()).isEqualTo("1.2");
         assertThat(file.save().length()).isEqualTo(2);
         assertThat(file.dictionary()).isEqualTo(system.commandDictionary());
-        try (var files = Files.list(saved.getParent())) {
-            assertThat(files).containsExactly(saved); // no temporary file left
+        try (var files = Files.list(written.getParent())) {
+            assertThat(files).containsExactly(written); // no temporary file left
         }
     }
 
     @Test
-    void save_aFileWithMetadata_keepsTheExtensionGiven() throws IOException {
-        Path saved = ReplayCases.save(ReplayFile.builder(system.saveState()).gameId("my-game").gameBuild("1")
+    void write_aFileWithMetadata_keepsTheExtensionGiven() throws IOException {
+        Path written = ReplayCases.write(ReplayFile.builder(system.saveState()).gameId("my-game").gameBuild("1")
                 .dictionary(system.commandDictionary()).metadata("seed", "42").build(), folder,
                 "case.reprise");
 
-        assertThat(saved.getFileName().toString()).isEqualTo("case.reprise");
-        assertThat(ReplayFile.read(saved).metadata()).containsEntry("seed", "42");
+        assertThat(written.getFileName().toString()).isEqualTo("case.reprise");
+        assertThat(ReplayFile.read(written).metadata()).containsEntry("seed", "42");
     }
 
     @Test
-    void save_neverOverwritesAKeptCase() throws IOException {
-        Path kept = ReplayCases.save(system, folder, "bug", "my-game", "1");
+    void write_neverOverwritesAKeptCase() throws IOException {
+        Path kept = ReplayCases.write(system, folder, "bug", "my-game", "1");
         byte[] before = Files.readAllBytes(kept);
         system.record(ReplayCode.RIGHT);
 
-        assertThatThrownBy(() -> ReplayCases.save(system, folder, "bug", "my-game", "1"))
+        assertThatThrownBy(() -> ReplayCases.write(system, folder, "bug", "my-game", "1"))
                 .isInstanceOf(FileAlreadyExistsException.class)
                 .hasMessageContaining("bug.reprise");
         assertThat(Files.readAllBytes(kept)).isEqualTo(before);
     }
 
     @Test
-    void save_aNameWithFolders_isRefused() {
-        assertThatThrownBy(() -> ReplayCases.save(system, folder, "../escape", "g", "1"))
+    void write_aNameWithFolders_isRefused() {
+        assertThatThrownBy(() -> ReplayCases.write(system, folder, "../escape", "g", "1"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("without folders");
-        assertThatThrownBy(() -> ReplayCases.save(system, folder, " ", "g", "1"))
+        assertThatThrownBy(() -> ReplayCases.write(system, folder, " ", "g", "1"))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -42,12 +42,12 @@ class RouteGroupsTest {
                 .step(HASH, Long.MAX_VALUE).step(300, true).step(PASSIVE, -7).build();
         RouteGroups groups = groups(route);
 
-        ReplaySave kept = groups.route(new int[] {0, 2});
+        ReplaySave kept = groups.save(new int[] {0, 2});
 
         ReplayArray expected = TestRoutes.builder().width(CommandWidth.UINT16).step(ACTIVE, 1, "one").step(PASSIVE, 2.5)
                 .step(300, true).step(PASSIVE, -7).build();
         assertThat(kept).isEqualTo(expected.saveState());
-        assertThat(groups.route(new int[0]).length()).isZero();
+        assertThat(groups.save(new int[0]).length()).isZero();
     }
 
     @Test
@@ -55,7 +55,7 @@ class RouteGroupsTest {
         ReplayArray route = TestRoutes.builder().step(ACTIVE).step(HASH, 5).step(ACTIVE).step(HASH, 6).build();
         RouteGroups groups = groups(route);
 
-        ReplaySave fresh = groups.route(new int[] {1, 2, 3}, Map.of(0, 50L, 2, 60L));
+        ReplaySave fresh = groups.save(new int[] {1, 2, 3}, Map.of(0, 50L, 2, 60L));
 
         assertThat(fresh).isEqualTo(TestRoutes.builder().step(HASH, 50L).step(ACTIVE).step(HASH, 60L).build()
                 .saveState());

@@ -16,6 +16,7 @@ import dev.reprise.verify.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -95,7 +96,7 @@ class ShrinkScenariosTest {
         ReplayFile file = shrunk.file().orElseThrow();
         assertThat(RouteSteps.of(file)).extracting(ReplayStep::code).containsExactly(CounterGame.FAIL);
         assertThat(file.metadata()).containsEntry(CounterGame.START_KEY, "10")
-                .containsEntry(CounterGame.FINAL_KEY, ReplayVerifier.formatHash(10 * 0x9E3779B97F4A7C15L + 17));
+                .containsEntry(CounterGame.FINAL_KEY, HexFormat.of().toHexDigits(10 * 0x9E3779B97F4A7C15L + 17));
         assertThat(shrunk.failure().orElseThrow().command()).contains("FAIL");
         assertThat(shrunk.failure().orElseThrow().error()).contains(IllegalStateException.class.getName());
         Verdict again = verifier.verify(ReplaySource.of("shrunk", file)).block(TIMEOUT);
@@ -127,7 +128,7 @@ class ShrinkScenariosTest {
     void judgedAsAVerifierJudges_aRefusedFinalState_keepsTheAcceptanceChecksFailure() {
         ReplayVerifier verifier = ReplayVerifier.builder(DungeonGame::buggy).finalHashKey("final")
                 .accept(game -> ((DungeonGame) game).curseStrikesOnce()).parallelism(1).build();
-        ReplayFile claimed = DungeonGame.report(200).toBuilder().metadata("final", ReplayVerifier.formatHash(42))
+        ReplayFile claimed = DungeonGame.report(200).toBuilder().metadata("final", HexFormat.of().toHexDigits(42L))
                 .build();
 
         ShrunkReplay shrunk = ReplayShrink.of(ReplaySource.of("report", claimed), verifier).run();
@@ -143,7 +144,7 @@ class ShrinkScenariosTest {
     void judgedAsAVerifierJudges_aReplayRefusedOnlyForItsClaimedFinalHash_hasNothingToShrink() {
         ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).finalHashKey(CounterGame.FINAL_KEY).build();
         ReplayFile claimsAnother = CounterGame.record(0, 1, 2, 3).toBuilder()
-                .metadata(CounterGame.FINAL_KEY, ReplayVerifier.formatHash(42)).build();
+                .metadata(CounterGame.FINAL_KEY, HexFormat.of().toHexDigits(42L)).build();
 
         ShrunkReplay shrunk = ReplayShrink.of(ReplaySource.of("claims", claimsAnother), verifier).run();
 

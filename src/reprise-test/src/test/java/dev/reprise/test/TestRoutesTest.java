@@ -75,7 +75,7 @@ class TestRoutesTest {
             seed++;
         }
 
-        ReplayArray route = generator.route(seed).route();
+        ReplayArray route = generator.route(seed).array();
 
         assertThat(route.length()).isEqualTo(TestRoutes.MAX_STEPS);
         assertThat(route.get(TestRoutes.MAX_STEPS - 1).index()).isEqualTo(TestRoutes.MAX_STEPS - 1);
@@ -89,8 +89,8 @@ class TestRoutesTest {
             TestRoutes.TestRoute a = generator.route(seed);
             TestRoutes.TestRoute b = generator.route(seed);
             assertThat(a.seed()).isEqualTo(seed);
-            assertThat(steps(a.route())).isEqualTo(steps(b.route()));
-            assertThat(a.route().commandWidth()).isEqualTo(b.route().commandWidth());
+            assertThat(steps(a.array())).isEqualTo(steps(b.array()));
+            assertThat(a.array().commandWidth()).isEqualTo(b.array().commandWidth());
         }
     }
 
@@ -100,8 +100,8 @@ class TestRoutesTest {
         Set<CommandWidth> widths = EnumSet.noneOf(CommandWidth.class);
         AtomicInteger runs = new AtomicInteger();
         TestRoutes.random().check(200, route -> {
-            widths.add(route.route().commandWidth());
-            ReplayCursor cursor = route.route().cursor(0);
+            widths.add(route.array().commandWidth());
+            ReplayCursor cursor = route.array().cursor(0);
             int previous = -1;
             while (cursor.next()) {
                 for (int i = 0; i < cursor.paramCount(); i++) {
@@ -123,8 +123,8 @@ class TestRoutesTest {
     void edgeValues_areDrawn() {
         Set<Object> values = new HashSet<>();
         TestRoutes.random().maxParams(8).check(300, 7L, route -> {
-            for (int i = 0; i < route.route().length(); i++) {
-                values.addAll(route.route().get(i).params());
+            for (int i = 0; i < route.array().length(); i++) {
+                values.addAll(route.array().get(i).params());
             }
         });
 
@@ -135,20 +135,20 @@ class TestRoutesTest {
     @Test
     void everyRandomRoute_roundTripsThroughAReplayFile() {
         TestRoutes.random().maxSteps(200).check(100, route -> {
-            ReplayFile file = ReplayFile.builder(route.route().saveState()).gameId("test").build();
+            ReplayFile file = ReplayFile.builder(route.array().saveState()).gameId("test").build();
             ReplayArray back = new ReplayArray();
             back.loadState(ReplayFile.read(file.toBytes()).save());
-            assertThat(steps(back)).isEqualTo(steps(route.route()));
+            assertThat(steps(back)).isEqualTo(steps(route.array()));
         });
     }
 
     @Test
     void codesAndTypes_restrictWhatIsDrawn() {
         TestRoutes.random().codes(3, 700).paramTypes(ParamType.BOOLEAN).check(50, route -> {
-            assertThat(route.route().commandWidth()).isEqualTo(CommandWidth.UINT16);
-            for (int i = 0; i < route.route().length(); i++) {
-                assertThat(route.route().get(i).code()).isIn(3, 700);
-                assertThat(route.route().get(i).params()).allMatch(p -> p instanceof Boolean);
+            assertThat(route.array().commandWidth()).isEqualTo(CommandWidth.UINT16);
+            for (int i = 0; i < route.array().length(); i++) {
+                assertThat(route.array().get(i).code()).isIn(3, 700);
+                assertThat(route.array().get(i).params()).allMatch(p -> p instanceof Boolean);
             }
         });
     }
@@ -158,14 +158,14 @@ class TestRoutesTest {
         TestRoutes.Generator generator = TestRoutes.random().maxSteps(20);
 
         Throwable failure = catchThrowable(() ->
-                generator.check(100, route -> assertThat(route.route().length()).isLessThan(15)));
+                generator.check(100, route -> assertThat(route.array().length()).isLessThan(15)));
 
         assertThat(failure).isInstanceOf(AssertionError.class)
                 .hasMessageContaining("(seed 0x")
                 .hasMessageContaining("-Dreprise.route=0x")
                 .hasCauseInstanceOf(AssertionError.class);
         String seed = failure.getMessage().replaceAll("(?s).*\\(seed (0x[0-9a-f]{16})\\).*", "$1");
-        assertThat(generator.route(TestRoutes.parseSeed(seed)).route().length()).isGreaterThanOrEqualTo(15);
+        assertThat(generator.route(TestRoutes.parseSeed(seed)).array().length()).isGreaterThanOrEqualTo(15);
     }
 
     @Test

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reprise.kafka.VerdictJson;
-import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.Reproduction;
 import dev.reprise.verify.Verdict;
 import java.math.BigDecimal;
+import java.util.HexFormat;
 import java.util.OptionalLong;
 
 /**
@@ -71,7 +71,7 @@ final class CompatJson {
 
     private static void hash(ObjectNode node, String name, OptionalLong hash) {
         if (hash.isPresent()) {
-            node.put(name, ReplayVerifier.formatHash(hash.getAsLong()));
+            node.put(name, HexFormat.of().toHexDigits(hash.getAsLong()));
         } else {
             node.putNull(name);
         }

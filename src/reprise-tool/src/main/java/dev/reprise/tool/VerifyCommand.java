@@ -9,7 +9,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -91,11 +90,9 @@ final class VerifyCommand extends ToolCommand {
      * each carrying its place among the replays found.
      */
     private static Flux<Verdict> verdicts(ReplayVerifier verifier, ReplayFinder.Batch batch) {
-        return Flux.concat(Flux.fromIterable(batch.refused()).map(r -> Verdict.of(r.id(), r.position(),
-                        Outcome.INVALID_FILE, 0, 0, OptionalLong.empty(), OptionalLong.empty(), r.problem(),
-                        Duration.ZERO)),
-                verifier.verify(Flux.fromIterable(batch.sources())).map(v -> Verdict.of(v.id(),
-                        batch.position(v.position()), v.outcome(), v.stepReached(), v.stepCount(), v.expectedHash(),
-                        v.actualHash(), v.reason(), v.elapsed())));
+        return Flux.concat(Flux.fromIterable(batch.refused()).map(r -> Verdict.builder(r.id(), Outcome.INVALID_FILE)
+                        .position(r.position()).reason(r.problem()).build()),
+                verifier.verify(Flux.fromIterable(batch.sources()))
+                        .map(v -> v.toBuilder().position(batch.position(v.position())).build()));
     }
 }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayUpgrade;
 import dev.reprise.testing.GameJars;
-import dev.reprise.verify.ReplayVerifier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HexFormat;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -186,7 +186,7 @@ class BuildsCommandsTest {
                 + "the game" + System.lineSeparator());
         // Build 2 scales by 3: 1 * 3.
         assertThat(ReplayFile.read(cut).metadata()).containsEntry(GameJars.FINAL_HASH,
-                ReplayVerifier.formatHash(GameJars.hash(3)));
+                HexFormat.of().toHexDigits(GameJars.hash(3)));
         tool.clear();
 
         Path three = tool.write("three", GameJars.record("2", "3", 1, 0, 2));

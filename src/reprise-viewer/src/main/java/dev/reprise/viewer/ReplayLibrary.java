@@ -168,8 +168,8 @@ final class ReplayLibrary {
         } catch (ReplayException e) {
             throw new IllegalArgumentException(shown + ": " + e.getMessage(), e);
         }
-        ReplaySave route = file.save();
-        long held = Math.max(stream.reserved(), (long) route.commandArray().capacity() + route.paramArray().capacity());
+        ReplaySave save = file.save();
+        long held = Math.max(stream.reserved(), (long) save.commandArray().capacity() + save.paramArray().capacity());
         String token = uploads.keep(new Upload(shown, file), stream.handOver(), held);
         if (token == null) {
             throw new UploadBody.Refused(503, shown + ": " + held + " bytes do not fit the viewer's upload budget ("

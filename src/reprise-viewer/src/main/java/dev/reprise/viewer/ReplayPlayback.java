@@ -162,7 +162,7 @@ final class ReplayPlayback implements Playback {
 
     @Override
     public void seek(int target) {
-        int length = sandbox.config().route().length();
+        int length = sandbox.config().array().length();
         if (target < sandbox.config().startIndex() || target > length) {
             throw new IllegalArgumentException("seek target must be 0.." + length + ", was " + target);
         }
@@ -240,7 +240,7 @@ final class ReplayPlayback implements Playback {
     /** Sends the state as it stands between groups, with the code of the step that plays next. */
     private void sendView(String type) {
         int replayed = replayed();
-        ReplayArray route = sandbox.config().route();
+        ReplayArray route = sandbox.config().array();
         ObjectNode out = Json.object().put("t", type).put("replayed", replayed).put("state", sandbox.state().name());
         if (replayed < route.length()) {
             int code = route.get(replayed).code();
@@ -261,10 +261,10 @@ final class ReplayPlayback implements Playback {
 
     @Override
     public Map<String, Long> memory() {
-        ReplayArray route = sandbox.config().route();
+        ReplayArray route = sandbox.config().array();
         long checkpointBytes = Math.min(checkpoints.values().stream().mapToLong(Long::longValue).sum(), checkpointBudget);
         Map<String, Long> parts = new LinkedHashMap<>();
-        parts.put("route", (long) route.commandBytes() + route.paramBytes());
+        parts.put("route", (long) route.commandByteCount() + route.paramByteCount());
         parts.put("checkpoints", checkpointBytes);
         return parts;
     }

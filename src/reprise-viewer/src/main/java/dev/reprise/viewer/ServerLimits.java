@@ -39,29 +39,6 @@ public final class ServerLimits {
     }
 
     /**
-     * Returns these values, checked.
-     *
-     * @param maxConnections the most TCP connections open at once (page, API and WebSocket alike); one more is
-     *     answered {@code 503} and closed at once
-     * @param connectionIdleTimeout a connection that sends nothing for this long while no request is in
-     *     progress (between requests, or before the first) is closed
-     * @param requestHeaderTimeout a connection whose request headers are not complete this long after its
-     *     request began (or after the previous response) is closed: the slowloris pattern
-     * @param uploadBudget the most bytes held by uploads in flight and uploads kept for a session to open,
-     *     together; kept uploads are evicted oldest first to make room, and an upload that still does not fit is
-     *     refused with {@code 503}
-     * @param maxKeptUploads the most uploads kept at once (the oldest is evicted beyond)
-     * @param uploadLifetime how long a kept upload waits for a session to open it
-     * @return the limits
-     * @throws IllegalArgumentException naming a value that is out of range
-     */
-    public static ServerLimits of(int maxConnections, Duration connectionIdleTimeout,
-            Duration requestHeaderTimeout, long uploadBudget, int maxKeptUploads, Duration uploadLifetime) {
-        return new ServerLimits(maxConnections, connectionIdleTimeout, requestHeaderTimeout, uploadBudget,
-                maxKeptUploads, uploadLifetime);
-    }
-
-    /**
      * Returns the defaults: 256 connections, 30 s idle, 10 s for a request's headers, 64 MiB for
      * uploads, 32 kept uploads for 10 minutes.
      *
@@ -103,6 +80,19 @@ public final class ServerLimits {
     public ServerLimits withUploadBudget(long value) {
         return new ServerLimits(maxConnections, connectionIdleTimeout, requestHeaderTimeout, value, maxKeptUploads,
                 uploadLifetime);
+    }
+
+    /**
+     * Returns a copy with other values of the two limits on uploads kept for a session to open.
+     *
+     * @param max the most uploads kept at once (the oldest is evicted beyond), at least 1
+     * @param lifetime how long a kept upload waits for a session to open it, at least 100 ms
+     * @return the copy
+     * @throws IllegalArgumentException naming a value that is out of range
+     */
+    public ServerLimits withKeptUploads(int max, Duration lifetime) {
+        return new ServerLimits(maxConnections, connectionIdleTimeout, requestHeaderTimeout, uploadBudget, max,
+                lifetime);
     }
 
     /**

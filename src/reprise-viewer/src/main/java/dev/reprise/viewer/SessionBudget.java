@@ -37,13 +37,13 @@ final class SessionBudget {
      * Estimates what a replay session holds at most: its route (a few copies and per-step offsets), its
      * checkpoints at their budget, and the rest of a session. The game's own state is not counted.
      *
-     * @param route the file's route
+     * @param save the file's route
      * @param checkpointBudget the most checkpoint bytes the session's sandbox keeps
      * @return estimated bytes
      */
-    static long replayBytes(ReplaySave route, long checkpointBudget) {
-        long routeBytes = (long) route.commandArray().capacity() + route.paramArray().capacity();
-        return BYTES_PER_STEP * route.length() + ROUTE_COPIES * routeBytes + checkpointBudget + SESSION_BYTES;
+    static long replayBytes(ReplaySave save, long checkpointBudget) {
+        long routeBytes = (long) save.commandArray().capacity() + save.paramArray().capacity();
+        return BYTES_PER_STEP * save.length() + ROUTE_COPIES * routeBytes + checkpointBudget + SESSION_BYTES;
     }
 
     /**

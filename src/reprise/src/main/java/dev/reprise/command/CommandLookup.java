@@ -1,7 +1,7 @@
 package dev.reprise.command;
 
 import dev.reprise.diagnostic.WarningCode;
-import org.jspecify.annotations.Nullable;
+import java.util.Optional;
 
 /**
  * Resolves a route's command codes while it plays: the command a code stands for and, optionally, the
@@ -10,8 +10,10 @@ import org.jspecify.annotations.Nullable;
  * registered late is found from then on.
  *
  * <p>{@code dev.reprise.ReplaySystem} passes its own registered commands; a tool that plays a route
- * without a system ({@link dev.reprise.playback.ReplaySandbox#open ReplaySandbox.open}) passes any
- * table, for instance {@code commands::get} on a {@code Map<Integer, ReplayCommand>}.
+ * without a system ({@link dev.reprise.playback.ReplaySandbox#create ReplaySandbox.create}) passes any
+ * table, for instance {@code code -> Optional.ofNullable(commands.get(code))} on a
+ * {@code Map<Integer, ReplayCommand>}. Since it is asked on every step, a lookup that hands out
+ * {@code Optional}s made in advance (as the system's does) keeps playback free of allocation.
  *
  * <p>Thread-safety: called from whichever thread drives playback (see
  * {@link dev.reprise.playback.ReplaySandbox}), possibly a different one for each step, so an
@@ -24,21 +26,20 @@ public interface CommandLookup {
      * Returns the command a code stands for.
      *
      * @param code a code read from the route, {@code 0} to {@code 65535}
-     * @return the command, or {@code null} if no command is registered for the code: playback then fails
-     *         at that step with a {@link dev.reprise.playback.ReplayPlaybackException}
+     * @return the command, or empty if no command is registered for the code: playback then fails at that
+     *         step with a {@link dev.reprise.playback.ReplayPlaybackException}
      *         ({@link WarningCode#UNKNOWN_COMMAND warning 157} is logged)
      */
-    @Nullable
-    ReplayCommand command(int code);
+    Optional<ReplayCommand> command(int code);
 
     /**
      * Returns the name the code's command was registered under, which a playback failure quotes
      * ({@code Replay step 3 (code 1, jump) failed in execute: ...}). By default none.
      *
      * @param code a code read from the route, {@code 0} to {@code 65535}
-     * @return the name, or {@code null} if the code has none
+     * @return the name, or empty if the code has none
      */
-    default @Nullable String name(int code) {
-        return null;
+    default Optional<String> name(int code) {
+        return Optional.empty();
     }
 }

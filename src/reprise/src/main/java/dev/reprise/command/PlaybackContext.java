@@ -20,7 +20,7 @@ public interface PlaybackContext {
     double speed();
 
     /**
-     * Returns how many steps have settled, counting from the start of the route (a sandbox opened at
+     * Returns how many steps have settled, counting from the start of the route (a sandbox created at
      * {@code startIndex} starts at {@code startIndex}); the group in flight is not counted.
      *
      * @return the number of steps before the first unsettled one

@@ -20,6 +20,16 @@ import reactor.core.publisher.Mono;
  * {@link #finalizeRun} is awaited once when a run of active steps of this code ends (the original engine's
  * {@code finalize}; that name clashes with {@code Object.finalize}).
  *
+ * <p>Which operations belong to which kind:
+ * <ul>
+ *   <li><b>active</b> (a lambda of this interface, {@link #sync}, {@link #active}, {@link #withFinalizer}):
+ *       {@link #execute} and {@link #finalizeRun}. {@code execute} is the one abstract method, so an active
+ *       command is all a lambda or a class of its own can be;</li>
+ *   <li><b>passive</b> (only {@link #passive()} and {@link #passive(Consumer)} make one): {@link #type()}
+ *       {@code PASSIVE}, {@link #appliesAnswers()} and {@link #applyAnswer}. A game never implements
+ *       {@code execute} for a passive code: the factories do, and the sandbox never calls it.</li>
+ * </ul>
+ *
  * <p>Implementations are called from the thread that drives playback, one call at a time per sandbox;
  * the returned Monos may complete on any thread. The static factories build commands from lambdas;
  * Monos that are already resolved ({@code Mono.just}, {@code Mono.empty}) are read without a

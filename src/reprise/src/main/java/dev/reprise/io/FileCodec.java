@@ -40,27 +40,27 @@ final class FileCodec {
      * @throws IllegalStateException if nothing reads back (a bug; nothing is written)
      */
     static byte[] encode(ReplayFile file, ReplayFileReader limits) {
-        ReplaySave route = file.save();
+        ReplaySave save = file.save();
         if (file.compression() == Compression.NONE) {
-            byte[] bytes = assemble(file, route, 0, null, route.commandArray().remaining()
-                    + route.paramArray().remaining(), 0);
+            byte[] bytes = assemble(file, save, 0, null, save.commandArray().remaining()
+                    + save.paramArray().remaining(), 0);
             return checked(bytes, readsBack(bytes, limits, null), file, "uncompressed");
         }
-        ColumnCodec.Encoded transformed = ColumnCodec.encode(route.commandBytes(), route.paramBytes(),
-                route.length(), route.commandWidth());
+        ColumnCodec.Encoded transformed = ColumnCodec.encode(save.commandBytes(), save.paramBytes(),
+                save.length(), save.commandWidth());
         int inflatedLength = transformed.bytes().length;
         // Both entropy stages, the smaller one kept: the modelled coder wins on real routes, DEFLATE
         // on long repeated payloads (e.g. the same long string again and again).
         ByteOutput deflated = Deflate.compressSmallest(transformed.bytes(), transformed.boundaries());
         ByteOutput modelled = ModeledBody.encode(transformed);
         if (modelled.size() < deflated.size()) {
-            byte[] bytes = assemble(file, route, FLAG_DEFLATE | FLAG_MODELED, modelled.array(), modelled.size(),
+            byte[] bytes = assemble(file, save, FLAG_DEFLATE | FLAG_MODELED, modelled.array(), modelled.size(),
                     inflatedLength);
             if (readsBack(bytes, limits, transformed.bytes()) == null) {
                 return bytes;
             }
         }
-        byte[] bytes = assemble(file, route, FLAG_DEFLATE, deflated.array(), deflated.size(), inflatedLength);
+        byte[] bytes = assemble(file, save, FLAG_DEFLATE, deflated.array(), deflated.size(), inflatedLength);
         return checked(bytes, readsBack(bytes, limits, transformed.bytes()), file, "DEFLATE");
     }
 
@@ -97,18 +97,18 @@ final class FileCodec {
         }
     }
 
-    /** Lays out the header, the body (or the route's areas if {@code body} is null) and the CRC. */
-    private static byte[] assemble(ReplayFile file, ReplaySave route, int flags, byte @Nullable [] body,
+    /** Lays out the header, the body (or the save's areas if {@code body} is null) and the CRC. */
+    private static byte[] assemble(ReplayFile file, ReplaySave save, int flags, byte @Nullable [] body,
                                    int bodyLength, int inflatedLength) {
-        int commandBytes = route.commandArray().remaining();
-        int paramBytes = route.paramArray().remaining();
+        int commandBytes = save.commandArray().remaining();
+        int paramBytes = save.paramArray().remaining();
         ByteOutput out = new ByteOutput(64 + headerEstimate(file));
         out.bytes(MAGIC);
         out.u8(MAJOR_VERSION);
         out.u8(MINOR_VERSION);
         out.u8(flags);
-        out.u8(route.commandWidth().saveValue());
-        out.varint(route.length());
+        out.u8(save.commandWidth().saveValue());
+        out.varint(save.length());
         out.varint(paramBytes);
         out.varint(bodyLength);
         if ((flags & FLAG_DEFLATE) != 0) {
@@ -144,8 +144,8 @@ final class FileCodec {
         if (body != null) {
             System.arraycopy(body, 0, bytes, headerSize, bodyLength);
         } else {
-            route.commandArray().duplicate().get(bytes, headerSize, commandBytes);
-            route.paramArray().duplicate().get(bytes, headerSize + commandBytes, paramBytes);
+            save.commandArray().duplicate().get(bytes, headerSize, commandBytes);
+            save.paramArray().duplicate().get(bytes, headerSize + commandBytes, paramBytes);
         }
         CRC32C crc = new CRC32C();
         crc.update(bytes, 0, headerSize + bodyLength);
@@ -415,9 +415,9 @@ final class FileCodec {
                     dictionary = readDictionary(section);
                 }
             }
-            ReplaySave route = body(bytes, layout);
+            ReplaySave save = body(bytes, layout);
             ReplayFile file = ReplayFile.trusted(gameId, gameBuild, metadata, dictionary, layout.compression(),
-                    route, limits);
+                    save, limits);
             ReplayFileHeader header = ReplayFileHeader.of(layout.major(), layout.minor(), layout.compression(),
                     layout.width(), layout.steps(), layout.paramBytes(), layout.bodyLength(), length,
                     layout.skipped());

@@ -113,12 +113,12 @@ public final class ReplayCompatibility {
             found.add(new ReplayMismatch(ReplayMismatch.Kind.OTHER_BUILD, -1, "recorded by build \""
                     + file.gameBuild() + "\", but this is build \"" + gameBuild + "\""));
         }
-        ReplaySave route = file.save();
-        int[] uses = new int[route.commandWidth().maxCode() + 1];
+        ReplaySave save = file.save();
+        int[] uses = new int[save.commandWidth().maxCode() + 1];
         int[] firstStep = new int[uses.length];
-        ByteBuffer entries = route.commandArray();
-        int entry = route.commandWidth().entrySize();
-        for (int step = 0; step < route.length(); step++) {
+        ByteBuffer entries = save.commandArray();
+        int entry = save.commandWidth().entrySize();
+        for (int step = 0; step < save.length(); step++) {
             int at = step * entry + 1;
             int code = entry == 2 ? entries.get(at) & 0xFF : (entries.get(at) & 0xFF) << 8 | entries.get(at + 1) & 0xFF;
             if (uses[code]++ == 0) {

@@ -86,8 +86,8 @@ public final class ReplayFile {
     }
 
     /** A builder holding this file's values but another route (an upgrade's). */
-    Builder toBuilder(ReplaySave route) {
-        Builder builder = new Builder(route).gameId(gameId).gameBuild(gameBuild).dictionary(dictionary)
+    Builder toBuilder(ReplaySave save) {
+        Builder builder = new Builder(save).gameId(gameId).gameBuild(gameBuild).dictionary(dictionary)
                 .compression(compression).readableBy(limits);
         builder.metadata.putAll(metadata);
         return builder;

@@ -165,7 +165,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         this.commands = commands;
         this.names = names;
         this.warnings = warnings;
-        this.cursor = config.route().cursor(config.startIndex());
+        this.cursor = config.array().cursor(config.startIndex());
         this.pacing = Pacing.of(config, this::drain, this::clockEnded, () -> context);
         this.scheduler = config.scheduler();
         this.runOn = config.runOn().orElse(null);
@@ -630,7 +630,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         }
         phase = IDLE;
         config.reset();
-        cursor = config.route().cursor(config.startIndex());
+        cursor = config.array().cursor(config.startIndex());
         return true;
     }
 

@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  *   <li>with {@link SandboxConfig.Builder#runOn runOn(scheduler)}: the sandbox's worker of that scheduler
  *       (the game thread), once {@link ReplaySandbox#steps()} is subscribed, before any command;</li>
  *   <li>without it: the thread calling {@link dev.reprise.ReplaySystem#createReplaySandbox} (or subscribing
- *       to {@link dev.reprise.ReplaySystem#playback}), synchronously — unless the sandbox opened before
+ *       to {@link dev.reprise.ReplaySystem#playback}), synchronously — unless the sandbox created before
  *       still plays: then the thread that ends that one, once it has ended (finalize included).</li>
  * </ul>
  * Never concurrently with a command. Route writes the reset makes do not expire the new sandbox: it opens

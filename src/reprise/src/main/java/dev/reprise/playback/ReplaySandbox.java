@@ -26,11 +26,14 @@ import org.jspecify.annotations.Nullable;
  * {@link #stop()} are idempotent; each subscription to {@link #step()} plays one more group, each to
  * {@link #seek} seeks once). So {@code Mono.delay(Duration.ofSeconds(1)).then(sandbox.stop())} stops
  * after a second, not at once. <b>A {@code void} method acts at once</b>: {@link #play()}
- * (which also continues a paused playback), {@link #setSpeed}, {@link #checkRoute()} and the fire-and-forget twins
- * {@link #pauseNow()}, {@link #stopNow()}, {@link #stepNow()} and {@link #seekNow}. Cancelling a
- * control's Mono does not undo what it started. Every control is safe from any thread. Once the state
- * is {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or {@link PlaybackState#FAILED}, every
- * control answers at once. Nothing happens without a subscriber to {@link #steps()} requesting steps.
+ * (which also continues a paused playback), {@link #setSpeed}, {@link #checkRoute()} and the fire-and-forget
+ * twins {@link #pauseNow()}, {@link #stopNow()}, {@link #stepNow()} and {@link #seekNow}. The {@code Now}
+ * twins post the control and return at once: they never wait for it to take effect (unlike Reactor
+ * Netty's {@code disposeNow()}, which blocks until the server is disposed); subscribe to the {@code Mono}
+ * twin to know when it has. Cancelling a control's Mono does not undo what it started. Every control is
+ * safe from any thread. Once the state is {@link PlaybackState#ENDED}, {@link PlaybackState#STOPPED} or
+ * {@link PlaybackState#FAILED}, every control answers at once. Nothing happens without a subscriber to
+ * {@link #steps()} requesting steps.
  *
  * <p><b>Starting.</b> The first request on {@link #steps()} (or {@link #windows()}) starts playing: the
  * state goes from {@code READY} to {@code PLAYING}, as {@link #play()} would. With
@@ -49,8 +52,8 @@ import org.jspecify.annotations.Nullable;
  * passive step, signals a command's result, or runs a pacing timer or clock tick — so a
  * {@link PassiveStep#complete} from a UI thread may run the next group's commands on that thread before
  * it returns; the first reset runs in {@link dev.reprise.ReplaySystem#createReplaySandbox} (or
- * {@link #open}; see {@link ReplayResetter}). A UI answering through {@link PassiveAnswers} answers on its own thread; the
- * library applies the answer on the game's thread.
+ * {@link #create}; see {@link ReplayResetter}). A UI answering through {@link PassiveAnswers} answers on
+ * its own thread; the library applies the answer on the game's thread.
  *
  * <p>{@link #seek} moves playback to any step, forward or backward, from checkpoints kept in a
  * memory-bounded cache when the config has a {@link SnapshotProvider}. See {@code docs/seeking.md}.
@@ -68,41 +71,41 @@ public final class ReplaySandbox {
     }
 
     /**
-     * Opens a sandbox on the config's route at its start index, playing the commands {@code commands}
-     * resolves; the same as {@code open(config, commands, OpenOptions.NONE)}: warnings are only logged, and
-     * no earlier sandbox is stopped.
+     * Creates a sandbox on the config's route at its start index, playing the commands {@code commands}
+     * resolves; the same as {@code create(config, commands, CreateOptions.NONE)}: warnings are only logged,
+     * and no earlier sandbox is stopped.
      *
      * @param config   what to play and how
      * @param commands resolves each code to its command (and name) as steps are played
      * @return the new sandbox, {@code READY}
-     * @see #open(SandboxConfig, CommandLookup, OpenOptions)
+     * @see #create(SandboxConfig, CommandLookup, CreateOptions)
      */
-    public static ReplaySandbox open(SandboxConfig<?> config, CommandLookup commands) {
-        return open(config, commands, OpenOptions.NONE);
+    public static ReplaySandbox create(SandboxConfig<?> config, CommandLookup commands) {
+        return create(config, commands, CreateOptions.NONE);
     }
 
     /**
-     * Opens a sandbox on the config's route at its start index, playing the commands {@code commands}
+     * Creates a sandbox on the config's route at its start index, playing the commands {@code commands}
      * resolves: the primitive under {@link dev.reprise.ReplaySystem#createReplaySandbox}, for a tool that
      * plays a route without a {@code ReplaySystem} (a verifier, a viewer, a test harness). A game uses the
      * system's method, which passes its registered commands, feeds {@code ReplaySystem.warnings()} and keeps
-     * one sandbox at a time; this method keeps nothing: each call opens an independent sandbox.
+     * one sandbox at a time; this method keeps nothing: each call creates an independent sandbox.
      *
      * <p>The game is reset here, on the calling thread, through the config's resetter and save, when no
      * {@link SandboxConfig#runOn() runOn} is set and nothing else plays. With runOn the new playback resets
      * it itself, on its worker, after the subscription and before any command. With
-     * {@link OpenOptions#replacing} a sandbox still playing is stopped as {@link #stopNow()} does (its group
-     * in flight settles, its open window is finalized) and the game is reset only once it has ended, on the
-     * thread that ends it (or on the new sandbox's runOn worker): nothing of the old playback reaches the new
-     * one's game. Without it nothing else is stopped: two sandboxes playing one game at once are the caller's
-     * concern. Never blocks; safe from any thread.
+     * {@link CreateOptions#withReplacing replacing} a sandbox still playing is stopped as {@link #stopNow()}
+     * does (its group in flight settles, its open window is finalized) and the game is reset only once it
+     * has ended, on the thread that ends it (or on the new sandbox's runOn worker): nothing of the old
+     * playback reaches the new one's game. Without it nothing else is stopped: two sandboxes playing one
+     * game at once are the caller's concern. Never blocks; safe from any thread.
      *
      * @param config   what to play and how
      * @param commands resolves each code to its command (and name) as steps are played
      * @param options  where warnings go and which sandbox this one replaces
      * @return the new sandbox, {@code READY}
      */
-    public static ReplaySandbox open(SandboxConfig<?> config, CommandLookup commands, OpenOptions options) {
+    public static ReplaySandbox create(SandboxConfig<?> config, CommandLookup commands, CreateOptions options) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(commands, "commands");
         Objects.requireNonNull(options, "options");
@@ -118,25 +121,28 @@ public final class ReplaySandbox {
             config.reset();
             predecessor = null;
         }
-        return new ReplaySandbox(config, new PlaybackEngine(config, commands::command, commands::name,
+        // The engine asks per step: the lookup's Optionals are unwrapped here (ReplaySystem's are pre-made,
+        // so its playback allocates nothing per lookup).
+        return new ReplaySandbox(config, new PlaybackEngine(config, code -> commands.command(code).orElse(null),
+                code -> commands.name(code).orElse(null),
                 new WarningReporter(options.warnings()), resetNow, predecessor));
     }
 
     /**
-     * What {@link ReplaySandbox#open(SandboxConfig, CommandLookup, OpenOptions)} does besides opening: where
-     * the sandbox's warnings go and which sandbox it replaces. Immutable and thread-safe; {@link #NONE} and
-     * the {@code with} methods build one (a final class, not a record, so that an option can be added
-     * without breaking callers).
+     * What {@link ReplaySandbox#create(SandboxConfig, CommandLookup, CreateOptions)} does besides creating:
+     * where the sandbox's warnings go and which sandbox it replaces. Immutable and thread-safe;
+     * {@link #NONE} and the {@code with} methods build one (a final class, not a record, so that an option
+     * can be added without breaking callers).
      */
-    public static final class OpenOptions {
+    public static final class CreateOptions {
 
         /** No warnings listener, no sandbox replaced. */
-        public static final OpenOptions NONE = new OpenOptions(null, null);
+        public static final CreateOptions NONE = new CreateOptions(null, null);
 
         private final @Nullable Consumer<? super ReplayWarning> warnings;
         private final @Nullable ReplaySandbox replacing;
 
-        private OpenOptions(@Nullable Consumer<? super ReplayWarning> warnings, @Nullable ReplaySandbox replacing) {
+        private CreateOptions(@Nullable Consumer<? super ReplayWarning> warnings, @Nullable ReplaySandbox replacing) {
             this.warnings = warnings;
             this.replacing = replacing;
         }
@@ -149,19 +155,19 @@ public final class ReplaySandbox {
          *                 log them (logger {@code dev.reprise}, level WARN)
          * @return the new options
          */
-        public OpenOptions withWarnings(@Nullable Consumer<? super ReplayWarning> listener) {
-            return new OpenOptions(listener, replacing);
+        public CreateOptions withWarnings(@Nullable Consumer<? super ReplayWarning> listener) {
+            return new CreateOptions(listener, replacing);
         }
 
         /**
          * Returns these options with another sandbox to replace.
          *
-         * @param previous the sandbox the new one replaces: stopped on opening, and the game is reset only
+         * @param previous the sandbox the new one replaces: stopped on creation, and the game is reset only
          *                 once it has ended; {@code null} (or a sandbox that has already ended) for none
          * @return the new options
          */
-        public OpenOptions withReplacing(@Nullable ReplaySandbox previous) {
-            return new OpenOptions(warnings, previous);
+        public CreateOptions withReplacing(@Nullable ReplaySandbox previous) {
+            return new CreateOptions(warnings, previous);
         }
 
         @Nullable Consumer<? super ReplayWarning> warnings() {
@@ -174,7 +180,7 @@ public final class ReplaySandbox {
 
         @Override
         public boolean equals(@Nullable Object other) {
-            return other instanceof OpenOptions that && Objects.equals(warnings, that.warnings)
+            return other instanceof CreateOptions that && Objects.equals(warnings, that.warnings)
                     && replacing == that.replacing;
         }
 
@@ -185,7 +191,7 @@ public final class ReplaySandbox {
 
         @Override
         public String toString() {
-            return "OpenOptions[warnings=" + (warnings != null ? "a listener" : "logged only") + ", replacing="
+            return "CreateOptions[warnings=" + (warnings != null ? "a listener" : "logged only") + ", replacing="
                     + replacing + "]";
         }
     }
@@ -268,7 +274,11 @@ public final class ReplaySandbox {
         return Mono.defer(() -> awaitable(Control.PAUSE));
     }
 
-    /** Pauses now, like subscribing to {@link #pause()} without waiting for the group in flight. */
+    /**
+     * Asks playback to pause and returns at once (fire-and-forget): like subscribing to {@link #pause()},
+     * but it never waits for the group in flight, and never blocks (unlike Reactor Netty's
+     * {@code disposeNow()}). Subscribe to {@link #pause()} to know when the pause has taken effect.
+     */
     public void pauseNow() {
         engine.post(new Control(Control.PAUSE, null, 0));
     }
@@ -286,7 +296,11 @@ public final class ReplaySandbox {
         return Mono.defer(() -> awaitable(Control.STOP));
     }
 
-    /** Stops now, like subscribing to {@link #stop()} without waiting for playback to terminate. */
+    /**
+     * Asks playback to stop and returns at once (fire-and-forget): like subscribing to {@link #stop()}, but
+     * it never waits for playback to terminate, and never blocks (unlike Reactor Netty's
+     * {@code disposeNow()}). {@link #stop()} or {@link #terminated()} tell when playback has ended.
+     */
     public void stopNow() {
         engine.post(new Control(Control.STOP, null, 0));
     }
@@ -311,7 +325,11 @@ public final class ReplaySandbox {
         });
     }
 
-    /** Plays one more group now, like subscribing to {@link #step()} without waiting for its result. */
+    /**
+     * Asks for one more group and returns at once (fire-and-forget): like subscribing to {@link #step()},
+     * but it never waits for the group to settle, and never blocks (unlike Reactor Netty's
+     * {@code disposeNow()}); does nothing once playback has terminated.
+     */
     public void stepNow() {
         if (!engine.state().isTerminal()) {
             engine.post(new Control(Control.STEP, Sinks.one(), 0));
@@ -357,8 +375,9 @@ public final class ReplaySandbox {
     }
 
     /**
-     * Seeks now, like subscribing to {@link #seek} without waiting to land; does nothing once playback has
-     * terminated.
+     * Asks playback to seek and returns at once (fire-and-forget): like subscribing to {@link #seek}, but it
+     * never waits to land, and never blocks (unlike Reactor Netty's {@code disposeNow()}); does nothing once
+     * playback has terminated.
      *
      * @param stepIndex the target, {@code config().startIndex()} to the route's length (the end)
      * @throws IllegalArgumentException if {@code stepIndex} is outside {@code startIndex..route length}
@@ -381,7 +400,7 @@ public final class ReplaySandbox {
     }
 
     private void checkSeekTarget(int stepIndex) {
-        int length = config.route().length();
+        int length = config.array().length();
         if (stepIndex < config.startIndex() || stepIndex > length) {
             throw new IllegalArgumentException("seek target must be in " + config.startIndex() + ".." + length
                     + " (start index to route length), was " + stepIndex);
@@ -448,9 +467,9 @@ public final class ReplaySandbox {
 
     /**
      * Fails the playback now with {@link java.util.ConcurrentModificationException}
-     * ({@link WarningCode#SANDBOX_STREAM_EXPIRED warning 156}) if the route changed since the sandbox opened, instead
-     * of at the next step. {@link dev.reprise.ReplaySystem#loadState} calls it; call it after editing a route being
-     * played.
+     * ({@link WarningCode#SANDBOX_STREAM_EXPIRED warning 156}) if the route changed since the sandbox was
+     * created, instead of at the next step. {@link dev.reprise.ReplaySystem#loadState} calls it; call it after
+     * editing a route being played.
      */
     public void checkRoute() {
         engine.checkRoute();
@@ -462,7 +481,7 @@ public final class ReplaySandbox {
         return engine.checkpoints();
     }
 
-    /** @return the config this sandbox was opened with */
+    /** @return the config this sandbox was created with */
     public SandboxConfig<?> config() {
         return config;
     }

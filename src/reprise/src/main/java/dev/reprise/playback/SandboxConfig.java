@@ -75,8 +75,8 @@ public final class SandboxConfig<S> {
         return new Builder<>(route, resetter);
     }
 
-    /** @return the route to play */
-    public ReplayArray route() {
+    /** @return the route to play, as {@code ReplaySystem.array()} returns it */
+    public ReplayArray array() {
         return route;
     }
 
@@ -135,7 +135,12 @@ public final class SandboxConfig<S> {
         return startPaused;
     }
 
-    /** @return the scheduler that times pacing and passive grace */
+    /**
+     * Returns the timer: the scheduler that times pacing and passive grace (where commands run is
+     * {@link #runOn()}).
+     *
+     * @return the timer scheduler
+     */
     public Scheduler scheduler() {
         return scheduler;
     }
@@ -354,9 +359,10 @@ public final class SandboxConfig<S> {
         }
 
         /**
-         * Sets the scheduler that times pacing and passive grace.
+         * Sets the timer: the scheduler that times pacing ({@link #stepInterval}) and passive grace. It
+         * only times; where commands run is {@link #runOn}.
          *
-         * @param scheduler the scheduler
+         * @param scheduler the timer, by default {@code Schedulers.parallel()}
          * @return this builder
          */
         public Builder<S> scheduler(Scheduler scheduler) {

@@ -112,13 +112,23 @@ public final class ReplayArray {
         return width;
     }
 
-    /** @return the number of param bytes in use */
-    public int paramBytes() {
+    /**
+     * Returns how many bytes of the param area are in use (a count; {@code saveState().paramBytes()} gives
+     * the bytes themselves).
+     *
+     * @return the number of param bytes in use
+     */
+    public int paramByteCount() {
         return paramUsed;
     }
 
-    /** @return the number of command bytes in use: {@code length() * commandWidth().entrySize()} */
-    public int commandBytes() {
+    /**
+     * Returns how many bytes of the command area are in use (a count; {@code saveState().commandBytes()}
+     * gives the bytes themselves).
+     *
+     * @return {@code length() * commandWidth().entrySize()}
+     */
+    public int commandByteCount() {
         return length * entrySize;
     }
 

@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  * position to limit now. A view (from {@code saveState()}, or a save over buffers someone still writes)
  * can change underneath: after the route's next write it may no longer equal a save it equalled before,
  * and its {@link #hashCode()} may change. Equality is stable only for a detached save (or one over
- * buffers nobody writes, such as {@code ReplayFile.route()}); {@link #detach()} before keeping a save in
+ * buffers nobody writes, such as {@code ReplayFile.save()}); {@link #detach()} before keeping a save in
  * a hash-based collection or comparing it later. Immutable in its own parts; thread-safe to read while
  * nobody writes the bytes it shares.
  *

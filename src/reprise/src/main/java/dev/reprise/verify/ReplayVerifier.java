@@ -38,7 +38,7 @@ import reactor.core.scheduler.Schedulers;
  * {@link Outcome#VALID}.
  *
  * <p>Backpressure and memory: at most {@linkplain Builder#parallelism parallelism} replays are in work
- * at once, each read, prepared and played on a worker of the {@linkplain Builder#scheduler scheduler}. A
+ * at once, each read, prepared and played on a worker of the {@linkplain Builder#runOn runOn} scheduler. A
  * worker that has just finished a replay takes the next source when one is at hand, so replays follow each
  * other on the same thread without a hand-off; a worker left idle is released, and the next source takes
  * a new one. A source is read inside its worker, never ahead, so at most that many routes are decoded and
@@ -85,7 +85,7 @@ public final class ReplayVerifier {
     @Nullable
     private final Predicate<VerifiableGame> accept;
     private final int parallelism;
-    private final Scheduler scheduler;
+    private final Scheduler runOn;
     private final Scheduler timer;
     private final ReplayFileReader reader;
     private final long maxSteps;
@@ -104,7 +104,7 @@ public final class ReplayVerifier {
         this.accept = b.accept;
         this.parallelism = b.parallelism;
         // Resolved now, so a verifier built inside StepVerifier.withVirtualTime gets the virtual schedulers.
-        this.scheduler = b.scheduler != null ? b.scheduler : Schedulers.boundedElastic();
+        this.runOn = b.runOn != null ? b.runOn : Schedulers.boundedElastic();
         this.timer = Schedulers.parallel();
         this.reader = b.reader;
         this.maxSteps = b.maxSteps;
@@ -136,7 +136,7 @@ public final class ReplayVerifier {
      *
      * @param builds  the installed builds; the verifier does not close them
      * @param options the run's options, applied to each provider's {@link ReplayVerifierProvider#verifier()}
-     *                and to this verifier: parallelism, scheduler, reader, budgets (set no game option here),
+     *                and to this verifier: parallelism, runOn, reader, budgets (set no game option here),
      *                e.g. {@code b -> b.parallelism(4).timeout(Duration.ofSeconds(30))}
      * @param <P>     the provider type
      * @return the verifier; its parallelism bounds all replays together
@@ -170,8 +170,8 @@ public final class ReplayVerifier {
      * Verifies one replay, at position 0.
      *
      * @param source the replay
-     * @return a cold Mono of its verdict, worked out on the scheduler; it errors only if the heap runs out
-     *         while the replay is read or prepared
+     * @return a cold Mono of its verdict, worked out on the {@linkplain Builder#runOn runOn} scheduler; it
+     *         errors only if the heap runs out while the replay is read or prepared
      */
     public Mono<Verdict> verify(ReplaySource source) {
         return verify(source, 0);
@@ -224,41 +224,7 @@ public final class ReplayVerifier {
 
     private Mono<Verdict> verify(ReplaySource source, long position) {
         Objects.requireNonNull(source, "source");
-        return Mono.defer(() -> new Verification(this, source, position).run()).subscribeOn(scheduler);
-    }
-
-    /**
-     * Formats a state hash the way verdicts and the final-hash metadata spell it: 16 lower-case hex
-     * digits.
-     *
-     * @param hash the hash
-     * @return e.g. {@code "00000000deadbeef"}
-     */
-    public static String formatHash(long hash) {
-        String hex = Long.toHexString(hash);
-        return "0000000000000000".substring(hex.length()) + hex;
-    }
-
-    /**
-     * Parses a state hash written by {@link #formatHash}: 1 to 16 hex digits, either case, read as an
-     * unsigned 64-bit number.
-     *
-     * @param text the hash
-     * @return the hash
-     * @throws IllegalArgumentException if {@code text} is not 1 to 16 hex digits
-     */
-    public static long parseHash(String text) {
-        Objects.requireNonNull(text, "text");
-        if (text.isEmpty() || text.length() > 16) {
-            throw new IllegalArgumentException("a state hash is 1 to 16 hex digits, was \"" + text + "\"");
-        }
-        for (int i = 0; i < text.length(); i++) {
-            if (Character.digit(text.charAt(i), 16) < 0) {
-                throw new IllegalArgumentException("a state hash is 1 to 16 hex digits, was \"" + text
-                        + "\" (not a hex digit at " + i + ")");
-            }
-        }
-        return Long.parseUnsignedLong(text, 16);
+        return Mono.defer(() -> new Verification(this, source, position).run()).subscribeOn(runOn);
     }
 
     /**
@@ -304,8 +270,8 @@ public final class ReplayVerifier {
         return parallelism;
     }
 
-    Scheduler scheduler() {
-        return scheduler;
+    Scheduler runOn() {
+        return runOn;
     }
 
     Scheduler timer() {
@@ -342,7 +308,7 @@ public final class ReplayVerifier {
     @Override
     public String toString() {
         return "ReplayVerifier[gameId=" + gameId + ", finalHashKey=" + finalHashKey + ", accept="
-                + (accept != null) + ", parallelism=" + parallelism + ", scheduler=" + scheduler + ", reader="
+                + (accept != null) + ", parallelism=" + parallelism + ", runOn=" + runOn + ", reader="
                 + reader + ", maxSteps=" + (maxSteps == Long.MAX_VALUE ? "none" : maxSteps) + ", timeout="
                 + (timeout == null ? "none" : timeout) + (gameBuilds.isEmpty() ? "" : ", gameBuilds=" + gameBuilds)
                 + (upgrades.isEmpty() ? "" : ", upgrades=" + upgrades.size())
@@ -367,7 +333,7 @@ public final class ReplayVerifier {
         private Predicate<VerifiableGame> accept;
         private int parallelism = Runtime.getRuntime().availableProcessors();
         @Nullable
-        private Scheduler scheduler;
+        private Scheduler runOn;
         private ReplayFileReader reader = ReplayFileReader.DEFAULT;
         private long maxSteps = Long.MAX_VALUE;
         @Nullable
@@ -445,9 +411,10 @@ public final class ReplayVerifier {
 
         /**
          * Requires every file to claim its final state hash in the metadata entry {@code metadataKey}
-         * (written with {@link #formatHash}), and the replayed game's {@link VerifiableGame#stateHash()}
-         * to equal it at the end: a different hash is {@link Outcome#REJECTED}; a missing or malformed
-         * entry is {@link Outcome#INVALID_FILE}, found before anything is played.
+         * (written {@code HexFormat.of().toHexDigits(hash)}: 16 lower-case hex digits; 1 to 16 of either case
+         * are read), and the replayed game's {@link VerifiableGame#stateHash()} to equal it at the end: a
+         * different hash is {@link Outcome#REJECTED}; a missing or malformed entry is
+         * {@link Outcome#INVALID_FILE}, found before anything is played.
          *
          * @param metadataKey the metadata key of the claimed hash
          * @return this builder
@@ -498,8 +465,8 @@ public final class ReplayVerifier {
          * @param scheduler the scheduler
          * @return this builder
          */
-        public Builder scheduler(Scheduler scheduler) {
-            this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        public Builder runOn(Scheduler scheduler) {
+            this.runOn = Objects.requireNonNull(scheduler, "runOn");
             return this;
         }
 
@@ -554,7 +521,7 @@ public final class ReplayVerifier {
         }
 
         /**
-         * Builds the verifier; the default scheduler is resolved now.
+         * Builds the verifier; the default {@linkplain #runOn runOn} scheduler is resolved now.
          *
          * @return the verifier
          */

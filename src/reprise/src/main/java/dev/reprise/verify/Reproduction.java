@@ -1,5 +1,6 @@
 package dev.reprise.verify;
 
+import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -204,7 +205,7 @@ public final class Reproduction {
     }
 
     private static String hash(OptionalLong hash) {
-        return hash.isPresent() ? ReplayVerifier.formatHash(hash.getAsLong()) : "none";
+        return hash.isPresent() ? HexFormat.of().toHexDigits(hash.getAsLong()) : "none";
     }
 
     @Override

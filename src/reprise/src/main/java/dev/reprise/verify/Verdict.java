@@ -9,8 +9,9 @@ import org.jspecify.annotations.Nullable;
  * The result of verifying one replay: which replay, what came of it, how far it played and why.
  *
  * <p>Immutable and thread-safe; no part is {@code null}. Two verdicts are equal when every part is
- * equal. Made with {@link #of}; a later version may add parts, each with a new factory that keeps the
- * earlier ones working (the earlier factories give the new part a neutral value).
+ * equal. The verifier makes them; {@link #builder} makes one by hand (a tool's own verdict on a file it
+ * could not hand to the verifier, a test of code that reads verdicts), and a part added later starts
+ * neutral in it, so code that builds verdicts keeps working.
  */
 public final class Verdict {
 
@@ -38,39 +39,26 @@ public final class Verdict {
     }
 
     /**
-     * Returns a verdict of these parts.
+     * Starts a verdict on the replay {@code id} with this outcome; every other part starts neutral:
+     * position 0, no steps reached of 0, no hashes, an empty reason, no time elapsed.
      *
-     * @param id           the id of the {@link ReplaySource}
-     * @param position     the 0-based position of the source in the verified publisher (a single
-     *                     {@link ReplayVerifier#verify(ReplaySource)} is position 0)
-     * @param outcome      what came of it
-     * @param stepReached  how many steps were played (see {@link #stepReached()})
-     * @param stepCount    the route's length, or 0 if the file could not be read
-     * @param expectedHash the hash the replay should have come to; empty if none was checked
-     * @param actualHash   the hash the replayed game had at that point; empty if none was checked
-     * @param reason       one line on why
-     * @param elapsed      the wall-clock time spent on this replay
-     * @return the verdict
-     * @throws NullPointerException     if a part is {@code null}
-     * @throws IllegalArgumentException if {@code position}, {@code stepReached} or {@code stepCount} is
-     *                                  negative, or {@code elapsed} is negative
+     * @param id      the id of the {@link ReplaySource}
+     * @param outcome what came of it
+     * @return a new builder
+     * @throws NullPointerException if {@code id} or {@code outcome} is {@code null}
      */
-    public static Verdict of(String id, long position, Outcome outcome, int stepReached, int stepCount,
-            OptionalLong expectedHash, OptionalLong actualHash, String reason, Duration elapsed) {
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(outcome, "outcome");
-        Objects.requireNonNull(expectedHash, "expectedHash");
-        Objects.requireNonNull(actualHash, "actualHash");
-        Objects.requireNonNull(reason, "reason");
-        Objects.requireNonNull(elapsed, "elapsed");
-        if (position < 0 || stepReached < 0 || stepCount < 0) {
-            throw new IllegalArgumentException("position, stepReached and stepCount must not be negative, were "
-                    + position + ", " + stepReached + ", " + stepCount);
-        }
-        if (elapsed.isNegative()) {
-            throw new IllegalArgumentException("elapsed must not be negative, was " + elapsed);
-        }
-        return new Verdict(id, position, outcome, stepReached, stepCount, expectedHash, actualHash, reason, elapsed);
+    public static Builder builder(String id, Outcome outcome) {
+        return new Builder(id, outcome);
+    }
+
+    /**
+     * Returns a builder holding every part of this verdict, for a verdict that differs in a few.
+     *
+     * @return a new builder; this verdict is unchanged
+     */
+    public Builder toBuilder() {
+        return new Builder(id, outcome).position(position).stepReached(stepReached).stepCount(stepCount)
+                .expectedHash(expectedHash).actualHash(actualHash).reason(reason).elapsed(elapsed);
     }
 
     /**
@@ -210,5 +198,149 @@ public final class Verdict {
         return "Verdict[id=" + id + ", position=" + position + ", outcome=" + outcome + ", stepReached="
                 + stepReached + ", stepCount=" + stepCount + ", expectedHash=" + expectedHash + ", actualHash="
                 + actualHash + ", reason=" + reason + ", elapsed=" + elapsed + "]";
+    }
+
+    /**
+     * Builds a {@link Verdict}. Each setter checks its value at once and throws
+     * {@link NullPointerException} or {@link IllegalArgumentException} naming the part. Not thread-safe.
+     */
+    public static final class Builder {
+        private final String id;
+        private final Outcome outcome;
+        private long position;
+        private int stepReached;
+        private int stepCount;
+        private OptionalLong expectedHash = OptionalLong.empty();
+        private OptionalLong actualHash = OptionalLong.empty();
+        private String reason = "";
+        private Duration elapsed = Duration.ZERO;
+
+        private Builder(String id, Outcome outcome) {
+            this.id = Objects.requireNonNull(id, "id");
+            this.outcome = Objects.requireNonNull(outcome, "outcome");
+        }
+
+        /**
+         * Sets the 0-based position of the source in the verified publisher (a single
+         * {@link ReplayVerifier#verify(ReplaySource)} is position 0).
+         *
+         * @param position 0 or more; 0 unless set
+         * @return this builder
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder position(long position) {
+            this.position = notNegative("position", position);
+            return this;
+        }
+
+        /**
+         * Sets how many steps were played (see {@link Verdict#stepReached()}).
+         *
+         * @param steps 0 or more; 0 unless set
+         * @return this builder
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder stepReached(int steps) {
+            this.stepReached = (int) notNegative("stepReached", steps);
+            return this;
+        }
+
+        /**
+         * Sets the route's length.
+         *
+         * @param steps 0 or more; 0 (the file could not be read) unless set
+         * @return this builder
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder stepCount(int steps) {
+            this.stepCount = (int) notNegative("stepCount", steps);
+            return this;
+        }
+
+        /**
+         * Sets the hash the replay should have come to (see {@link Verdict#expectedHash()}).
+         *
+         * @param hash the hash
+         * @return this builder
+         */
+        public Builder expectedHash(long hash) {
+            return expectedHash(OptionalLong.of(hash));
+        }
+
+        /**
+         * Sets the hash the replay should have come to, or none.
+         *
+         * @param hash the hash, or empty if none was checked (unless set)
+         * @return this builder
+         */
+        public Builder expectedHash(OptionalLong hash) {
+            this.expectedHash = Objects.requireNonNull(hash, "expectedHash");
+            return this;
+        }
+
+        /**
+         * Sets the hash the replayed game had at the point the expected hash is about.
+         *
+         * @param hash the hash
+         * @return this builder
+         */
+        public Builder actualHash(long hash) {
+            return actualHash(OptionalLong.of(hash));
+        }
+
+        /**
+         * Sets the hash the replayed game had, or none.
+         *
+         * @param hash the hash, or empty if none was checked (unless set)
+         * @return this builder
+         */
+        public Builder actualHash(OptionalLong hash) {
+            this.actualHash = Objects.requireNonNull(hash, "actualHash");
+            return this;
+        }
+
+        /**
+         * Sets the one line on why.
+         *
+         * @param reason the reason; empty unless set
+         * @return this builder
+         */
+        public Builder reason(String reason) {
+            this.reason = Objects.requireNonNull(reason, "reason");
+            return this;
+        }
+
+        /**
+         * Sets the wall-clock time spent on the replay.
+         *
+         * @param elapsed zero or more; zero unless set
+         * @return this builder
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder elapsed(Duration elapsed) {
+            Objects.requireNonNull(elapsed, "elapsed");
+            if (elapsed.isNegative()) {
+                throw new IllegalArgumentException("elapsed must not be negative, was " + elapsed);
+            }
+            this.elapsed = elapsed;
+            return this;
+        }
+
+        /**
+         * Builds the verdict.
+         *
+         * @return the verdict
+         */
+        public Verdict build() {
+            return new Verdict(id, position, outcome, stepReached, stepCount, expectedHash, actualHash, reason,
+                    elapsed);
+        }
+
+        private static long notNegative(String name, long value) {
+            if (value < 0) {
+                throw new IllegalArgumentException(name + " must not be negative, was " + value);
+            }
+            return value;
+        }
     }
 }

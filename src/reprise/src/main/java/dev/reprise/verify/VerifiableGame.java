@@ -29,7 +29,7 @@ public interface VerifiableGame {
 
     /**
      * Returns the system that plays this game's routes: the game's commands registered, the route empty.
-     * The verifier loads the file's route into it and opens the sandbox on it.
+     * The verifier loads the file's route into it and creates the sandbox on it.
      *
      * @return the same system on every call
      */
@@ -37,7 +37,7 @@ public interface VerifiableGame {
 
     /**
      * Returns how to play {@code route} on this game: the resetter that puts the game into the state the
-     * route starts from, the save it restores, and any other playback option. The verifier opens the
+     * route starts from, the save it restores, and any other playback option. The verifier creates the
      * sandbox with it right away, which resets the game.
      *
      * @param route the route to play: {@code system().array()}, holding the file's route

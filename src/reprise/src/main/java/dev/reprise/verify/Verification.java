@@ -14,6 +14,7 @@ import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.route.ReplayFormatException;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -217,13 +218,25 @@ final class Verification {
             if (claim == null) {
                 throw new InvalidFile("the file claims no final state hash: it has no metadata \"" + key + "\"");
             }
-            try {
-                claimedHash = OptionalLong.of(ReplayVerifier.parseHash(claim));
-            } catch (IllegalArgumentException e) {
-                throw new InvalidFile("metadata \"" + key + "\" is not a state hash: " + e.getMessage());
-            }
+            claimedHash = OptionalLong.of(claimedHash(key, claim));
         }
         return file;
+    }
+
+    /** Reads a claimed hash as {@code HexFormat} writes it: 1 to 16 hex digits, either case. */
+    private static long claimedHash(String key, String claim) {
+        String problem;
+        if (claim.isEmpty()) {
+            problem = "no digits"; // HexFormat would read it as 0
+        } else {
+            try {
+                return HexFormat.fromHexDigitsToLong(claim);
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage();
+            }
+        }
+        throw new InvalidFile("metadata \"" + key + "\" is not a state hash (1 to 16 hex digits): \"" + claim
+                + "\" (" + problem + ")");
     }
 
     private ReplayFile upgrade(ReplayFile file, CommandDictionary commands) {
@@ -293,10 +306,10 @@ final class Verification {
                         + "state hash to compare it with");
             }
             if (actual.getAsLong() != claimedHash.getAsLong()) {
-                return Verdict.of(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
-                        "final state hash " + ReplayVerifier.formatHash(actual.getAsLong()) + " differs from the "
-                                + ReplayVerifier.formatHash(claimedHash.getAsLong()) + " the file claims",
-                        elapsed());
+                return verdictBuilder(Outcome.REJECTED, played, "final state hash "
+                        + HexFormat.of().toHexDigits(actual.getAsLong()) + " differs from the "
+                        + HexFormat.of().toHexDigits(claimedHash.getAsLong()) + " the file claims")
+                        .expectedHash(claimedHash).actualHash(actual).build();
             }
             checked += "; final state hash matches";
         }
@@ -306,17 +319,16 @@ final class Verification {
             try {
                 accepted = accept.test(judged);
             } catch (RuntimeException e) {
-                return Verdict.of(id, position, Outcome.FAILED, played, stepCount, claimedHash, actual,
-                        "the acceptance check failed: " + describe(e), elapsed());
+                return verdictBuilder(Outcome.FAILED, played, "the acceptance check failed: " + describe(e))
+                        .expectedHash(claimedHash).actualHash(actual).build();
             }
             if (!accepted) {
-                return Verdict.of(id, position, Outcome.REJECTED, played, stepCount, claimedHash, actual,
-                        "the game's acceptance check refused the final state", elapsed());
+                return verdictBuilder(Outcome.REJECTED, played, "the game's acceptance check refused the final state")
+                        .expectedHash(claimedHash).actualHash(actual).build();
             }
             checked += "; final state accepted";
         }
-        return Verdict.of(id, position, Outcome.VALID, played, stepCount, claimedHash, actual, checked,
-                elapsed());
+        return verdictBuilder(Outcome.VALID, played, checked).expectedHash(claimedHash).actualHash(actual).build();
     }
 
     private Mono<Verdict> failure(Throwable error) {
@@ -327,9 +339,8 @@ final class Verification {
         if (desync.isPresent()) {
             ReplayDesyncException d = desync.get();
             lastMatched = d.lastMatchedIndex();
-            return Mono.just(Verdict.of(id, position, Outcome.DESYNC, d.stepIndex(), stepCount,
-                    OptionalLong.of(d.recordedHash()), OptionalLong.of(d.replayedHash()),
-                    Objects.requireNonNullElse(d.getMessage(), d.toString()), elapsed()));
+            return Mono.just(verdictBuilder(Outcome.DESYNC, d.stepIndex(), Objects.requireNonNullElse(d.getMessage(),
+                    d.toString())).expectedHash(d.recordedHash()).actualHash(d.replayedHash()).build());
         }
         if (error instanceof ReplayPlaybackException p) {
             return Mono.just(verdict(Outcome.FAILED, p.stepIndex(), describe(p)));
@@ -344,8 +355,13 @@ final class Verification {
     }
 
     private Verdict verdict(Outcome outcome, int stepReached, String reason) {
-        return Verdict.of(id, position, outcome, stepReached, stepCount, OptionalLong.empty(),
-                OptionalLong.empty(), reason, elapsed());
+        return verdictBuilder(outcome, stepReached, reason).build();
+    }
+
+    /** A verdict on this replay, with no hashes yet. */
+    private Verdict.Builder verdictBuilder(Outcome outcome, int stepReached, String reason) {
+        return Verdict.builder(id, outcome).position(position).stepReached(stepReached).stepCount(stepCount)
+                .reason(reason).elapsed(elapsed());
     }
 
     private Duration elapsed() {

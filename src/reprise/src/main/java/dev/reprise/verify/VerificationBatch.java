@@ -333,7 +333,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
                 if (idleCount > 0) {
                     slot = idle[--idleCount]; // the entry is left: slots holds the slot anyway
                 } else {
-                    slot = new VerificationSlot(this, verifier.scheduler());
+                    slot = new VerificationSlot(this, verifier.runOn());
                     slots[slotCount++] = slot;
                 }
                 working++;

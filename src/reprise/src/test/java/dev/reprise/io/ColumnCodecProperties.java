@@ -48,15 +48,15 @@ class ColumnCodecProperties {
         array.add(2);           // DOWN: 4,12
         array.add(4, 4, 12);    // teleport onto the predicted tile
         array.add(4, 5, 12, 7); // a pair that opens its step, then a single param
-        ReplaySave route = array.saveState().detach();
-        ColumnCodec.Encoded encoded = ColumnCodec.encode(route.commandBytes(), route.paramBytes(), route.length(),
-                route.commandWidth());
+        ReplaySave save = array.saveState().detach();
+        ColumnCodec.Encoded encoded = ColumnCodec.encode(save.commandBytes(), save.paramBytes(), save.length(),
+                save.commandWidth());
 
         int pairs = encoded.boundaries()[FileLayout.STREAM_PAIRS];
         // First pair from the origin 0,0; the second exactly predicted; the third one tile right.
         assertThat(java.util.Arrays.copyOfRange(encoded.bytes(), pairs, pairs + 3))
                 .containsExactly(0x3B, 0x00, 0x10);
-        assertRoundTrip(route);
+        assertRoundTrip(save);
     }
 
     @Test
@@ -64,14 +64,14 @@ class ColumnCodecProperties {
         assertRoundTrip(new ReplayArray().saveState().detach());
     }
 
-    private static void assertRoundTrip(ReplaySave route) {
-        byte[] commands = route.commandBytes();
-        byte[] params = route.paramBytes();
-        ColumnCodec.Encoded encoded = ColumnCodec.encode(commands, params, route.length(), route.commandWidth());
+    private static void assertRoundTrip(ReplaySave save) {
+        byte[] commands = save.commandBytes();
+        byte[] params = save.paramBytes();
+        ColumnCodec.Encoded encoded = ColumnCodec.encode(commands, params, save.length(), save.commandWidth());
         assertThat(encoded.boundaries()[encoded.boundaries().length - 1]).isEqualTo(encoded.bytes().length);
-        assertThat((long) encoded.bytes().length).isLessThanOrEqualTo(FileCodec.inflatedBound(route.length(), params.length));
+        assertThat((long) encoded.bytes().length).isLessThanOrEqualTo(FileCodec.inflatedBound(save.length(), params.length));
         ColumnCodec.Areas areas = ColumnCodec.decode(new BoundedInput(encoded.bytes(), 0, encoded.bytes().length, 0,
-                "inflated body"), route.length(), route.commandWidth(), params.length);
+                "inflated body"), save.length(), save.commandWidth(), params.length);
         assertThat(areas.commands()).isEqualTo(commands);
         assertThat(areas.params()).isEqualTo(params);
     }

@@ -17,7 +17,7 @@ class LegacyRouteTest {
         LegacyRoute.Step step = LegacyRoute.map(entry);
         ReplayArray array = new ReplayArray();
         array.add(step.code(), step.params());
-        return array.commandBytes() + array.paramBytes();
+        return array.commandByteCount() + array.paramByteCount();
     }
 
     /** The README's "bytes per entry" column. */
@@ -70,10 +70,10 @@ class LegacyRouteTest {
 
     @Test
     void toRoute_writesTheMappedBytes() {
-        ReplaySave route = new LegacyRoute("t", List.of("up", "move:6:2"), List.of("up", "move:6:2"), 10).toRoute();
+        ReplaySave save = new LegacyRoute("t", List.of("up", "move:6:2"), List.of("up", "move:6:2"), 10).toRoute();
 
-        assertThat(HexFormat.of().formatHex(route.commandBytes())).isEqualTo("00000204");
-        assertThat(HexFormat.of().formatHex(route.paramBytes())).isEqualTo("01060102");
+        assertThat(HexFormat.of().formatHex(save.commandBytes())).isEqualTo("00000204");
+        assertThat(HexFormat.of().formatHex(save.paramBytes())).isEqualTo("01060102");
     }
 
     @Test

@@ -21,8 +21,8 @@ class ModeledBodyProperties {
         SeededCases.check(300, gen -> decodeOfEncodeGivesTheTransformBack(route(gen)));
     }
 
-    private static void decodeOfEncodeGivesTheTransformBack(ReplaySave route) {
-        ColumnCodec.Encoded transformed = transform(route);
+    private static void decodeOfEncodeGivesTheTransformBack(ReplaySave save) {
+        ColumnCodec.Encoded transformed = transform(save);
         byte[] coded = ModeledBody.encode(transformed).toByteArray();
 
         assertThat(ModeledBody.encode(transformed).toByteArray()).isEqualTo(coded);
@@ -35,8 +35,8 @@ class ModeledBodyProperties {
         SeededCases.check(1000, gen -> corruptBodyDecodesOrFails(route(gen), gen.pick(Corruption.class), gen.longs()));
     }
 
-    private static void corruptBodyDecodesOrFails(ReplaySave route, Corruption corruption, long seed) {
-        ColumnCodec.Encoded transformed = transform(route);
+    private static void corruptBodyDecodesOrFails(ReplaySave save, Corruption corruption, long seed) {
+        ColumnCodec.Encoded transformed = transform(save);
         byte[] coded = ModeledBody.encode(transformed).toByteArray();
         Random random = new Random(seed);
         byte[] damaged = coded.length == 0 ? new byte[] {(byte) random.nextInt()} : corruption.apply(coded, random);
@@ -104,8 +104,8 @@ class ModeledBodyProperties {
         }
     }
 
-    static ColumnCodec.Encoded transform(ReplaySave route) {
-        return ColumnCodec.encode(route.commandBytes(), route.paramBytes(), route.length(), route.commandWidth());
+    static ColumnCodec.Encoded transform(ReplaySave save) {
+        return ColumnCodec.encode(save.commandBytes(), save.paramBytes(), save.length(), save.commandWidth());
     }
 
 }

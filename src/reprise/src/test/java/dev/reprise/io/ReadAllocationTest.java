@@ -40,9 +40,9 @@ class ReadAllocationTest {
         System.out.println("ReadAllocationTest seed " + seed);
         Random random = new Random(seed);
         for (int i = 0; i < 4; i++) {
-            ReplaySave route = RandomRoutes.route(random, 50 + random.nextInt(800));
-            ColumnCodec.Encoded transformed = ColumnCodec.encode(route.commandBytes(), route.paramBytes(),
-                    route.length(), route.commandWidth());
+            ReplaySave save = RandomRoutes.route(random, 50 + random.nextInt(800));
+            ColumnCodec.Encoded transformed = ColumnCodec.encode(save.commandBytes(), save.paramBytes(),
+                    save.length(), save.commandWidth());
             byte[] coded = ModeledBody.encode(transformed).toByteArray();
             int inflated = transformed.bytes().length;
 
@@ -59,8 +59,8 @@ class ReadAllocationTest {
         System.out.println("ReadAllocationTest seed " + seed);
         Random random = new Random(seed);
         for (int i = 0; i < 4; i++) {
-            ReplaySave route = RandomRoutes.route(random, 50 + random.nextInt(800));
-            assertReadAllocatesAtMost(route, "seed " + seed, SLACK + PER_CODE * distinctCodes(route));
+            ReplaySave save = RandomRoutes.route(random, 50 + random.nextInt(800));
+            assertReadAllocatesAtMost(save, "seed " + seed, SLACK + PER_CODE * distinctCodes(save));
         }
     }
 
@@ -77,21 +77,21 @@ class ReadAllocationTest {
         }
     }
 
-    private static void assertReadAllocatesAtMost(ReplaySave route, String what, long slack) {
-        byte[] file = ReplayFile.builder(route).gameId("g").gameBuild("1").compression(Compression.COMPACT).build()
+    private static void assertReadAllocatesAtMost(ReplaySave save, String what, long slack) {
+        byte[] file = ReplayFile.builder(save).gameId("g").gameBuild("1").compression(Compression.COMPACT).build()
                 .toBytes();
-        long raw = route.commandBytes().length + route.paramBytes().length;
+        long raw = save.commandBytes().length + save.paramBytes().length;
 
         long perRead = allocatedPerCall(() -> ReplayFile.read(file));
 
         assertThat(perRead).as("bytes allocated per read of %s: %d steps, %d raw bytes, a %d-byte file (flags %d)",
-                what, route.length(), raw, file.length, file[FileLayout.FLAGS_OFFSET]).isLessThanOrEqualTo(raw + slack);
+                what, save.length(), raw, file.length, file[FileLayout.FLAGS_OFFSET]).isLessThanOrEqualTo(raw + slack);
     }
 
     /** The command codes the route uses. */
-    private static long distinctCodes(ReplaySave route) {
-        int entry = route.commandWidth().entrySize();
-        byte[] commands = route.commandBytes();
+    private static long distinctCodes(ReplaySave save) {
+        int entry = save.commandWidth().entrySize();
+        byte[] commands = save.commandBytes();
         java.util.BitSet codes = new java.util.BitSet();
         for (int at = 0; at < commands.length; at += entry) {
             codes.set(entry == 2 ? commands[at + 1] & 0xFF : (commands[at + 1] & 0xFF) << 8 | commands[at + 2] & 0xFF);

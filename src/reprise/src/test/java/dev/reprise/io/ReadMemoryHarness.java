@@ -112,11 +112,11 @@ public final class ReadMemoryHarness {
 
     /** Writes the largest route as {@code largest-NONE.reprise} and {@code largest-COMPACT.reprise}. */
     static List<Path> makeLargest(Path folder) throws IOException {
-        ReplaySave route = largestRoute();
+        ReplaySave save = largestRoute();
         List<Path> files = new ArrayList<>();
         for (Compression compression : Compression.values()) {
             Path file = folder.resolve("largest-" + compression + ".reprise");
-            ReplayFile.builder(route).compression(compression).build().write(file);
+            ReplayFile.builder(save).compression(compression).build().write(file);
             files.add(file);
         }
         return files;

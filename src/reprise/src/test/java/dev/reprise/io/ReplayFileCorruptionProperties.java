@@ -20,8 +20,8 @@ class ReplayFileCorruptionProperties {
         return file(RandomRoutes.route(gen, 120), gen.pick(Compression.class));
     }
 
-    private static ReplayFile file(ReplaySave route, Compression compression) {
-        return ReplayFile.builder(route).gameId("game").gameBuild("7").metadata("k", "v")
+    private static ReplayFile file(ReplaySave save, Compression compression) {
+        return ReplayFile.builder(save).gameId("game").gameBuild("7").metadata("k", "v")
                 .dictionary(CommandDictionary.builder().put(1, "right").build())
                 .compression(compression).build();
     }

@@ -36,10 +36,10 @@ class ReplayFileRoundTripTest {
         for (int i = 0; i < cases && failures.size() < 20; i++) {
             long seed = FIRST_SEED + i;
             Random random = new Random(seed);
-            ReplaySave route = seed % 2 == 0 ? RandomRoutes.route(random, random.nextInt(13)) : int64Route(random);
+            ReplaySave save = seed % 2 == 0 ? RandomRoutes.route(random, random.nextInt(13)) : int64Route(random);
             try {
-                checkModelledCoder(route);
-                ReplayFile file = ReplayFile.builder(route).compression(Compression.COMPACT).build();
+                checkModelledCoder(save);
+                ReplayFile file = ReplayFile.builder(save).compression(Compression.COMPACT).build();
                 ReplayFile read = ReplayFile.read(file.toBytes());
                 if (!read.equals(file)) {
                     failures.add("seed " + seed + ": reads back as " + read);
@@ -72,9 +72,9 @@ class ReplayFileRoundTripTest {
     }
 
     /** The coder itself, not only the writer (which would hide a coder bug behind its DEFLATE fallback). */
-    private static void checkModelledCoder(ReplaySave route) {
-        ColumnCodec.Encoded transformed = ColumnCodec.encode(route.commandBytes(), route.paramBytes(),
-                route.length(), route.commandWidth());
+    private static void checkModelledCoder(ReplaySave save) {
+        ColumnCodec.Encoded transformed = ColumnCodec.encode(save.commandBytes(), save.paramBytes(),
+                save.length(), save.commandWidth());
         ByteOutput coded = ModeledBody.encode(transformed);
         byte[] body = java.util.Arrays.copyOf(coded.array(), coded.size());
         byte[] decoded = ModeledBody.decode(body, 0, body.length, transformed.bytes().length, 0);
@@ -102,9 +102,9 @@ class ReplayFileRoundTripTest {
         ReplayArray array = new ReplayArray();
         array.add(6);
         array.add(1, Long.MIN_VALUE, Long.MAX_VALUE);
-        ReplaySave route = array.saveState();
-        ColumnCodec.Encoded transformed = ColumnCodec.encode(route.commandBytes(), route.paramBytes(),
-                route.length(), route.commandWidth());
+        ReplaySave save = array.saveState();
+        ColumnCodec.Encoded transformed = ColumnCodec.encode(save.commandBytes(), save.paramBytes(),
+                save.length(), save.commandWidth());
 
         ByteOutput coded = ModeledBody.encode(transformed);
 

@@ -108,14 +108,14 @@ class ReplayFileTest {
     void randomRoutes_roundTripExactly(Compression compression) {
         Random random = new Random(42);
         for (int i = 0; i < 200; i++) {
-            ReplaySave route = RandomRoutes.route(random, random.nextInt(400));
-            ReplayFile file = ReplayFile.builder(route).compression(compression).build();
+            ReplaySave save = RandomRoutes.route(random, random.nextInt(400));
+            ReplayFile file = ReplayFile.builder(save).compression(compression).build();
 
             ReplayFile back = ReplayFile.read(file.toBytes());
 
-            assertThat(back.save().commandBytes()).isEqualTo(route.commandBytes());
-            assertThat(back.save().paramBytes()).isEqualTo(route.paramBytes());
-            assertThat(back.save().commandWidth()).isEqualTo(route.commandWidth());
+            assertThat(back.save().commandBytes()).isEqualTo(save.commandBytes());
+            assertThat(back.save().paramBytes()).isEqualTo(save.paramBytes());
+            assertThat(back.save().commandWidth()).isEqualTo(save.commandWidth());
         }
     }
 

@@ -20,10 +20,10 @@ class RouteScanProperties {
         SeededCases.check(2000, gen -> scanAgreesWithLoadState(RandomRoutes.route(gen, 60), gen.longs()));
     }
 
-    private static void scanAgreesWithLoadState(ReplaySave route, long seed) {
+    private static void scanAgreesWithLoadState(ReplaySave save, long seed) {
         Random random = new Random(seed);
-        byte[] commands = route.commandBytes();
-        byte[] params = route.paramBytes();
+        byte[] commands = save.commandBytes();
+        byte[] params = save.paramBytes();
         for (int i = random.nextInt(3); i >= 0; i--) {
             if (commands.length > 0 && random.nextBoolean()) {
                 commands[random.nextInt(commands.length)] = (byte) random.nextInt(256);
@@ -31,13 +31,13 @@ class RouteScanProperties {
                 params[random.nextInt(params.length)] = (byte) random.nextInt(256);
             }
         }
-        ReplaySave damaged = new ReplaySave(route.length(), route.commandWidth(), ByteBuffer.wrap(commands),
+        ReplaySave damaged = new ReplaySave(save.length(), save.commandWidth(), ByteBuffer.wrap(commands),
                 ByteBuffer.wrap(params));
-        ReplayArray array = new ReplayArray(ReplayArrayConfig.builder().commandWidth(route.commandWidth()).build());
+        ReplayArray array = new ReplayArray(ReplayArrayConfig.builder().commandWidth(save.commandWidth()).build());
 
         ReplayFormatException byRoute = catchThrowableOfType(ReplayFormatException.class, () -> array.loadState(damaged));
         ReplayFormatException byScan = catchThrowableOfType(ReplayFormatException.class,
-                () -> RouteScan.scan(commands, 0, route.length(), route.commandWidth().entrySize(), params, 0,
+                () -> RouteScan.scan(commands, 0, save.length(), save.commandWidth().entrySize(), params, 0,
                         params.length, -1));
 
         assertThat(byScan == null).as("scan accepts iff loadState does: %s / %s", byRoute, byScan)
@@ -46,8 +46,8 @@ class RouteScanProperties {
             assertThat(byScan.stepIndex()).isEqualTo(byRoute.stepIndex());
             assertThat(byScan.byteOffset()).isEqualTo(byRoute.byteOffset());
         } else {
-            assertThat(RouteScan.scan(commands, 0, route.length(), route.commandWidth().entrySize(), params, 0,
-                    params.length, -1)).isEqualTo(array.paramBytes());
+            assertThat(RouteScan.scan(commands, 0, save.length(), save.commandWidth().entrySize(), params, 0,
+                    params.length, -1)).isEqualTo(array.paramByteCount());
         }
     }
 }

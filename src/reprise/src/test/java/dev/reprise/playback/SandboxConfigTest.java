@@ -18,7 +18,7 @@ class SandboxConfigTest {
     @Test
     void defaults() {
         SandboxConfig<Object> config = SandboxConfig.builder(route, save -> { }).build();
-        assertThat(config.route()).isSameAs(route);
+        assertThat(config.array()).isSameAs(route);
         assertThat(config.save()).isEmpty();
         assertThat(config.startIndex()).isZero();
         assertThat(config.stepInterval()).isZero();
@@ -82,7 +82,7 @@ class SandboxConfigTest {
 
         SandboxConfig<Integer> copy = config.<Integer>toBuilder(other, resets::add).save(4).startIndex(2).build();
 
-        assertThat(copy.route()).isSameAs(other);
+        assertThat(copy.array()).isSameAs(other);
         assertThat(copy.startIndex()).isEqualTo(2);
         assertThat(copy.stepInterval()).isEqualTo(Duration.ofMillis(5));
         assertThat(copy.runOn()).contains(Schedulers.single());

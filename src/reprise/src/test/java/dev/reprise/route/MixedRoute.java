@@ -93,11 +93,11 @@ public final class MixedRoute {
     /**
      * Returns the route bytes of a save: command area plus param area.
      *
-     * @param route a save
+     * @param save a save
      * @return its used bytes
      */
-    public static int routeBytes(ReplaySave route) {
-        return route.commandArray().remaining() + route.paramArray().remaining();
+    public static int routeBytes(ReplaySave save) {
+        return save.commandArray().remaining() + save.paramArray().remaining();
     }
 
     /**
@@ -180,7 +180,7 @@ public final class MixedRoute {
      * @return (command bytes + param bytes) / steps
      */
     public static double bytesPerStep(ReplayArray array) {
-        return (double) (array.commandBytes() + array.paramBytes()) / array.length();
+        return (double) (array.commandByteCount() + array.paramByteCount()) / array.length();
     }
 
     /**
@@ -191,6 +191,6 @@ public final class MixedRoute {
      */
     public static String describe(ReplayArray array) {
         return String.format(Locale.ROOT, "mixed route: %d steps, %d command + %d param bytes = %.3f bytes/step",
-                array.length(), array.commandBytes(), array.paramBytes(), bytesPerStep(array));
+                array.length(), array.commandByteCount(), array.paramByteCount(), bytesPerStep(array));
     }
 }

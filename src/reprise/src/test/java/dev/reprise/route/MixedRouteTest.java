@@ -22,8 +22,8 @@ class MixedRouteTest {
             byParamCount[params.length]++;
         }
         assertThat(route.length()).isEqualTo(STEPS);
-        assertThat(route.commandBytes()).isEqualTo(2 * STEPS);
-        assertThat(route.paramBytes()).isEqualTo(expectedParamBytes);
+        assertThat(route.commandByteCount()).isEqualTo(2 * STEPS);
+        assertThat(route.paramByteCount()).isEqualTo(expectedParamBytes);
         // 70 % no params, 25 % one (ints and strings), 5 % two, within sampling noise
         assertThat(byParamCount[0] / (double) STEPS).isBetween(0.69, 0.71);
         assertThat(byParamCount[1] / (double) STEPS).isBetween(0.24, 0.26);

@@ -47,7 +47,7 @@ class ParamCodecProperties {
         array.add(1, value);
         RouteModel.Normalised expected = RouteModel.normalise(new Object[] {value});
         assertThat(array.get(0).params()).isEqualTo(expected.values());
-        assertThat(array.paramBytes()).isEqualTo(expected.bytes());
+        assertThat(array.paramByteCount()).isEqualTo(expected.bytes());
         assertThat(warnings.codes()).isEqualTo(expected.warnings());
     }
 

@@ -88,11 +88,11 @@ class ReplayArrayCapacityTest {
         }
         array.add(3, 5); // exactly 15 bytes
         array.set(2, 3, 300); // exactly 16 bytes: the cap itself is allowed
-        assertThat(array.paramBytes()).isEqualTo(16);
+        assertThat(array.paramByteCount()).isEqualTo(16);
         assertThat(warnings.codes()).containsExactly(150);
         assertThat(warnings.list.get(0).message()).contains("param", "16");
         array.set(0, 1, "x"); // shrinking at the cap is fine
-        assertThat(array.paramBytes()).isEqualTo(7);
+        assertThat(array.paramByteCount()).isEqualTo(7);
     }
 
     @Test

@@ -80,7 +80,7 @@ class ReplayArrayEditTest {
         array.delete(0);
         array.delete(0);
         assertThat(array.length()).isZero();
-        assertThat(array.paramBytes()).isZero();
+        assertThat(array.paramByteCount()).isZero();
         assertThat(array.commandBuffer()).containsOnly(0);
         assertThat(array.paramBuffer()).containsOnly(0);
     }
@@ -325,7 +325,7 @@ class ReplayArrayEditTest {
         int capacity = array.capacity();
         array.clear();
         assertThat(array.length()).isZero();
-        assertThat(array.paramBytes()).isZero();
+        assertThat(array.paramByteCount()).isZero();
         assertThat(array.commandWidth()).isEqualTo(CommandWidth.UINT16);
         assertThat(array.capacity()).isEqualTo(capacity);
         assertThat(array.commandBuffer()).containsOnly(0);

@@ -60,7 +60,7 @@ class ReplayArrayLoadStateTest {
         ReplayArray fresh = new ReplayArray();
         fresh.loadState(ReplaySave.of(0, 1, ByteBuffer.allocate(2000), ByteBuffer.allocate(10000)));
         assertThat(fresh.length()).isZero();
-        assertThat(fresh.paramBytes()).isZero();
+        assertThat(fresh.paramByteCount()).isZero();
         assertZeroTails(fresh);
     }
 

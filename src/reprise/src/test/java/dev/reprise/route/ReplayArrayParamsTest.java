@@ -104,7 +104,7 @@ class ReplayArrayParamsTest {
         array.add(5, new Object[0]);
         array.add(6);
         assertThat(commandHex(array)).isEqualTo("00 05 00 06");
-        assertThat(array.paramBytes()).isZero();
+        assertThat(array.paramByteCount()).isZero();
     }
 
     @Test

@@ -134,7 +134,7 @@ class ReplayArrayProperties {
             assertThat(array.commandWidth()).isEqualTo(width);
             assertThat(steps(array)).isEqualTo(expected);
             assertThat(paramHex(array)).isEqualTo(params);
-            assertThat(array.commandBytes()).isEqualTo(route.size() * width.entrySize());
+            assertThat(array.commandByteCount()).isEqualTo(route.size() * width.entrySize());
         }
         assertThat(streamed(array, 0)).isEqualTo(expected);
         assertZeroTails(array);
@@ -321,8 +321,8 @@ class ReplayArrayProperties {
     private static void assertMatches(ReplayArray array, RouteModel model) {
         assertThat(array.length()).isEqualTo(model.steps.size());
         assertThat(array.commandWidth()).isEqualTo(model.width);
-        assertThat(array.paramBytes()).isEqualTo(model.paramBytes());
-        assertThat(array.commandBytes()).isEqualTo(model.steps.size() * model.width.entrySize());
+        assertThat(array.paramByteCount()).isEqualTo(model.paramBytes());
+        assertThat(array.commandByteCount()).isEqualTo(model.steps.size() * model.width.entrySize());
         assertThat(array.isDisabled()).isEqualTo(model.disabled > 0);
         assertThat(steps(array)).isEqualTo(model.expected());
         assertZeroTails(array);

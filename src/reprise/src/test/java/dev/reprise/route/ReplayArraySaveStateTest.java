@@ -40,7 +40,7 @@ class ReplayArraySaveStateTest {
         assertThat(save.paramArray().isReadOnly()).isTrue();
         assertThat(save.commandArray().position()).isZero();
         assertThat(save.commandArray().limit()).isEqualTo(12);
-        assertThat(save.paramArray().limit()).isEqualTo(array.paramBytes());
+        assertThat(save.paramArray().limit()).isEqualTo(array.paramByteCount());
         assertThatThrownBy(() -> save.commandArray().put(0, (byte) 1)).isInstanceOf(ReadOnlyBufferException.class);
     }
 
@@ -75,7 +75,7 @@ class ReplayArraySaveStateTest {
         other.add(1);
         assertThat(other.saveState()).isNotEqualTo(array.saveState());
         assertThat(array.saveState().toString()).isEqualTo(
-                "ReplaySave[length=6, commandWidth=UINT8, commandBytes=12, paramBytes=" + array.paramBytes() + "]");
+                "ReplaySave[length=6, commandWidth=UINT8, commandBytes=12, paramBytes=" + array.paramByteCount() + "]");
     }
 
     @Test

@@ -115,9 +115,9 @@ final class RouteTestSupport {
 
     /** Asserts that every byte past the used region of both areas is zero. */
     static void assertZeroTails(ReplayArray array) {
-        assertThat(firstNonZero(array.commandBuffer(), array.commandBytes()))
+        assertThat(firstNonZero(array.commandBuffer(), array.commandByteCount()))
                 .as("first non-zero command byte past the used bytes").isEqualTo(-1);
-        assertThat(firstNonZero(array.paramBuffer(), array.paramBytes()))
+        assertThat(firstNonZero(array.paramBuffer(), array.paramByteCount()))
                 .as("first non-zero param byte past the used bytes").isEqualTo(-1);
     }
 

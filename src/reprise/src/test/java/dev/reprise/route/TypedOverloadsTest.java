@@ -108,7 +108,7 @@ class TypedOverloadsTest {
         assertThatThrownBy(() -> array.add(1, 1000, 1000, 1)).isInstanceOf(ReplayCapacityException.class);
         assertThat(array.saveState()).isEqualTo(before);
         array.add(1, true);
-        assertThat(array.paramBytes()).isEqualTo(7);
+        assertThat(array.paramByteCount()).isEqualTo(7);
     }
 
     @Test

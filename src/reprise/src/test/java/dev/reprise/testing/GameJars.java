@@ -19,6 +19,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -276,7 +277,7 @@ public final class GameJars {
         hashes.recordHash();
         return ReplayFile.builder(recorder.saveState()).gameId(GAME_ID).gameBuild(header)
                 .dictionary(recorder.commandDictionary())
-                .metadata(FINAL_HASH, ReplayVerifier.formatHash(hash(total[0]))).build();
+                .metadata(FINAL_HASH, HexFormat.of().toHexDigits(hash(total[0]))).build();
     }
 
     /** Records a replay of build {@code build} by its own rules. */

@@ -7,6 +7,7 @@ import dev.reprise.testing.GameJars;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
@@ -67,7 +68,7 @@ class BuildCompatibilityTest {
         long recorded = GameJars.hash((1 + 2 + 3) * 2);
         long replayed = GameJars.hash((1 + 2 + 3) * 3);
         assertThat(diverged.describe()).isEqualTo("DIVERGES at step 5 (hash): recorded state hash "
-                + ReplayVerifier.formatHash(recorded) + ", replayed " + ReplayVerifier.formatHash(replayed)
+                + HexFormat.of().toHexDigits(recorded) + ", replayed " + HexFormat.of().toHexDigits(replayed)
                 + "; diverged in steps 3..4 [build 1]");
         assertThat(diverged.verdict().outcome()).isEqualTo(Outcome.DESYNC);
         assertThat(diverged).hasToString("scaled: " + diverged.describe());
@@ -76,7 +77,7 @@ class BuildCompatibilityTest {
     @Test
     void check_aFinalHashThatDiffers_divergesAtTheEnd() {
         ReplayFile file = GameJars.record("2", 1, 2);
-        ReplayFile lying = file.toBuilder().metadata(GameJars.FINAL_HASH, ReplayVerifier.formatHash(42)).build();
+        ReplayFile lying = file.toBuilder().metadata(GameJars.FINAL_HASH, HexFormat.of().toHexDigits(42L)).build();
 
         Reproduction found = check(ReplaySource.of("lying", lying)).get(0);
 

@@ -7,6 +7,7 @@ import dev.reprise.desync.StateHashRecorder;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayArray;
+import java.util.HexFormat;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import reactor.core.publisher.Mono;
@@ -93,6 +94,6 @@ public final class CounterGame implements VerifiableGame {
         hashes.recordHash();
         return ReplayFile.builder(recorder.saveState()).gameId(GAME_ID).gameBuild("1")
                 .dictionary(recorder.commandDictionary()).metadata(START_KEY, Long.toString(start))
-                .metadata(FINAL_KEY, ReplayVerifier.formatHash(game.hash())).build();
+                .metadata(FINAL_KEY, HexFormat.of().toHexDigits(game.hash())).build();
     }
 }

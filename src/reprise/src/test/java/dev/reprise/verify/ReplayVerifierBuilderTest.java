@@ -54,7 +54,7 @@ class ReplayVerifierBuilderTest {
         assertThatThrownBy(() -> builder.gameId(null)).hasMessage("gameId");
         assertThatThrownBy(() -> builder.dictionary(null)).hasMessage("dictionary");
         assertThatThrownBy(() -> builder.accept(null)).hasMessage("accept");
-        assertThatThrownBy(() -> builder.scheduler(null)).hasMessage("scheduler");
+        assertThatThrownBy(() -> builder.runOn(null)).hasMessage("runOn");
         assertThatThrownBy(() -> builder.reader(null)).hasMessage("reader");
         assertThatThrownBy(() -> builder.timeout(null)).hasMessage("timeout");
     }

@@ -7,7 +7,9 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplaySave;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -264,6 +266,38 @@ class ReplayVerifierTest {
         assertThat(missing.reason()).contains("\"claimed\"");
         assertThat(malformed.outcome()).isEqualTo(Outcome.INVALID_FILE);
         assertThat(malformed.reason()).contains("not-hex");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "12g4", "-1", "+1", "00000000000000000"})
+    void verify_finalHashClaimNotOneToSixteenHexDigits_isInvalidFileQuotingIt(String claim) {
+        ReplayVerifier verifier = counter().finalHashKey("claimed").build();
+        ReplayFile file = CounterGame.record(0, 1).toBuilder().metadata("claimed", claim).build();
+
+        Verdict verdict = verdictOf(verifier, ReplaySource.of("malformed", file));
+
+        assertThat(verdict.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(verdict.reason()).contains("metadata \"claimed\" is not a state hash (1 to 16 hex digits): \""
+                + claim + "\"");
+    }
+
+    @Test
+    void verify_finalHashClaim_isReadAsHexFormatWritesIt_andShortOrUpperCaseToo() {
+        ReplayVerifier verifier = counter().finalHashKey("claimed").build();
+        ReplayFile file = CounterGame.record(0, 1, 2);
+        long actual = CounterGame.hashOf(3);
+
+        Verdict written = verdictOf(verifier, ReplaySource.of("written",
+                file.toBuilder().metadata("claimed", HexFormat.of().toHexDigits(actual)).build()));
+        Verdict upper = verdictOf(verifier, ReplaySource.of("upper",
+                file.toBuilder().metadata("claimed", Long.toHexString(actual).toUpperCase(Locale.ROOT)).build()));
+        Verdict shortClaim = verdictOf(verifier, ReplaySource.of("short",
+                file.toBuilder().metadata("claimed", "FF").build()));
+
+        assertThat(written.outcome()).isEqualTo(Outcome.VALID);
+        assertThat(upper.outcome()).isEqualTo(Outcome.VALID);
+        assertThat(shortClaim.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(shortClaim.expectedHash()).hasValue(0xffL);
     }
 
     @Test

@@ -11,12 +11,12 @@ import org.junit.jupiter.api.Test;
 class VerdictTest {
 
     private static Verdict desync() {
-        return Verdict.of("a.rpl", 3, Outcome.DESYNC, 7, 9, OptionalLong.of(1), OptionalLong.of(2),
-                "step 7 desynced", Duration.ofMillis(5));
+        return Verdict.builder("a.rpl", Outcome.DESYNC).position(3).stepReached(7).stepCount(9).expectedHash(1)
+                .actualHash(2).reason("step 7 desynced").elapsed(Duration.ofMillis(5)).build();
     }
 
     @Test
-    void of_keepsEveryPart() {
+    void builder_keepsEveryPart() {
         Verdict verdict = desync();
         assertThat(verdict.id()).isEqualTo("a.rpl");
         assertThat(verdict.position()).isEqualTo(3);
@@ -28,42 +28,61 @@ class VerdictTest {
         assertThat(verdict.reason()).isEqualTo("step 7 desynced");
         assertThat(verdict.elapsed()).isEqualTo(Duration.ofMillis(5));
         assertThat(verdict.valid()).isFalse();
-        assertThat(Verdict.of("v", 0, Outcome.VALID, 0, 0, OptionalLong.empty(), OptionalLong.empty(), "",
-                Duration.ZERO).valid()).isTrue();
     }
 
     @Test
-    void of_negativeCount_throws() {
-        assertThatThrownBy(() -> Verdict.of("x", 0, Outcome.VALID, -1, 2, OptionalLong.empty(),
-                OptionalLong.empty(), "", Duration.ZERO)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("-1");
-        assertThatThrownBy(() -> Verdict.of("x", 0, Outcome.VALID, 0, -2, OptionalLong.empty(),
-                OptionalLong.empty(), "", Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Verdict.of("x", -3, Outcome.VALID, 0, 0, OptionalLong.empty(),
-                OptionalLong.empty(), "", Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+    void builder_unsetParts_areNeutral() {
+        Verdict verdict = Verdict.builder("v", Outcome.VALID).build();
+
+        assertThat(verdict.valid()).isTrue();
+        assertThat(verdict.position()).isZero();
+        assertThat(verdict.stepReached()).isZero();
+        assertThat(verdict.stepCount()).isZero();
+        assertThat(verdict.expectedHash()).isEmpty();
+        assertThat(verdict.actualHash()).isEmpty();
+        assertThat(verdict.reason()).isEmpty();
+        assertThat(verdict.elapsed()).isEqualTo(Duration.ZERO);
     }
 
     @Test
-    void of_negativeElapsed_throws() {
-        assertThatThrownBy(() -> Verdict.of("x", 0, Outcome.VALID, 0, 0, OptionalLong.empty(),
-                OptionalLong.empty(), "", Duration.ofNanos(-1))).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("elapsed");
+    void toBuilder_copiesEveryPart_andChangesOnlyWhatIsSet() {
+        assertThat(desync().toBuilder().build()).isEqualTo(desync());
+        assertThat(desync().toBuilder().position(8).build())
+                .isEqualTo(Verdict.builder("a.rpl", Outcome.DESYNC).position(8).stepReached(7).stepCount(9)
+                        .expectedHash(1).actualHash(2).reason("step 7 desynced").elapsed(Duration.ofMillis(5)).build());
     }
 
     @Test
-    void of_nullPart_throwsNamingIt() {
-        OptionalLong none = OptionalLong.empty();
-        assertThatThrownBy(() -> Verdict.of(null, 0, Outcome.VALID, 0, 0, none, none, "", Duration.ZERO))
+    void builder_negativeCount_throwsNamingIt() {
+        Verdict.Builder builder = Verdict.builder("x", Outcome.VALID);
+        assertThatThrownBy(() -> builder.stepReached(-1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("stepReached must not be negative, was -1");
+        assertThatThrownBy(() -> builder.stepCount(-2)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("stepCount");
+        assertThatThrownBy(() -> builder.position(-3)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("position");
+    }
+
+    @Test
+    void builder_negativeElapsed_throws() {
+        assertThatThrownBy(() -> Verdict.builder("x", Outcome.VALID).elapsed(Duration.ofNanos(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("elapsed");
+    }
+
+    @Test
+    void builder_nullPart_throwsNamingIt() {
+        Verdict.Builder builder = Verdict.builder("x", Outcome.VALID);
+        assertThatThrownBy(() -> Verdict.builder(null, Outcome.VALID))
                 .isInstanceOf(NullPointerException.class).hasMessage("id");
-        assertThatThrownBy(() -> Verdict.of("x", 0, null, 0, 0, none, none, "", Duration.ZERO))
+        assertThatThrownBy(() -> Verdict.builder("x", null))
                 .isInstanceOf(NullPointerException.class).hasMessage("outcome");
-        assertThatThrownBy(() -> Verdict.of("x", 0, Outcome.VALID, 0, 0, null, none, "", Duration.ZERO))
+        assertThatThrownBy(() -> builder.expectedHash(null))
                 .isInstanceOf(NullPointerException.class).hasMessage("expectedHash");
-        assertThatThrownBy(() -> Verdict.of("x", 0, Outcome.VALID, 0, 0, none, null, "", Duration.ZERO))
+        assertThatThrownBy(() -> builder.actualHash(null))
                 .isInstanceOf(NullPointerException.class).hasMessage("actualHash");
-        assertThatThrownBy(() -> Verdict.of("x", 0, Outcome.VALID, 0, 0, none, none, null, Duration.ZERO))
+        assertThatThrownBy(() -> builder.reason(null))
                 .isInstanceOf(NullPointerException.class).hasMessage("reason");
-        assertThatThrownBy(() -> Verdict.of("x", 0, Outcome.VALID, 0, 0, none, none, "", null))
+        assertThatThrownBy(() -> builder.elapsed(null))
                 .isInstanceOf(NullPointerException.class).hasMessage("elapsed");
     }
 
@@ -76,18 +95,18 @@ class VerdictTest {
     @Test
     void equals_anyPartDiffers_isNotEqual() {
         Verdict d = desync();
-        OptionalLong e = d.expectedHash();
-        OptionalLong a = d.actualHash();
         assertThat(List.of(
-                Verdict.of("b.rpl", 3, Outcome.DESYNC, 7, 9, e, a, d.reason(), d.elapsed()),
-                Verdict.of("a.rpl", 4, Outcome.DESYNC, 7, 9, e, a, d.reason(), d.elapsed()),
-                Verdict.of("a.rpl", 3, Outcome.FAILED, 7, 9, e, a, d.reason(), d.elapsed()),
-                Verdict.of("a.rpl", 3, Outcome.DESYNC, 6, 9, e, a, d.reason(), d.elapsed()),
-                Verdict.of("a.rpl", 3, Outcome.DESYNC, 7, 8, e, a, d.reason(), d.elapsed()),
-                Verdict.of("a.rpl", 3, Outcome.DESYNC, 7, 9, OptionalLong.empty(), a, d.reason(), d.elapsed()),
-                Verdict.of("a.rpl", 3, Outcome.DESYNC, 7, 9, e, OptionalLong.of(3), d.reason(), d.elapsed()),
-                Verdict.of("a.rpl", 3, Outcome.DESYNC, 7, 9, e, a, "other", d.elapsed()),
-                Verdict.of("a.rpl", 3, Outcome.DESYNC, 7, 9, e, a, d.reason(), Duration.ZERO)))
+                Verdict.builder("b.rpl", Outcome.DESYNC).position(3).stepReached(7).stepCount(9).expectedHash(1)
+                        .actualHash(2).reason(d.reason()).elapsed(d.elapsed()).build(),
+                Verdict.builder("a.rpl", Outcome.FAILED).position(3).stepReached(7).stepCount(9).expectedHash(1)
+                        .actualHash(2).reason(d.reason()).elapsed(d.elapsed()).build(),
+                d.toBuilder().position(4).build(),
+                d.toBuilder().stepReached(6).build(),
+                d.toBuilder().stepCount(8).build(),
+                d.toBuilder().expectedHash(OptionalLong.empty()).build(),
+                d.toBuilder().actualHash(3).build(),
+                d.toBuilder().reason("other").build(),
+                d.toBuilder().elapsed(Duration.ZERO).build()))
                 .allSatisfy(other -> assertThat(other).isNotEqualTo(d));
     }
 
@@ -96,24 +115,5 @@ class VerdictTest {
         assertThat(desync()).hasToString("Verdict[id=a.rpl, position=3, outcome=DESYNC, stepReached=7, "
                 + "stepCount=9, expectedHash=OptionalLong[1], actualHash=OptionalLong[2], reason=step 7 desynced, "
                 + "elapsed=PT0.005S]");
-    }
-
-    @Test
-    void formatHash_parseHash_roundTrip() {
-        for (long hash : new long[] {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, 0x1234_5678_9abc_def0L}) {
-            String text = ReplayVerifier.formatHash(hash);
-            assertThat(text).hasSize(16).matches("[0-9a-f]{16}");
-            assertThat(ReplayVerifier.parseHash(text)).isEqualTo(hash);
-        }
-        assertThat(ReplayVerifier.parseHash("FF")).isEqualTo(255);
-    }
-
-    @Test
-    void parseHash_notHex_throwsNamingTheText() {
-        assertThatThrownBy(() -> ReplayVerifier.parseHash("12g4")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("\"12g4\"").hasMessageContaining("at 2");
-        assertThatThrownBy(() -> ReplayVerifier.parseHash("")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ReplayVerifier.parseHash("0".repeat(17))).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ReplayVerifier.parseHash("-1")).isInstanceOf(IllegalArgumentException.class);
     }
 }

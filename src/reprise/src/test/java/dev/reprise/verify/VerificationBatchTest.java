@@ -65,7 +65,7 @@ class VerificationBatchTest {
     @Test
     void verify_slotLeftIdle_releasesItsWorkerAndTakesANewOneForItsNextSource() {
         ManualScheduler scheduler = new ManualScheduler();
-        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).scheduler(scheduler).build();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).runOn(scheduler).build();
         Sinks.Many<ReplaySource> submissions = Sinks.many().unicast().onBackpressureBuffer();
 
         StepVerifier.create(verifier.verify(submissions.asFlux()))
@@ -128,7 +128,7 @@ class VerificationBatchTest {
             return CounterGame.of(file);
         };
         ManualScheduler scheduler = new ManualScheduler();
-        ReplayVerifier verifier = ReplayVerifier.builder(factory).parallelism(2).scheduler(scheduler).build();
+        ReplayVerifier verifier = ReplayVerifier.builder(factory).parallelism(2).runOn(scheduler).build();
 
         StepVerifier.create(verifier.verify(sources(10, requested)))
                 .expectSubscription()
@@ -148,7 +148,7 @@ class VerificationBatchTest {
     @Test
     void verify_slotFreedLast_takesTheNextSource() {
         ManualScheduler scheduler = new ManualScheduler();
-        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(2).scheduler(scheduler).build();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(2).runOn(scheduler).build();
 
         StepVerifier.create(verifier.verify(sources(4, new AtomicLong())))
                 .expectSubscription()
@@ -174,7 +174,7 @@ class VerificationBatchTest {
             }
         }, reactor.core.publisher.FluxSink.OverflowStrategy.IGNORE);
         ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1)
-                .scheduler(Schedulers.single()).build();
+                .runOn(Schedulers.single()).build();
 
         StepVerifier.create(verifier.verify(flood))
                 .thenConsumeWhile(v -> v.outcome() == Outcome.VALID) // the replays in work end first
@@ -186,7 +186,7 @@ class VerificationBatchTest {
     void verify_disposedScheduler_endsTheBatchWithTheRejection() {
         Scheduler disposed = Schedulers.newSingle("disposed-verifier");
         disposed.dispose();
-        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).scheduler(disposed).build();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).runOn(disposed).build();
 
         StepVerifier.create(verifier.verify(sources(3, new AtomicLong())))
                 .expectError(RejectedExecutionException.class)
@@ -196,7 +196,7 @@ class VerificationBatchTest {
     @Test
     void verify_endOrCancel_disposesEveryWorkerItTook() {
         CountingScheduler scheduler = new CountingScheduler(Schedulers.boundedElastic());
-        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(3).scheduler(scheduler).build();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(3).runOn(scheduler).build();
 
         StepVerifier.create(verifier.verify(sources(2, new AtomicLong())))
                 .expectNextCount(2)
@@ -207,7 +207,7 @@ class VerificationBatchTest {
         assertThat(scheduler.disposed).hasValue(firstBatch);
 
         GatedGames gated = new GatedGames();
-        ReplayVerifier waiting = ReplayVerifier.builder(gated).parallelism(3).scheduler(scheduler).build();
+        ReplayVerifier waiting = ReplayVerifier.builder(gated).parallelism(3).runOn(scheduler).build();
         StepVerifier.create(waiting.verify(Flux.range(0, 5).map(i -> ReplaySource.of("g" + i, GatedGames.file(2)))))
                 .expectSubscription()
                 .then(() -> {
@@ -255,7 +255,7 @@ class VerificationBatchTest {
     @ValueSource(longs = {0, -1})
     void nonPositiveRequest_cancelsTheBatch_andSignalsTheRule39Error(long n) {
         ManualScheduler scheduler = new ManualScheduler();
-        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).scheduler(scheduler).build();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).runOn(scheduler).build();
         AtomicBoolean sourcesCancelled = new AtomicBoolean();
         Flux<ReplaySource> sources = Flux.just(ReplaySource.of("r0", REPLAY)).concatWith(Flux.never())
                 .doOnCancel(() -> sourcesCancelled.set(true));

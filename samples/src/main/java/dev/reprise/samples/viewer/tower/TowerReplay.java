@@ -27,9 +27,9 @@ final class TowerReplay implements GameReplay {
     private final TowerGame game;
     private final ReplaySystem system;
 
-    TowerReplay(Tower tower, ReplaySave route) {
+    TowerReplay(Tower tower, ReplaySave save) {
         this.game = new TowerGame(tower);
-        this.system = TowerCommands.player(route, game);
+        this.system = TowerCommands.player(save, game);
     }
 
     @Override

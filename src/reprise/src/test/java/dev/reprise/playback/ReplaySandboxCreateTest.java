@@ -11,17 +11,17 @@ import dev.reprise.route.ReplayArray;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
-/** {@link ReplaySandbox#open}: a route played without a {@code ReplaySystem}, from a {@link CommandLookup}. */
-class ReplaySandboxOpenTest {
+/** {@link ReplaySandbox#create}: a route played without a {@code ReplaySystem}, from a {@link CommandLookup}. */
+class ReplaySandboxCreateTest {
 
     private final ReplayArray route = new ReplayArray();
     private final List<String> log = new CopyOnWriteArrayList<>();
@@ -36,13 +36,13 @@ class ReplaySandboxOpenTest {
     }
 
     @Test
-    void open_withoutASystem_resetsOnceAndPlaysTheCommandsTheLookupResolves() {
+    void create_withoutASystem_resetsOnceAndPlaysTheCommandsTheLookupResolves() {
         route.add(1);
         route.add(2);
         route.add(1);
         Map<Integer, ReplayCommand> commands = Map.of(1, logging(1), 2, logging(2));
 
-        ReplaySandbox sandbox = ReplaySandbox.open(config().build(), commands::get);
+        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), code -> Optional.ofNullable(commands.get(code)));
 
         assertThat(resets).hasValue(1);
         assertThat(sandbox.state()).isEqualTo(PlaybackState.READY);
@@ -56,11 +56,11 @@ class ReplaySandboxOpenTest {
     }
 
     @Test
-    void open_commandAddedToTheLookupAfterOpening_isFound() {
+    void create_commandAddedToTheLookupAfterCreation_isFound() {
         route.add(1);
         route.add(2);
         Map<Integer, ReplayCommand> commands = new ConcurrentHashMap<>(Map.of(1, logging(1)));
-        ReplaySandbox sandbox = ReplaySandbox.open(config().build(), commands::get);
+        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), code -> Optional.ofNullable(commands.get(code)));
 
         commands.put(2, logging(2));
 
@@ -73,23 +73,23 @@ class ReplaySandboxOpenTest {
     }
 
     @Test
-    void open_unknownCode_failsQuotingTheLookupsNameAndWarnsTheListener() {
+    void create_unknownCode_failsQuotingTheLookupsNameAndWarnsTheListener() {
         route.add(9);
         CommandLookup lookup = new CommandLookup() {
             @Override
-            public @Nullable ReplayCommand command(int code) {
-                return null;
+            public Optional<ReplayCommand> command(int code) {
+                return Optional.empty();
             }
 
             @Override
-            public @Nullable String name(int code) {
-                return "mystery";
+            public Optional<String> name(int code) {
+                return Optional.of("mystery");
             }
         };
         List<ReplayWarning> warnings = new CopyOnWriteArrayList<>();
 
-        ReplaySandbox sandbox = ReplaySandbox.open(config().build(), lookup,
-                ReplaySandbox.OpenOptions.NONE.withWarnings(warnings::add));
+        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), lookup,
+                ReplaySandbox.CreateOptions.NONE.withWarnings(warnings::add));
 
         StepVerifier.create(sandbox.steps(), 0)
                 .thenRequest(1)
@@ -103,11 +103,11 @@ class ReplaySandboxOpenTest {
     }
 
     @Test
-    void open_lookupWithoutNames_failureHasNoCommandName() {
+    void create_lookupWithoutNames_failureHasNoCommandName() {
         route.add(1);
         ReplayCommand failing = ReplayCommand.active((step, context) -> Mono.just(ReplayCommandResult.FAILED));
 
-        ReplaySandbox sandbox = ReplaySandbox.open(config().build(), code -> failing);
+        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), code -> Optional.of(failing));
 
         StepVerifier.create(sandbox.steps(), 0)
                 .thenRequest(1)
@@ -117,7 +117,7 @@ class ReplaySandboxOpenTest {
     }
 
     @Test
-    void open_replacingAPlayingSandbox_stopsItAndResetsOnlyOnceItHasEnded() {
+    void create_replacingAPlayingSandbox_stopsItAndResetsOnlyOnceItHasEnded() {
         route.add(1);
         route.add(1);
         Sinks.One<ReplayCommandResult> release = Sinks.one();
@@ -125,14 +125,14 @@ class ReplaySandboxOpenTest {
             log.add("exec@" + step.index() + " resets=" + resets.get());
             return step.index() == 0 && log.size() == 1 ? release.asMono() : Mono.just(ReplayCommandResult.SUCCESS);
         });
-        ReplaySandbox first = ReplaySandbox.open(config().build(), code -> waiting);
+        ReplaySandbox first = ReplaySandbox.create(config().build(), code -> Optional.of(waiting));
         List<PlaybackState> firstEnd = new CopyOnWriteArrayList<>();
         first.terminated().subscribe(firstEnd::add);
         first.steps().subscribe();
         assertThat(log).containsExactly("exec@0 resets=1"); // the first step waits on release
 
-        ReplaySandbox second = ReplaySandbox.open(config().build(), code -> waiting,
-                ReplaySandbox.OpenOptions.NONE.withReplacing(first));
+        ReplaySandbox second = ReplaySandbox.create(config().build(), code -> Optional.of(waiting),
+                ReplaySandbox.CreateOptions.NONE.withReplacing(first));
 
         assertThat(firstEnd).isEmpty(); // stopping: its step in flight settles first
         assertThat(resets).hasValue(1); // so the game is not reset under it
@@ -148,36 +148,39 @@ class ReplaySandboxOpenTest {
     }
 
     @Test
-    void open_replacingASandboxThatEnded_resetsAtOnce() {
-        ReplaySandbox first = ReplaySandbox.open(config().build(), code -> null);
+    void create_replacingASandboxThatEnded_resetsAtOnce() {
+        ReplaySandbox first = ReplaySandbox.create(config().build(), code -> Optional.empty());
         first.stopNow();
         assertThat(first.state()).isEqualTo(PlaybackState.STOPPED);
 
-        ReplaySandbox.open(config().build(), code -> null, ReplaySandbox.OpenOptions.NONE.withReplacing(first));
+        ReplaySandbox.create(config().build(), code -> Optional.empty(),
+                ReplaySandbox.CreateOptions.NONE.withReplacing(first));
 
         assertThat(resets).hasValue(2);
     }
 
     @Test
-    void openOptions_withMethods_replaceOneComponentEach() {
-        ReplaySandbox sandbox = ReplaySandbox.open(config().build(), code -> null);
+    void createOptions_withMethods_replaceOneComponentEach() {
+        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), code -> Optional.empty());
         List<ReplayWarning> sink = new CopyOnWriteArrayList<>();
 
-        ReplaySandbox.OpenOptions options = ReplaySandbox.OpenOptions.NONE.withReplacing(sandbox).withWarnings(sink::add);
+        ReplaySandbox.CreateOptions options =
+                ReplaySandbox.CreateOptions.NONE.withReplacing(sandbox).withWarnings(sink::add);
 
         assertThat(options.replacing()).isSameAs(sandbox);
         assertThat(options.warnings()).isNotNull();
-        assertThat(options.withWarnings(null)).isEqualTo(ReplaySandbox.OpenOptions.NONE.withReplacing(sandbox));
-        assertThat(ReplaySandbox.OpenOptions.NONE).isEqualTo(ReplaySandbox.OpenOptions.NONE.withWarnings(null).withReplacing(null));
+        assertThat(options.withWarnings(null)).isEqualTo(ReplaySandbox.CreateOptions.NONE.withReplacing(sandbox));
+        assertThat(ReplaySandbox.CreateOptions.NONE)
+                .isEqualTo(ReplaySandbox.CreateOptions.NONE.withWarnings(null).withReplacing(null));
     }
 
     @Test
-    void open_nullArguments_throwNaming() {
-        CommandLookup none = code -> null;
-        assertThatNullPointerException().isThrownBy(() -> ReplaySandbox.open(null, none)).withMessage("config");
-        assertThatNullPointerException().isThrownBy(() -> ReplaySandbox.open(config().build(), null))
+    void create_nullArguments_throwNaming() {
+        CommandLookup none = code -> Optional.empty();
+        assertThatNullPointerException().isThrownBy(() -> ReplaySandbox.create(null, none)).withMessage("config");
+        assertThatNullPointerException().isThrownBy(() -> ReplaySandbox.create(config().build(), null))
                 .withMessage("commands");
         assertThatNullPointerException()
-                .isThrownBy(() -> ReplaySandbox.open(config().build(), none, null)).withMessage("options");
+                .isThrownBy(() -> ReplaySandbox.create(config().build(), none, null)).withMessage("options");
     }
 }
