@@ -41,9 +41,9 @@ class VerdictJsonTest {
     @Test
     void read_write_roundTrip_everyOutcome_unknownBuildIncluded() {
         for (Outcome outcome : Outcome.values()) {
-            Verdict verdict = Verdict.of("id-" + outcome, 4, outcome, 0, 0, OptionalLong.empty(), OptionalLong.empty(),
-                    "recorded by build \"3\" of game \"g\", which no installed game jar plays; installed builds of g:"
-                            + " 1 (g-1.jar)", Duration.ofNanos(2_000));
+            Verdict verdict = Verdict.builder("id-" + outcome, outcome).position(4)
+                    .reason("recorded by build \"3\" of game \"g\", which no installed game jar plays; installed builds"
+                            + " of g: 1 (g-1.jar)").elapsed(Duration.ofNanos(2_000)).build();
             String json = VerdictJson.write(verdict);
             assertThat(json).contains("\"outcome\":\"" + outcome + "\"");
             assertThat(VerdictJson.read(json)).as(json).isEqualTo(verdict);
