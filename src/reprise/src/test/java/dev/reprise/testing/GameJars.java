@@ -137,7 +137,8 @@ public final class GameJars {
             import dev.reprise.io.ReplayUpgrade;
             import dev.reprise.playback.SandboxConfig;
             import dev.reprise.viewer.GameReplay;
-                        import java.util.Map;
+            import dev.reprise.viewer.ViewerGame;
+            import java.util.Map;
             import java.util.Set;
 
             /** Build @BUILD@ of the test game in the viewer. */
