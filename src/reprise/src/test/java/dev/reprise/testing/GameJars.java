@@ -63,7 +63,8 @@ public final class GameJars {
     private static final String VIEWER_SERVICE = "dev.reprise.viewer.ViewerGame";
     /** Where a viewer plug-in's files go in its jar ({@code ViewerGame.RESOURCES}). */
     private static final String VIEWER_RESOURCES = "META-INF/reprise/viewer/";
-    private static final boolean VIEWER_ON_CLASS_PATH = onClassPath(VIEWER_SERVICE);
+    /** The viewer's plug-in type where the viewer is on the class path; null in the core's own tests. */
+    private static final @Nullable Class<?> VIEWER_TYPE = onClassPath(VIEWER_SERVICE);
     public static final int ADD = 1;
     public static final int SCALE = 2;
     public static final int PLUS = 5;
@@ -297,7 +298,7 @@ public final class GameJars {
         Map<String, String> resources = new LinkedHashMap<>();
         resources.put("META-INF/services/" + ReplayVerifierProvider.class.getName(), PROVIDER + "\n");
         // The viewer plug-in only where the viewer is on the class path: the core's own tests have no viewer.
-        if (VIEWER_ON_CLASS_PATH) {
+        if (VIEWER_TYPE != null) {
             sources.put("test/builds/BuildsViewer.java", forBuild(VIEWER_SOURCE, build));
             resources.put("META-INF/services/" + VIEWER_SERVICE, VIEWER + "\n");
             resources.put(VIEWER_RESOURCES + GAME_ID + "/renderer.js", RENDERER.replace("@BUILD@", build));
@@ -376,23 +377,18 @@ public final class GameJars {
     }
 
     /** Reprise and what its API shows (Reactor, Reactive Streams, JSpecify), from where the test run has them. */
-    private static boolean onClassPath(String type) {
+    private static @Nullable Class<?> onClassPath(String type) {
         try {
-            Class.forName(type, false, GameJars.class.getClassLoader());
-            return true;
+            return Class.forName(type, false, GameJars.class.getClassLoader());
         } catch (ClassNotFoundException absent) {
-            return false;
+            return null;
         }
     }
 
     private static String classPath() {
         List<Class<?>> types = new ArrayList<>(List.of(ReplaySystem.class, Flux.class, Publisher.class, Nullable.class));
-        if (VIEWER_ON_CLASS_PATH) {
-            try {
-                types.add(Class.forName(VIEWER_SERVICE, false, GameJars.class.getClassLoader()));
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException(e);
-            }
+        if (VIEWER_TYPE != null) {
+            types.add(VIEWER_TYPE);
         }
         List<String> entries = new ArrayList<>();
         for (Class<?> type : types) {
