@@ -298,11 +298,27 @@ public final class ReplayUpgrade {
         }
 
         /**
-         * Returns the upgrade.
+         * Returns the upgrade, once the changes hold together: a parameter change must name its command as
+         * the older build's files name it, so one declared on the name another command is renamed to (and
+         * that is not itself renamed away) is refused, as it would be applied to no step and leave the renamed
+         * command's steps without the parameter.
          *
          * @return a new immutable upgrade
+         * @throws IllegalArgumentException naming the command and the rename, if a parameter change is
+         *     declared on a command's new name
          */
         public ReplayUpgrade build() {
+            changes.forEach((oldName, change) -> {
+                String newName = change.renamedTo;
+                CommandChange onNewName = newName == null ? null : changes.get(newName);
+                if (onNewName != null && onNewName.renamedTo == null && !onNewName.removed
+                        && !onNewName.params.isEmpty()) {
+                    throw new IllegalArgumentException("upgrade " + fromBuild + " -> " + toBuild + ": a param change "
+                            + "is declared on \"" + newName + "\", the new name of \"" + oldName + "\"; every change "
+                            + "names the command as build " + fromBuild + "'s files name it: declare it on \""
+                            + oldName + "\"");
+                }
+            });
             return new ReplayUpgrade(this);
         }
 

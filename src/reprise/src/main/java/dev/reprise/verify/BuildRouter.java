@@ -27,31 +27,44 @@ final class BuildRouter<P extends ReplayVerifierProvider> {
     /**
      * A replay's verifier, and the lease that keeps its jar loaded until the replay's verdict.
      *
-     * @param verifier the verifier of the file's build, with the run's options
-     * @param lease    to close once the replay is done
+     * @param verifier  the verifier of the file's build, with the run's options
+     * @param lease     to close once the replay is done
+     * @param jar       the file name of the leased jar
+     * @param upgrading whether the jar plays the file's build only by upgrading it
      */
-    record Routed(ReplayVerifier verifier, GameBuilds.Lease<?> lease) {
+    record Routed(ReplayVerifier verifier, GameBuilds.Lease<?> lease, String jar, boolean upgrading) {
     }
 
     /**
      * Leases the build that plays {@code file}.
      *
-     * @return the routed verifier, or empty if no installed jar plays the file's build of its game
+     * @return the routed verifier, or empty if no installed jar plays the file's build of its game, or two jars
+     *     tie for it ({@link #tied})
      * @throws RuntimeException if the provider fails to make its verifier (the lease is closed then)
      */
     Optional<Routed> route(ReplayFile file) {
-        Optional<GameBuilds.Lease<P>> found = builds.lease(file.gameId(), file.gameBuild());
-        if (found.isEmpty()) {
+        GameBuilds.Lease<P> lease = builds.route(file.gameId(), file.gameBuild()).lease();
+        if (lease == null) {
             return Optional.empty();
         }
-        GameBuilds.Lease<P> lease = found.get();
         try {
             ReplayVerifier verifier = lease.derived(this, provider -> options.apply(provider.verifier()).build());
-            return Optional.of(new Routed(verifier, lease));
+            return Optional.of(new Routed(verifier, lease, String.valueOf(lease.build().jar().getFileName()),
+                    lease.upgrading()));
         } catch (RuntimeException | Error e) {
             lease.close();
             throw e;
         }
+    }
+
+    /**
+     * Says which jars tie for a build none was leased for, for the reason of its replay.
+     *
+     * @return e.g. {@code 1 (game-1.jar), 1 (game-1-copy.jar)}, or empty if none tie
+     */
+    String tied(String gameId, String gameBuild) {
+        return builds.route(gameId, gameBuild).tied().stream().map(GameBuilds.InstalledBuild::describe)
+                .collect(Collectors.joining(", "));
     }
 
     /**

@@ -38,9 +38,12 @@ import org.jspecify.annotations.Nullable;
  * the folder in one step (written elsewhere first): a jar still being written is skipped until it is
  * whole.
  *
- * <p>Choosing: a lease goes to a service whose game id is the file's and whose builds list the file's
- * build; failing that, to one of the game that plays any build (its builds empty); among several, the first
- * by jar file name. {@link GameBuilds#verifiers(Path)} is the preset for {@link ReplayVerifierProvider};
+ * <p>Choosing, never by jar file name: a lease goes to a service of the file's game that plays the file's
+ * build as recorded, one whose builds list it and that does not {@linkplain Builder#upgradedBuilds upgrade}
+ * it (the one listing the fewest builds of its own, if several do); failing that, to one that plays any
+ * build (its builds empty); failing that, to one that upgrades the build, and the lease says so
+ * ({@link Lease#upgrading()}). When two services tie, neither is leased: the replay is not played by rules
+ * chosen at random. {@link GameBuilds#verifiers(Path)} is the preset for {@link ReplayVerifierProvider};
  * {@link ReplayVerifier#forBuilds} makes a verifier that routes each replay this way.
  *
  * <p>On the module path, {@code S} must be a service the {@code dev.reprise} module uses
@@ -58,10 +61,14 @@ public final class GameBuilds<S> implements AutoCloseable {
      */
     private static final long RACY_MILLIS = 2_000;
 
+    /** The key of a service's upgraded builds among the values derived from it. */
+    private static final Object UPGRADED_BUILDS = new Object();
+
     private final Path folder;
     private final Class<S> service;
     private final Function<? super S, String> gameId;
     private final Function<? super S, ? extends Set<String>> gameBuilds;
+    private final Function<? super S, ? extends Set<String>> upgradedBuilds;
     private final ClassLoader parent;
     private final long rescanNanos;
 
@@ -82,20 +89,22 @@ public final class GameBuilds<S> implements AutoCloseable {
         this.service = builder.service;
         this.gameId = builder.gameId;
         this.gameBuilds = builder.gameBuilds;
+        this.upgradedBuilds = builder.upgradedBuilds;
         this.parent = builder.parent;
         this.rescanNanos = builder.rescanInterval.toNanos();
     }
 
     /**
      * Returns a builder of the builds of {@link ReplayVerifierProvider}s in a folder: each keyed by its
-     * {@link ReplayVerifierProvider#gameId()} and {@link ReplayVerifierProvider#gameBuilds()}.
+     * {@link ReplayVerifierProvider#gameId()}, {@link ReplayVerifierProvider#gameBuilds()} and
+     * {@link ReplayVerifierProvider#upgradedBuilds()}.
      *
      * @param folder the folder of game jars
      * @return a new builder
      */
     public static Builder<ReplayVerifierProvider> verifiers(Path folder) {
         return builder(folder, ReplayVerifierProvider.class, ReplayVerifierProvider::gameId,
-                ReplayVerifierProvider::gameBuilds);
+                ReplayVerifierProvider::gameBuilds).upgradedBuilds(ReplayVerifierProvider::upgradedBuilds);
     }
 
     /**
@@ -129,36 +138,71 @@ public final class GameBuilds<S> implements AutoCloseable {
      *
      * @param gameId    the file's game id
      * @param gameBuild the file's build
-     * @return the lease, or empty if no installed jar plays that build of that game
+     * @return the lease, or empty if no installed jar plays that build of that game, or two tie for it (see
+     *     the class comment)
      * @throws IllegalStateException if these builds are closed
      */
     public Optional<Lease<S>> lease(String gameId, String gameBuild) {
+        return Optional.ofNullable(route(gameId, gameBuild).lease());
+    }
+
+    /**
+     * A replay's route: the lease of the service that plays it, or none, with the services that tie for it.
+     *
+     * @param lease the lease, or null
+     * @param tied  the services that tie (two or more) when there is no lease for that reason, else empty
+     */
+    record Route<S>(@Nullable Lease<S> lease, List<InstalledBuild> tied) {
+    }
+
+    /** Chooses the service that plays a replay ({@link BuildChoice}) and leases it; see {@link #lease}. */
+    Route<S> route(String gameId, String gameBuild) {
         Objects.requireNonNull(gameId, "gameId");
         Objects.requireNonNull(gameBuild, "gameBuild");
         refreshIfDue();
-        synchronized (this) {
-            checkOpen();
-            BuildJar.Service<S> any = null;
-            for (BuildJar<S> jar : jars) {
+        while (true) {
+            // Each service's upgraded builds may come from the game's own code: asked outside the lock.
+            List<BuildJar<S>> seen = jars;
+            List<BuildChoice.Claim<BuildJar.Service<S>>> claims = new ArrayList<>();
+            for (BuildJar<S> jar : seen) {
                 for (BuildJar.Service<S> s : jar.services()) {
-                    if (!s.gameId().equals(gameId)) {
-                        continue;
-                    }
-                    if (s.gameBuilds().contains(gameBuild)) {
-                        return Optional.of(new Lease<>(this, s));
-                    }
-                    if (any == null && s.gameBuilds().isEmpty()) {
-                        any = s;
+                    if (s.gameId().equals(gameId)) {
+                        claims.add(new BuildChoice.Claim<>(s, s.gameBuilds(), upgradedBuilds(s)));
                     }
                 }
             }
-            return any == null ? Optional.empty() : Optional.of(new Lease<>(this, any));
+            BuildChoice.Pick<BuildJar.Service<S>> pick = BuildChoice.choose(claims, gameBuild);
+            synchronized (this) {
+                checkOpen();
+                if (jars != seen) {
+                    continue; // looked at again meanwhile: choose among the jars in use now
+                }
+                BuildJar.Service<S> chosen = pick.chosen();
+                if (chosen == null) {
+                    return new Route<>(null, pick.tied().stream().map(this::installed).toList());
+                }
+                return new Route<>(new Lease<>(this, chosen, pick.upgrading()), List.of());
+            }
         }
+    }
+
+    /** The builds a service plays only by upgrading them, asked once per jar; none if it cannot say. */
+    private Set<String> upgradedBuilds(BuildJar.Service<S> s) {
+        try {
+            return s.derived(UPGRADED_BUILDS, service -> Set.copyOf(upgradedBuilds.apply(service)));
+        } catch (RuntimeException | LinkageError e) {
+            // Taken at the word of its builds; a provider that fails here fails again when it makes its verifier.
+            return Set.of();
+        }
+    }
+
+    private InstalledBuild installed(BuildJar.Service<S> s) {
+        return new InstalledBuild(s.gameId(), s.gameBuilds(), upgradedBuilds(s), s.jar().path());
     }
 
     /**
      * Returns what is installed, after looking at the folder if it may have changed: one entry per service
-     * found, in jar file name order (the order leases prefer).
+     * found, in jar file name order.
      *
      * @return a snapshot; empty if no jar is installed
      */
@@ -167,7 +211,7 @@ public final class GameBuilds<S> implements AutoCloseable {
         List<InstalledBuild> installed = new ArrayList<>();
         for (BuildJar<S> jar : jars) {
             for (BuildJar.Service<S> s : jar.services()) {
-                installed.add(new InstalledBuild(s.gameId(), s.gameBuilds(), jar.path()));
+                installed.add(installed(s));
             }
         }
         return List.copyOf(installed);
@@ -386,29 +430,55 @@ public final class GameBuilds<S> implements AutoCloseable {
     // ------------------------------------------------------------------ values
 
     /**
-     * One service installed: the game it plays, its builds and its jar.
+     * One service installed: the game it plays, its builds, those it plays only by upgrading them, and its jar.
      *
-     * @param gameId     the game id it plays
-     * @param gameBuilds the builds it plays; empty for any build
-     * @param jar        its jar in the folder
+     * @param gameId         the game id it plays
+     * @param gameBuilds     the builds it plays; empty for any build
+     * @param upgradedBuilds the builds it plays only by upgrading them (listed in {@code gameBuilds} or not)
+     * @param jar            its jar in the folder
      */
-    public record InstalledBuild(String gameId, Set<String> gameBuilds, Path jar) {
+    public record InstalledBuild(String gameId, Set<String> gameBuilds, Set<String> upgradedBuilds, Path jar) {
         /** Checks that no part is {@code null} and copies the builds. */
         public InstalledBuild {
             Objects.requireNonNull(gameId, "gameId");
             gameBuilds = Set.copyOf(gameBuilds);
+            upgradedBuilds = Set.copyOf(upgradedBuilds);
             Objects.requireNonNull(jar, "jar");
+        }
+
+        /**
+         * Makes one that upgrades no build.
+         *
+         * @param gameId     the game id it plays
+         * @param gameBuilds the builds it plays; empty for any build
+         * @param jar        its jar in the folder
+         */
+        public InstalledBuild(String gameId, Set<String> gameBuilds, Path jar) {
+            this(gameId, gameBuilds, Set.of(), jar);
+        }
+
+        /**
+         * Returns the builds it plays as recorded: those it lists but does not upgrade.
+         *
+         * @return the builds; empty for any build (or if it lists only builds it upgrades)
+         */
+        public Set<String> ownBuilds() {
+            return gameBuilds.stream().filter(b -> !upgradedBuilds.contains(b))
+                    .collect(Collectors.toUnmodifiableSet());
         }
 
         /**
          * Returns the builds and the jar's file name, as reasons and logs show them.
          *
-         * @return e.g. {@code 2.1, 2.2 (tower-2.jar)} or {@code any build (tower.jar)}
+         * @return e.g. {@code 2.1, 2.2 (tower-2.jar)}, {@code 2, upgrades 1 (tower-2.jar)} or
+         *     {@code any build (tower.jar)}
          */
         public String describe() {
-            String builds = gameBuilds.isEmpty() ? "any build"
-                    : String.join(", ", gameBuilds.stream().sorted().toList());
-            return builds + " (" + jar.getFileName() + ")";
+            String builds = gameBuilds.isEmpty() ? "any build" : String.join(", ", ownBuilds().stream().sorted()
+                    .toList());
+            String upgrades = upgradedBuilds.isEmpty() ? "" : (builds.isEmpty() ? "" : ", ") + "upgrades "
+                    + String.join(", ", upgradedBuilds.stream().sorted().toList());
+            return builds + upgrades + " (" + jar.getFileName() + ")";
         }
     }
 
@@ -436,14 +506,26 @@ public final class GameBuilds<S> implements AutoCloseable {
 
         private final GameBuilds<S> builds;
         private final BuildJar<S> jar;
+        private final boolean upgrading;
         private volatile BuildJar.@Nullable Service<S> service;
 
         /** Leases {@code service}; called under the builds' lock, so its jar cannot be retired meanwhile. */
-        private Lease(GameBuilds<S> builds, BuildJar.Service<S> service) {
+        private Lease(GameBuilds<S> builds, BuildJar.Service<S> service, boolean upgrading) {
             this.builds = builds;
             this.jar = service.jar();
+            this.upgrading = upgrading;
             this.service = service;
             jar.acquire();
+        }
+
+        /**
+         * Tells whether the leased service plays the replay's build only by upgrading it: no installed jar
+         * plays that build as recorded.
+         *
+         * @return {@code true} if the route goes through a declared upgrade
+         */
+        public boolean upgrading() {
+            return upgrading;
         }
 
         /**
@@ -463,8 +545,7 @@ public final class GameBuilds<S> implements AutoCloseable {
          * @throws IllegalStateException if the lease is closed
          */
         public InstalledBuild build() {
-            BuildJar.Service<S> s = open();
-            return new InstalledBuild(s.gameId(), s.gameBuilds(), jar.path());
+            return builds.installed(open());
         }
 
         /**
@@ -502,7 +583,8 @@ public final class GameBuilds<S> implements AutoCloseable {
          */
         @Override
         public String toString() {
-            return "Lease[" + jar.path().getFileName() + (service == null ? ", closed]" : ", open]");
+            return "Lease[" + jar.path().getFileName() + (upgrading ? ", upgrading" : "")
+                    + (service == null ? ", closed]" : ", open]");
         }
     }
 
@@ -518,6 +600,7 @@ public final class GameBuilds<S> implements AutoCloseable {
         private final Class<S> service;
         private final Function<? super S, String> gameId;
         private final Function<? super S, ? extends Set<String>> gameBuilds;
+        private Function<? super S, ? extends Set<String>> upgradedBuilds = s -> Set.of();
         private ClassLoader parent = Objects.requireNonNullElse(GameBuilds.class.getClassLoader(),
                 ClassLoader.getSystemClassLoader());
         private Duration rescanInterval = Duration.ofSeconds(1);
@@ -528,6 +611,20 @@ public final class GameBuilds<S> implements AutoCloseable {
             this.service = Objects.requireNonNull(service, "service");
             this.gameId = Objects.requireNonNull(gameId, "gameId");
             this.gameBuilds = Objects.requireNonNull(gameBuilds, "gameBuilds");
+        }
+
+        /**
+         * Sets how to ask a service which builds it plays only by upgrading them: a replay of such a build goes
+         * to it only when no service plays that build as recorded, and the lease says so
+         * ({@link Lease#upgrading()}). Asked once per jar, when a replay of its game is first leased, outside
+         * the builds' lock; a service that throws is taken to upgrade none.
+         *
+         * @param upgradedBuilds the builds a service upgrades; by default none
+         * @return this builder
+         */
+        public Builder<S> upgradedBuilds(Function<? super S, ? extends Set<String>> upgradedBuilds) {
+            this.upgradedBuilds = Objects.requireNonNull(upgradedBuilds, "upgradedBuilds");
+            return this;
         }
 
         /**

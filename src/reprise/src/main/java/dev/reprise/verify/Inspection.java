@@ -9,12 +9,13 @@ import java.util.Optional;
  *
  * @param unreadable    whether the file could not be read at all (its verdict is then {@code INVALID_FILE})
  * @param recordedBuild the build the file's header names; empty if it could not be read
- * @param upgraded      whether a declared upgrade was applied to it
+ * @param originBuild   the build that recorded a file upgraded earlier ({@code reprise.origin-build}), if any
+ * @param upgraded      whether a declared upgrade changed its route (its steps' codes or params)
  * @param command       the name of the command at the verdict's step, for a desync, failure or timeout
  * @param lastMatched   for a desync, the last hash step that still matched, or -1
  */
-record Inspection(boolean unreadable, Optional<String> recordedBuild, boolean upgraded, Optional<String> command,
-                  int lastMatched) {
+record Inspection(boolean unreadable, Optional<String> recordedBuild, Optional<String> originBuild,
+                  boolean upgraded, Optional<String> command, int lastMatched) {
 
     /** The context key of the listener. */
     static final Object KEY = Inspection.class;

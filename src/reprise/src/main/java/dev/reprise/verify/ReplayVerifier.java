@@ -300,6 +300,17 @@ public final class ReplayVerifier {
         return gameBuilds;
     }
 
+    /**
+     * Returns the upgrades the game declares ({@link Builder#upgrade}), in the order they were added: the
+     * builds they start from are the ones this verifier plays only by upgrading them
+     * ({@link ReplayVerifierProvider#upgradedBuilds()}).
+     *
+     * @return an unmodifiable list; empty if none is declared (and for a verifier of several builds)
+     */
+    public List<ReplayUpgrade> upgrades() {
+        return upgrades;
+    }
+
     @Nullable
     BuildRouter<?> router() {
         return router;

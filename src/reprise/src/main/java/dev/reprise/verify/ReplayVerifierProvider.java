@@ -1,5 +1,6 @@
 package dev.reprise.verify;
 
+import dev.reprise.io.ReplayUpgrade;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -26,15 +27,30 @@ public interface ReplayVerifierProvider {
     String gameId();
 
     /**
-     * Returns the builds of the game whose replays this provider plays: its own build, and the older builds
-     * its verifier {@linkplain ReplayVerifier.Builder#upgrade upgrades}. A process serving several builds
-     * ({@link GameBuilds}) sends each replay to the provider that lists its build, so two jars of one game
-     * each list their own.
+     * Returns the builds of the game whose replays this provider plays: the build its jar <em>is</em>, whose
+     * replays it plays as recorded, and may list the older builds it {@linkplain #upgradedBuilds() upgrades}
+     * too. A build listed here that is also in {@link #upgradedBuilds()} counts as upgraded, not as this
+     * jar's own: a process serving several builds ({@link GameBuilds}) sends a replay to the jar whose own
+     * build it is, and to a jar that upgrades it only when no such jar is installed.
      *
      * @return the builds, as replay files carry them; empty (the default) for any build
      */
     default Set<String> gameBuilds() {
         return Set.of();
+    }
+
+    /**
+     * Returns the older builds whose replays this provider plays only by upgrading them first: the builds its
+     * verifier's {@linkplain ReplayVerifier.Builder#upgrade declared upgrades} start from, so a jar that
+     * declares its upgrades says this already. {@link GameBuilds} sends a replay of such a build here only when
+     * no installed jar plays that build as recorded, and its verdict then says it was
+     * {@linkplain Verdict#upgraded() upgraded}.
+     *
+     * @return the builds; by default those the upgrades of {@link #verifier()} start from, empty if none
+     */
+    default Set<String> upgradedBuilds() {
+        return verifier().build().upgrades().stream().map(ReplayUpgrade::fromBuild)
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     /**

@@ -40,15 +40,17 @@ public final class Reproduction {
     private final Verdict verdict;
     private final Status status;
     private final Optional<String> recordedBuild;
+    private final Optional<String> originBuild;
     private final boolean upgraded;
     private final Optional<String> command;
     private final int lastMatched;
 
-    private Reproduction(Verdict verdict, Status status, Optional<String> recordedBuild, boolean upgraded,
-                         Optional<String> command, int lastMatched) {
+    private Reproduction(Verdict verdict, Status status, Optional<String> recordedBuild, Optional<String> originBuild,
+                         boolean upgraded, Optional<String> command, int lastMatched) {
         this.verdict = verdict;
         this.status = status;
         this.recordedBuild = recordedBuild;
+        this.originBuild = originBuild;
         this.upgraded = upgraded;
         this.command = command;
         this.lastMatched = lastMatched;
@@ -57,7 +59,7 @@ public final class Reproduction {
     /** Classifies a verdict with what its verification learnt (nothing known if {@code inspection} is null). */
     static Reproduction of(Verdict verdict, @Nullable Inspection inspection) {
         Inspection known = inspection != null ? inspection
-                : new Inspection(false, Optional.empty(), false, Optional.empty(), -1);
+                : new Inspection(false, Optional.empty(), Optional.empty(), false, Optional.empty(), -1);
         Status status = switch (verdict.outcome()) {
             case VALID -> Status.REPRODUCES;
             case DESYNC -> Status.DIVERGES;
@@ -67,8 +69,8 @@ public final class Reproduction {
             case INVALID_FILE -> known.unreadable() ? Status.UNREADABLE : Status.FAILS;
             case FAILED, TIMED_OUT, UNKNOWN_BUILD -> Status.FAILS;
         };
-        return new Reproduction(verdict, status, known.recordedBuild(), known.upgraded(), known.command(),
-                known.lastMatched());
+        return new Reproduction(verdict, status, known.recordedBuild(), known.originBuild(), known.upgraded(),
+                known.command(), known.lastMatched());
     }
 
     /**
@@ -126,10 +128,23 @@ public final class Reproduction {
     }
 
     /**
-     * Tells whether a declared upgrade was applied to the replay before it was played: an upgraded replay
-     * that still diverges or fails does so because the rules really changed.
+     * Returns the build that first recorded a replay whose file was upgraded before (by
+     * {@code replay-tool upgrade}): the metadata {@value dev.reprise.io.ReplayUpgrade#ORIGIN_BUILD_KEY}, kept
+     * through every upgrade, while {@link #recordedBuild()} is the build its header names now.
      *
-     * @return {@code true} if it was upgraded
+     * @return the origin build; empty if the file was never upgraded or could not be read
+     */
+    public Optional<String> originBuild() {
+        return originBuild;
+    }
+
+    /**
+     * Tells whether a declared upgrade changed the replay's route before it was played (a step's code or
+     * params): an upgraded replay that still diverges or fails does so because the rules really changed. A
+     * replay whose steps the upgrade left as they were is not upgraded, though its header names the newer
+     * build.
+     *
+     * @return {@code true} if an upgrade changed its route
      */
     public boolean upgraded() {
         return upgraded;
@@ -199,9 +214,17 @@ public final class Reproduction {
             }
             case UNREADABLE -> line.append(": ").append(verdict.reason());
         }
-        recordedBuild.ifPresent(build -> line.append(" [build ").append(build.isEmpty() ? "\"\"" : build)
-                .append(upgraded ? ", upgraded]" : "]"));
+        recordedBuild.ifPresent(build -> {
+            line.append(" [build ").append(label(build));
+            originBuild.filter(origin -> !origin.equals(build))
+                    .ifPresent(origin -> line.append(", recorded by build ").append(label(origin)));
+            line.append(upgraded ? ", upgraded]" : "]");
+        });
         return line.toString();
+    }
+
+    private static String label(String build) {
+        return build.isEmpty() ? "\"\"" : build;
     }
 
     private static String hash(OptionalLong hash) {
@@ -211,13 +234,14 @@ public final class Reproduction {
     @Override
     public boolean equals(@Nullable Object other) {
         return other == this || other instanceof Reproduction that && verdict.equals(that.verdict)
-                && status == that.status && recordedBuild.equals(that.recordedBuild) && upgraded == that.upgraded
+                && status == that.status && recordedBuild.equals(that.recordedBuild)
+                && originBuild.equals(that.originBuild) && upgraded == that.upgraded
                 && command.equals(that.command) && lastMatched == that.lastMatched;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(verdict, status, recordedBuild, upgraded, command, lastMatched);
+        return Objects.hash(verdict, status, recordedBuild, originBuild, upgraded, command, lastMatched);
     }
 
     /**

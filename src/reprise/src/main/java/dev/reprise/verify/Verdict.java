@@ -24,9 +24,13 @@ public final class Verdict {
     private final OptionalLong actualHash;
     private final String reason;
     private final Duration elapsed;
+    private final String playedBuild;
+    private final String jar;
+    private final boolean upgraded;
 
     private Verdict(String id, long position, Outcome outcome, int stepReached, int stepCount,
-            OptionalLong expectedHash, OptionalLong actualHash, String reason, Duration elapsed) {
+            OptionalLong expectedHash, OptionalLong actualHash, String reason, Duration elapsed, String playedBuild,
+            String jar, boolean upgraded) {
         this.id = id;
         this.position = position;
         this.outcome = outcome;
@@ -36,11 +40,15 @@ public final class Verdict {
         this.actualHash = actualHash;
         this.reason = reason;
         this.elapsed = elapsed;
+        this.playedBuild = playedBuild;
+        this.jar = jar;
+        this.upgraded = upgraded;
     }
 
     /**
      * Starts a verdict on the replay {@code id} with this outcome; every other part starts neutral:
-     * position 0, no steps reached of 0, no hashes, an empty reason, no time elapsed.
+     * position 0, no steps reached of 0, no hashes, an empty reason, no time elapsed, no build or jar named,
+     * not upgraded.
      *
      * @param id      the id of the {@link ReplaySource}
      * @param outcome what came of it
@@ -58,7 +66,8 @@ public final class Verdict {
      */
     public Builder toBuilder() {
         return new Builder(id, outcome).position(position).stepReached(stepReached).stepCount(stepCount)
-                .expectedHash(expectedHash).actualHash(actualHash).reason(reason).elapsed(elapsed);
+                .expectedHash(expectedHash).actualHash(actualHash).reason(reason).elapsed(elapsed)
+                .playedBuild(playedBuild).jar(jar).upgraded(upgraded);
     }
 
     /**
@@ -148,6 +157,41 @@ public final class Verdict {
     }
 
     /**
+     * Returns the build of the game whose rules played and judged the replay: the build its file names when it
+     * was played as recorded, the newer build when it was {@linkplain #upgraded() upgraded}, so that an
+     * operator can audit any verdict.
+     *
+     * @return the build; empty if no build took the replay (it could not be read, no jar plays its build) or
+     *     the verdict was made by hand without one
+     */
+    public String playedBuild() {
+        return playedBuild;
+    }
+
+    /**
+     * Returns the file name of the game jar that played the replay, for a verifier of the jars of a builds
+     * folder ({@link ReplayVerifier#forBuilds}).
+     *
+     * @return e.g. {@code caravan-2.jar}; empty for a verifier of one game (its game on the class path) or if
+     *     no jar took the replay
+     */
+    public String jar() {
+        return jar;
+    }
+
+    /**
+     * Tells whether the replay was played by the rules of a newer build than the one that recorded it, after
+     * a {@linkplain ReplayVerifier.Builder#upgrade declared upgrade} rewrote its route: either no installed
+     * jar plays its build as recorded, or the verifier plays only the newer build. A replay that diverges then
+     * may still be honest on its own build.
+     *
+     * @return {@code true} if it was upgraded before it was played
+     */
+    public boolean upgraded() {
+        return upgraded;
+    }
+
+    /**
      * Tells whether the replay is good.
      *
      * @return {@code true} if the outcome is {@link Outcome#VALID}
@@ -173,7 +217,10 @@ public final class Verdict {
                 && expectedHash.equals(that.expectedHash)
                 && actualHash.equals(that.actualHash)
                 && reason.equals(that.reason)
-                && elapsed.equals(that.elapsed);
+                && elapsed.equals(that.elapsed)
+                && playedBuild.equals(that.playedBuild)
+                && jar.equals(that.jar)
+                && upgraded == that.upgraded;
     }
 
     /**
@@ -184,7 +231,7 @@ public final class Verdict {
     @Override
     public int hashCode() {
         return Objects.hash(id, position, outcome, stepReached, stepCount, expectedHash, actualHash, reason,
-                elapsed);
+                elapsed, playedBuild, jar, upgraded);
     }
 
     /**
@@ -197,7 +244,9 @@ public final class Verdict {
     public String toString() {
         return "Verdict[id=" + id + ", position=" + position + ", outcome=" + outcome + ", stepReached="
                 + stepReached + ", stepCount=" + stepCount + ", expectedHash=" + expectedHash + ", actualHash="
-                + actualHash + ", reason=" + reason + ", elapsed=" + elapsed + "]";
+                + actualHash + ", reason=" + reason + ", elapsed=" + elapsed
+                + (playedBuild.isEmpty() ? "" : ", playedBuild=" + playedBuild) + (jar.isEmpty() ? "" : ", jar=" + jar)
+                + (upgraded ? ", upgraded" : "") + "]";
     }
 
     /**
@@ -214,6 +263,9 @@ public final class Verdict {
         private OptionalLong actualHash = OptionalLong.empty();
         private String reason = "";
         private Duration elapsed = Duration.ZERO;
+        private String playedBuild = "";
+        private String jar = "";
+        private boolean upgraded;
 
         private Builder(String id, Outcome outcome) {
             this.id = Objects.requireNonNull(id, "id");
@@ -327,13 +379,46 @@ public final class Verdict {
         }
 
         /**
+         * Sets the build whose rules played the replay (see {@link Verdict#playedBuild()}).
+         *
+         * @param build the build; empty (none named) unless set
+         * @return this builder
+         */
+        public Builder playedBuild(String build) {
+            this.playedBuild = Objects.requireNonNull(build, "playedBuild");
+            return this;
+        }
+
+        /**
+         * Sets the file name of the game jar that played the replay (see {@link Verdict#jar()}).
+         *
+         * @param jar the file name; empty (no jar) unless set
+         * @return this builder
+         */
+        public Builder jar(String jar) {
+            this.jar = Objects.requireNonNull(jar, "jar");
+            return this;
+        }
+
+        /**
+         * Sets whether the replay was upgraded before it was played (see {@link Verdict#upgraded()}).
+         *
+         * @param upgraded {@code false} unless set
+         * @return this builder
+         */
+        public Builder upgraded(boolean upgraded) {
+            this.upgraded = upgraded;
+            return this;
+        }
+
+        /**
          * Builds the verdict.
          *
          * @return the verdict
          */
         public Verdict build() {
             return new Verdict(id, position, outcome, stepReached, stepCount, expectedHash, actualHash, reason,
-                    elapsed);
+                    elapsed, playedBuild, jar, upgraded);
         }
 
         private static long notNegative(String name, long value) {

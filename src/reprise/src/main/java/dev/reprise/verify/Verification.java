@@ -8,6 +8,7 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatch;
 import dev.reprise.io.ReplayMismatchException;
+import dev.reprise.io.ReplayUpgrade;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplayPlaybackException;
 import dev.reprise.playback.ReplaySandbox;
@@ -53,7 +54,14 @@ final class Verification {
     private boolean unreadable;
     @Nullable
     private String recordedBuild;
+    private Optional<String> originBuild = Optional.empty();
+    /** Whether a declared upgrade rewrote the file, or the route went to a jar that upgrades its build. */
     private boolean upgraded;
+    /** Whether the upgrade changed the route's steps (codes or params), not only the header. */
+    private boolean routeChanged;
+    /** The build whose rules play the replay, once known; the jar that plays it, for several builds. */
+    private String playedBuild = "";
+    private String jar = "";
     private int lastMatched = -1;
 
     Verification(ReplayVerifier verifier, ReplaySource source, long position) {
@@ -116,6 +124,7 @@ final class Verification {
     private void prepare() {
         ReplayFile file = read();
         recordedBuild = file.gameBuild();
+        originBuild = Optional.ofNullable(file.metadata().get(ReplayUpgrade.ORIGIN_BUILD_KEY));
         stepCount = file.save().length();
         route(file);
         file = check(file);
@@ -187,11 +196,20 @@ final class Verification {
                 throw new InvalidFile("recorded by game \"" + file.gameId() + "\", which no installed game jar plays; "
                         + "installed games: " + router.games());
             }
+            String tied = router.tied(file.gameId(), file.gameBuild());
+            if (!tied.isEmpty()) {
+                throw new UnknownBuild("recorded by build \"" + file.gameBuild() + "\" of game \"" + file.gameId()
+                        + "\", which several installed game jars claim alike, so none plays it: " + tied
+                        + "; keep one of them");
+            }
             throw new UnknownBuild("recorded by build \"" + file.gameBuild() + "\" of game \"" + file.gameId()
                     + "\", which no installed game jar plays; installed builds of " + file.gameId() + ": " + installed);
         }
         lease = routed.get().lease();
         verifier = routed.get().verifier();
+        jar = routed.get().jar();
+        upgraded = routed.get().upgrading();
+        playedBuild = file.gameBuild();
     }
 
     /** Checks the file against the verifier; returns it upgraded when the dictionary is known already. */
@@ -207,6 +225,7 @@ final class Verification {
                     + "\", which this verifier does not play; it plays " + (builds.size() == 1 ? "build " : "builds ")
                     + String.join(", ", builds.stream().sorted().toList()));
         }
+        playedBuild = file.gameBuild();
         CommandDictionary dictionary = verifier.dictionary();
         if (dictionary != null) {
             file = upgrade(file, dictionary);
@@ -247,7 +266,11 @@ final class Verification {
             throw new InvalidFile(e.mismatches().stream().map(ReplayMismatch::message)
                     .collect(Collectors.joining("; ")));
         }
-        upgraded |= upgradedFile != file;
+        if (upgradedFile != file) {
+            upgraded = true;
+            routeChanged |= !upgradedFile.save().equals(file.save());
+            playedBuild = upgradedFile.gameBuild();
+        }
         return upgradedFile;
     }
 
@@ -361,7 +384,7 @@ final class Verification {
     /** A verdict on this replay, with no hashes yet. */
     private Verdict.Builder verdictBuilder(Outcome outcome, int stepReached, String reason) {
         return Verdict.builder(id, outcome).position(position).stepReached(stepReached).stepCount(stepCount)
-                .reason(reason).elapsed(elapsed());
+                .reason(reason).elapsed(elapsed()).playedBuild(playedBuild).jar(jar).upgraded(upgraded);
     }
 
     private Duration elapsed() {
@@ -390,7 +413,8 @@ final class Verification {
                 command = Optional.of(system.commandDictionary().name(code).orElse("code " + code));
             }
         }
-        return new Inspection(unreadable, Optional.ofNullable(recordedBuild), upgraded, command, lastMatched);
+        return new Inspection(unreadable, Optional.ofNullable(recordedBuild), originBuild, routeChanged, command,
+                lastMatched);
     }
 
     /**

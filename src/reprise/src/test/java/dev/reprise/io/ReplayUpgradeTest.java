@@ -166,6 +166,26 @@ class ReplayUpgradeTest {
     }
 
     @Test
+    void build_paramChangeOnTheNewName_isRefusedNamingTheOldOne() {
+        // The new name where the old one is meant: once applied to no step, and "camp" then read a param it lacks.
+        assertThatThrownBy(() -> ReplayUpgrade.builder("1", "2").renamed("rest", "camp").paramAdded("camp", 0, 1)
+                .build()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("upgrade 1 -> 2: a param change is declared on \"camp\", the new name of \"rest\"; every "
+                        + "change names the command as build 1's files name it: declare it on \"rest\"");
+        assertThatThrownBy(() -> ReplayUpgrade.builder("1", "2").paramRemoved("camp", 0).renamed("rest", "camp")
+                .build()).hasMessageContaining("declare it on \"rest\"");
+    }
+
+    @Test
+    void build_paramChangeOnANameTakenOverFromACommandRenamedAway_isKept() {
+        ReplayUpgrade swap = ReplayUpgrade.builder("1", "2").paramAdded("camp", 0, 1).renamed("camp", "tent")
+                .renamed("rest", "camp").build();
+
+        assertThat(swap.changes()).containsExactly("added param 0 to \"camp\", default 1",
+                "renamed \"camp\" to \"tent\"", "renamed \"rest\" to \"camp\"");
+    }
+
+    @Test
     void compatibilityBuilder_twoUpgradesFromOneBuild_orALoop_areRefused() {
         ReplayCompatibility.Builder builder = ReplayCompatibility.builder("g", BUILD_2)
                 .upgrade(ReplayUpgrade.builder("1", "2").build())

@@ -70,6 +70,12 @@ public final class GameJars {
     public static final int PLUS = 5;
     public static final int HASH = 9;
     public static final String FINAL_HASH = "final-hash";
+    /**
+     * A jar of build 2 written to the older docs: it lists build 1 beside its own and declares an upgrade from
+     * it that changes no command, though "scale" multiplies by 3 where build 1's did by 2. Build 1's replays
+     * without a "scale" reproduce on it upgraded, those with one diverge.
+     */
+    public static final String TWO_UPGRADING_ONE = "2-from-1";
 
     private static final String SOURCE = """
             package test.builds;
@@ -211,7 +217,7 @@ public final class GameJars {
     /**
      * Returns the jar of a build, compiling it on first use.
      *
-     * @param build {@code "1"}, {@code "2"} or {@code "3"}
+     * @param build {@code "1"}, {@code "2"}, {@code "3"} or {@link #TWO_UPGRADING_ONE}
      * @return the jar, in a folder of its own that lives as long as the test run
      */
     public static synchronized Path jar(String build) {
@@ -231,11 +237,23 @@ public final class GameJars {
      * @return the jar in the folder, {@code builds-<build>.jar}
      */
     public static Path install(Path folder, String build) {
+        return install(folder, build, "builds-" + build + ".jar");
+    }
+
+    /**
+     * Copies a build's jar into a folder under a file name of the caller's.
+     *
+     * @param folder the folder of game jars
+     * @param build  the build
+     * @param name   the jar's file name in the folder
+     * @return the jar in the folder
+     */
+    public static Path install(Path folder, String build, String name) {
         try {
             // Written beside it, then moved in one step, as the docs tell operators to.
-            Path written = Files.copy(jar(build), folder.resolveSibling(folder.getFileName() + "-" + build + ".part"),
+            Path written = Files.copy(jar(build), folder.resolveSibling(folder.getFileName() + "-" + name + ".part"),
                     StandardCopyOption.REPLACE_EXISTING);
-            return Files.move(written, folder.resolve("builds-" + build + ".jar"), StandardCopyOption.ATOMIC_MOVE);
+            return Files.move(written, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -245,7 +263,7 @@ public final class GameJars {
     public static int factor(String build) {
         return switch (build) {
             case "1" -> 2;
-            case "2", "3" -> 3;
+            case "2", "3", TWO_UPGRADING_ONE -> 3;
             default -> throw new IllegalArgumentException("no build " + build);
         };
     }
@@ -317,6 +335,10 @@ public final class GameJars {
             case "1", "2" -> source.replace("@BUILDS@", "BUILD").replace("@UPGRADES@", "")
                     .replace("@ADD_CODE@", "1").replace("@ADD_NAME@", "add")
                     .replace("@FACTOR@", Integer.toString(factor(build)));
+            case TWO_UPGRADING_ONE -> source.replace("@BUILDS@", "\"1\", BUILD")
+                    .replace("@UPGRADES@", "\n                .upgrade(ReplayUpgrade.builder(\"1\", \"2\").build())")
+                    .replace("@ADD_CODE@", "1").replace("@ADD_NAME@", "add")
+                    .replace("@FACTOR@", Integer.toString(factor(build))).replace("@BUILD@", "2");
             case "3" -> source.replace("@BUILDS@", "\"2\", BUILD")
                     .replace("@UPGRADES@", "\n                .upgrade(ReplayUpgrade.builder(\"2\", \"3\")"
                             + ".renamed(\"add\", \"plus\").paramAdded(\"scale\", 0, 3).build())")

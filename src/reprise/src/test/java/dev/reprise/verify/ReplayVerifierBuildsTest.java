@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayUpgrade;
 import dev.reprise.testing.GameJars;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
@@ -153,6 +155,69 @@ class ReplayVerifierBuildsTest {
 
             assertThat(verdicts).extracting(Verdict::outcome).containsOnly(Outcome.VALID);
             assertThat(built[0] - before).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void forBuilds_twoJarsClaimingBuild1_playEachReplayOnTheJarOfItsOwnBuild_underEveryFileNameOrder()
+            throws IOException {
+        for (String[] names : new String[][] {{"a.jar", "b.jar"}, {"b.jar", "a.jar"}}) {
+            Path dir = Files.createDirectory(folder.resolve("one-as-" + names[0]));
+            GameJars.install(dir, "1", names[0]);
+            GameJars.install(dir, GameJars.TWO_UPGRADING_ONE, names[1]); // lists build 1 and upgrades it
+            try (GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(dir).build()) {
+                ReplayVerifier verifier = ReplayVerifier.forBuilds(builds, b -> b.parallelism(1));
+
+                List<Verdict> verdicts = verify(verifier, Map.of(
+                        "a-one", GameJars.record("1", 1, 0, 2, 0),
+                        "b-two", GameJars.record("2", 1, 0, 2, 0)));
+
+                assertThat(verdicts).as("jar names %s", List.of(names)).extracting(Verdict::outcome)
+                        .containsExactly(Outcome.VALID, Outcome.VALID);
+                assertThat(verdicts).extracting(Verdict::playedBuild).containsExactly("1", "2");
+                assertThat(verdicts).extracting(Verdict::jar).containsExactly(names[0], names[1]);
+                assertThat(verdicts).extracting(Verdict::upgraded).containsExactly(false, false);
+            }
+        }
+    }
+
+    @Test
+    void forBuilds_theBuild1JarRemoved_build1ReplaysPlayUpgradedOnBuild2_andTheVerdictSaysSo() throws IOException {
+        Path one = GameJars.install(folder, "1");
+        GameJars.install(folder, GameJars.TWO_UPGRADING_ONE);
+        try (GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build()) {
+            ReplayVerifier verifier = ReplayVerifier.forBuilds(builds, b -> b.parallelism(1));
+            Map<String, ReplayFile> replays = Map.of("a-scales", GameJars.record("1", 1, 0, 2, 0),
+                    "b-adds", GameJars.record("1", 1, 2, 3));
+            assertThat(verify(verifier, replays)).extracting(Verdict::outcome)
+                    .containsExactly(Outcome.VALID, Outcome.VALID);
+
+            Files.delete(one);
+            builds.refresh();
+            List<Verdict> verdicts = verify(verifier, replays);
+
+            // Build 2's rules differ: the replay that scales diverges, and its verdict says by whose rules.
+            assertThat(verdicts).extracting(Verdict::outcome).containsExactly(Outcome.DESYNC, Outcome.VALID);
+            assertThat(verdicts).extracting(Verdict::upgraded).containsExactly(true, true);
+            assertThat(verdicts).extracting(Verdict::playedBuild).containsOnly("2");
+            assertThat(verdicts).extracting(Verdict::jar).containsOnly("builds-2-from-1.jar");
+        }
+    }
+
+    @Test
+    void forBuilds_twoJarsOfOneBuild_tie_soTheReplayIsUnknownBuild_namingBoth() {
+        GameJars.install(folder, "1", "a.jar");
+        GameJars.install(folder, "1", "b.jar");
+        try (GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build()) {
+            ReplayVerifier verifier = ReplayVerifier.forBuilds(builds, b -> b.parallelism(1));
+
+            Verdict verdict = verifier.verify(ReplaySource.of("one", GameJars.record("1", 1, 0)))
+                    .block(Duration.ofSeconds(30));
+
+            assertThat(verdict).isNotNull();
+            assertThat(verdict.outcome()).isEqualTo(Outcome.UNKNOWN_BUILD);
+            assertThat(verdict.reason()).isEqualTo("recorded by build \"1\" of game \"test.builds\", which several "
+                    + "installed game jars claim alike, so none plays it: 1 (a.jar), 1 (b.jar); keep one of them");
         }
     }
 }
