@@ -17,8 +17,12 @@ import java.util.OptionalLong;
  *
  * <p>Version {@value #VERSION}: {@code {"version":1,"id":..,"position":..,"outcome":"VALID","valid":true,
  * "stepReached":..,"stepCount":..,"expectedHash":"16 hex digits"|null,"actualHash":..|null,"reason":..,
- * "elapsedMillis":1.234}} ({@code elapsedMillis} has microsecond precision). A later version only adds
- * fields; a reader ignores fields it does not know. {@code outcome} is the name of an {@link
+ * "elapsedMillis":1.234,"playedBuild":"2"|"","jar":"caravan-2.jar"|"","upgraded":false}} ({@code elapsedMillis}
+ * has microsecond precision; {@code playedBuild}, {@code jar} and {@code upgraded} say which build and jar
+ * judged the replay and whether it was upgraded first, see {@link Verdict#playedBuild()}). A later version
+ * only adds fields; a reader ignores fields it does not know: a reader older than {@code playedBuild},
+ * {@code jar} and {@code upgraded} reads the rest as before, and this reader takes them as empty and
+ * {@code false} in a verdict written before them. {@code outcome} is the name of an {@link
  * dev.reprise.verify.Outcome}; a reader refuses one it does not know, naming it, so a reader older than an
  * outcome ({@code UNKNOWN_BUILD}, from a worker serving several builds) fails that submission's verdict as
  * unreadable: update the readers before the workers. The id and the reason are cut to
@@ -67,6 +71,10 @@ public final class VerdictJson {
         node.put("reason", bounded(verdict.reason(), MAX_REASON_BYTES));
         long micros = verdict.elapsed().toNanos() / 1_000;
         node.put("elapsedMillis", BigDecimal.valueOf(micros, 3));
+        // The build comes from the replay's header and the jar from the folder: bounded like the id.
+        node.put("playedBuild", bounded(verdict.playedBuild(), MAX_ID_BYTES));
+        node.put("jar", bounded(verdict.jar(), MAX_ID_BYTES));
+        node.put("upgraded", verdict.upgraded());
         try {
             return MAPPER.writeValueAsString(node);
         } catch (JsonProcessingException e) {
@@ -108,7 +116,9 @@ public final class VerdictJson {
         return Verdict.builder(field(node, "id").asText(), parsed).position(field(node, "position").asLong())
                 .stepReached(field(node, "stepReached").asInt()).stepCount(field(node, "stepCount").asInt())
                 .expectedHash(hash(node, "expectedHash")).actualHash(hash(node, "actualHash"))
-                .reason(field(node, "reason").asText()).elapsed(Duration.ofNanos(micros * 1_000)).build();
+                .reason(field(node, "reason").asText()).elapsed(Duration.ofNanos(micros * 1_000))
+                .playedBuild(node.path("playedBuild").asText("")).jar(node.path("jar").asText(""))
+                .upgraded(node.path("upgraded").asBoolean(false)).build();
     }
 
     /**

@@ -20,7 +20,26 @@ class VerdictJsonTest {
         assertThat(VerdictJson.write(DESYNC)).isEqualTo("{\"version\":1,\"id\":\"a \\\"b\\\"\\\\c\\n\",\"position\":3,"
                 + "\"outcome\":\"DESYNC\",\"valid\":false,\"stepReached\":7,\"stepCount\":9,"
                 + "\"expectedHash\":\"ffffffffffffffff\",\"actualHash\":\"0000000000000abc\","
-                + "\"reason\":\"tab\\there\\u0001\",\"elapsedMillis\":1.500}");
+                + "\"reason\":\"tab\\there\\u0001\",\"elapsedMillis\":1.500,\"playedBuild\":\"\",\"jar\":\"\","
+                + "\"upgraded\":false}");
+    }
+
+    @Test
+    void write_read_theBuildAndJarThatJudged_andWhetherUpgraded() {
+        Verdict judged = DESYNC.toBuilder().playedBuild("2").jar("caravan-2.jar").upgraded(true).build();
+
+        String json = VerdictJson.write(judged);
+
+        assertThat(json).endsWith(",\"playedBuild\":\"2\",\"jar\":\"caravan-2.jar\",\"upgraded\":true}");
+        assertThat(VerdictJson.read(json)).isEqualTo(judged);
+    }
+
+    @Test
+    void read_aVerdictWrittenBeforeTheBuildFields_namesNoBuild() {
+        String older = VerdictJson.write(DESYNC.toBuilder().playedBuild("2").jar("g.jar").upgraded(true).build())
+                .replace(",\"playedBuild\":\"2\",\"jar\":\"g.jar\",\"upgraded\":true", "");
+
+        assertThat(VerdictJson.read(older)).isEqualTo(DESYNC);
     }
 
     @Test

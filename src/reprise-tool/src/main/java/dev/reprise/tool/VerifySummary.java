@@ -10,11 +10,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * What {@code verify} found, as a table: the count per outcome, the slowest replays and the first
- * failures (in the order the replays were given, so the same batch always shows the same ones) with
- * their step and reason.
+ * What {@code verify} found, as a table: the count per outcome, the builds that played the replays (each
+ * with its jar, and how many of its replays were upgraded), the slowest replays and the first failures (in
+ * the order the replays were given, so the same batch always shows the same ones) with their step, reason
+ * and the build that judged them.
  *
  * <p>Not thread-safe: fed from the verdicts' subscriber, which sees them one at a time.
  */
@@ -27,6 +29,8 @@ final class VerifySummary implements VerifyOptions.Tally {
 
     private final Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
     private final List<Verdict> verdicts = new ArrayList<>();
+    /** Per build played on (with its jar): replays, of which upgraded. */
+    private final Map<String, int[]> playedOn = new TreeMap<>();
 
     VerifySummary() {
         for (Outcome outcome : Outcome.values()) {
@@ -38,6 +42,12 @@ final class VerifySummary implements VerifyOptions.Tally {
     void add(Verdict verdict) {
         counts.merge(verdict.outcome(), 1, Integer::sum);
         verdicts.add(verdict);
+        if (!verdict.playedBuild().isEmpty()) {
+            int[] n = playedOn.computeIfAbsent("build " + verdict.playedBuild()
+                    + (verdict.jar().isEmpty() ? "" : " (" + verdict.jar() + ")"), k -> new int[2]);
+            n[0]++;
+            n[1] += verdict.upgraded() ? 1 : 0;
+        }
     }
 
     /** Returns the number of verdicts. */
@@ -77,6 +87,13 @@ final class VerifySummary implements VerifyOptions.Tally {
         out.println();
         out.println("outcome         replays");
         counts.forEach((outcome, count) -> out.printf(Locale.ROOT, "%-14s %8d%n", outcome, count));
+        if (!playedOn.isEmpty()) {
+            out.println();
+            out.println("played on");
+            playedOn.forEach((build, n) -> out.printf(Locale.ROOT, "  %s: %,d %s%s%n", ToolText.escape(build), n[0],
+                    n[0] == 1 ? "replay" : "replays", n[1] == 0 ? "" : String.format(Locale.ROOT,
+                            " (%,d upgraded from an older build)", n[1])));
+        }
 
         List<Verdict> slowest = verdicts.stream()
                 .sorted(Comparator.comparing(Verdict::elapsed).reversed().thenComparing(Verdict::position))
@@ -94,11 +111,23 @@ final class VerifySummary implements VerifyOptions.Tally {
             out.println();
             out.printf(Locale.ROOT, "first failures (%d of %d)%n", Math.min(FAILURES, failed.size()), failed.size());
             for (Verdict v : failed.subList(0, Math.min(FAILURES, failed.size()))) {
-                out.printf(Locale.ROOT, "  %s: %s%s: %s%n", ToolText.escape(v.id()), v.outcome(), where(v),
-                        ToolText.escape(v.reason()));
+                out.printf(Locale.ROOT, "  %s: %s%s: %s%s%n", ToolText.escape(v.id()), v.outcome(), where(v),
+                        ToolText.escape(v.reason()), ToolText.escape(playedOn(v)));
             }
         }
         out.flush();
+    }
+
+    /**
+     * The build that judged a replay, for its line: e.g. {@code  [build 2, caravan-2.jar, upgraded]}, or nothing
+     * if no build took it.
+     */
+    static String playedOn(Verdict v) {
+        if (v.playedBuild().isEmpty()) {
+            return "";
+        }
+        return " [build " + v.playedBuild() + (v.jar().isEmpty() ? "" : ", " + v.jar())
+                + (v.upgraded() ? ", upgraded]" : "]");
     }
 
     /** Where a failed replay stopped: nothing for a file that was never played. */
