@@ -208,4 +208,63 @@ class CompatCommandTest {
                 + "(see --help)");
         assertThat(tool.out()).isEmpty();
     }
+
+    @Test
+    void anUpgradeThatLeavesTheRouteAlone_isNotShownAsUpgraded_andTheSummaryNamesTheOneBuildPlayed()
+            throws IOException {
+        Path written = tool.builds("build-2-from-1", GameJars.TWO_UPGRADING_ONE); // lists 1 and upgrades it
+        write("a-adds", GameJars.record("1", 1, 2, 3));
+        write("b-scales", GameJars.record("1", 1, 0, 2));
+
+        int status = run("compat", "--builds", written.toString(), replays.toString());
+
+        assertThat(status).as(tool.err()).isEqualTo(ReplayTool.FAILED);
+        assertThat(tool.out()).contains("a-adds.reprise  REPRODUCES [build 1]\n")
+                .contains("b-scales.reprise  DIVERGES at step 2 (hash)")
+                .contains("compat: 2 replays on test.builds 2 (builds-2-from-1.jar) in ");
+    }
+
+    @Test
+    void aFileUpgradedBefore_showsTheBuildThatRecordedIt_andIsCountedUnderIt() throws IOException {
+        Path build3 = tool.builds("build-3", "3");
+        ReplayFile upgraded = dev.reprise.io.ReplayCompatibility.builder(GameJars.GAME_ID,
+                        dev.reprise.command.CommandDictionary.of(java.util.Map.of(GameJars.PLUS, "plus", 2, "scale",
+                                GameJars.HASH, "hash")))
+                .upgrade(dev.reprise.io.ReplayUpgrade.builder("2", "3").renamed("add", "plus")
+                        .paramAdded("scale", 0, 3).build()).build().upgrade(GameJars.record("2", 1, 0, 2));
+        write("upgraded", upgraded);
+
+        int status = run("compat", "--json", "--builds", build3.toString(), replays.toString());
+
+        assertThat(status).as(tool.err()).isEqualTo(ReplayTool.OK);
+        JsonNode row = new ObjectMapper().readTree(tool.out().lines().findFirst().orElseThrow());
+        assertThat(row.get("recordedBuild").asText()).isEqualTo("3");
+        assertThat(row.get("originBuild").asText()).isEqualTo("2");
+        assertThat(row.get("upgraded").asBoolean()).isFalse();
+        assertThat(tool.err()).contains("recorded by build 2: 1 replay, 1 reproduce");
+        tool.clear();
+        assertThat(run("compat", "--builds", build3.toString(), replays.toString())).isEqualTo(ReplayTool.OK);
+        assertThat(tool.out()).contains("upgraded.reprise  REPRODUCES [build 3, recorded by build 2]");
+    }
+
+    @Test
+    void aFileRefusedForACodeTheGameLacks_failsAtThatStep_inTheTextAndTheJson() throws IOException {
+        dev.reprise.route.ReplayArray route = new dev.reprise.route.ReplayArray();
+        route.add(GameJars.ADD, 5);
+        route.add(GameJars.ADD, 3);
+        route.add(19);
+        write("camp", ReplayFile.builder(route.saveState()).gameId(GameJars.GAME_ID).gameBuild("2")
+                .dictionary(dev.reprise.command.CommandDictionary.of(java.util.Map.of(GameJars.ADD, "add", 19, "camp")))
+                .metadata(GameJars.FINAL_HASH, "00").build());
+
+        assertThat(run("compat", "--json", "--builds", build2.toString(), replays.toString()))
+                .isEqualTo(ReplayTool.FAILED);
+        JsonNode row = new ObjectMapper().readTree(tool.out().lines().findFirst().orElseThrow());
+        assertThat(row.get("status").asText()).isEqualTo("FAILS");
+        assertThat(row.get("outcome").asText()).isEqualTo("INVALID_FILE");
+        assertThat(row.get("step").asInt()).isEqualTo(2);
+        tool.clear();
+        run("compat", "--builds", build2.toString(), replays.toString());
+        assertThat(tool.out()).contains("camp.reprise  FAILS at step 2: INVALID_FILE, code 19 (\"camp\" in the file)");
+    }
 }

@@ -13,7 +13,10 @@ import java.util.OptionalLong;
 /**
  * One {@code compat --json} line: {@code {"version":1,"id":..,"position":..,"status":"DIVERGES",
  * "step":5|null,"command":"hash"|null,"expectedHash":..|null,"actualHash":..|null,"recordedBuild":"1"|null,
- * "upgraded":false,"outcome":"DESYNC"|null,"reason":..,"elapsedMillis":..}}. The id and the reason are cut
+ * "upgraded":false,"outcome":"DESYNC"|null,"reason":..,"elapsedMillis":..,"originBuild":"1"|null}}:
+ * {@code recordedBuild} is the build the file's header names, {@code originBuild} the build that recorded a
+ * file upgraded before, {@code upgraded} whether an upgrade changed its route, and {@code step} also the
+ * first refused step of a file that {@code FAILS} for its codes. The id and the reason are cut
  * as a verdict's are ({@link VerdictJson#bounded}); {@code outcome} is the verdict's, null for a path
  * that could not be read at all. A later version only adds fields. Stateless and thread-safe.
  */
@@ -46,6 +49,7 @@ final class CompatJson {
             node.put("reason", VerdictJson.bounded(String.valueOf(row.problem()),
                     VerdictJson.MAX_REASON_BYTES));
             node.put("elapsedMillis", BigDecimal.valueOf(0, 3));
+            node.putNull("originBuild");
         } else {
             Verdict v = r.verdict();
             if (r.step().isPresent()) {
@@ -61,6 +65,7 @@ final class CompatJson {
             node.put("outcome", v.outcome().name());
             node.put("reason", VerdictJson.bounded(v.reason(), VerdictJson.MAX_REASON_BYTES));
             node.put("elapsedMillis", BigDecimal.valueOf(v.elapsed().toNanos() / 1_000, 3));
+            node.put("originBuild", r.originBuild().orElse(null));
         }
         try {
             return MAPPER.writeValueAsString(node);

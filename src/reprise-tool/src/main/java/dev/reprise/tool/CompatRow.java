@@ -27,9 +27,13 @@ record CompatRow(long position, String id, Reproduction.Status status, @Nullable
         return new CompatRow(position, id, Reproduction.Status.UNREADABLE, null, problem);
     }
 
-    /** The build that recorded the replay, if its file could be read. */
+    /**
+     * The build that recorded the replay, if its file could be read: the origin build of a file upgraded
+     * before, else the build its header names.
+     */
     Optional<String> recordedBuild() {
-        return reproduction == null ? Optional.empty() : reproduction.recordedBuild();
+        return reproduction == null ? Optional.empty()
+                : reproduction.originBuild().or(reproduction::recordedBuild);
     }
 
     /** Whether a declared upgrade was applied to the replay. */

@@ -95,8 +95,8 @@ final class InstalledGames implements AutoCloseable {
     /**
      * Returns the one installed build of the game, to play every replay on, whatever build recorded it: the
      * class path's game, or the folder's only jar of the game, or the jar that plays {@code --build} (the one
-     * a replay of that build would be played on by {@link #verifier}: a jar that lists it, the first by file
-     * name if several do, as a newer build lists the older one it upgrades; else one that plays any build).
+     * a replay of that build would be played on by {@link #verifier}: the jar whose own build it is, else one
+     * that plays any build, else one that upgrades it). Its name names the one build played and its jar.
      *
      * @return the provider and what it is
      * @throws IllegalArgumentException if no build or several fit (the message names the folder's builds), or
@@ -122,10 +122,11 @@ final class InstalledGames implements AutoCloseable {
                     ? " (--game chooses a game, --build=BUILD a build)" : " (--build=BUILD chooses one)"));
         }
         GameBuilds.InstalledBuild first = candidates.get(0);
-        String played = chosen != null ? chosen
-                : first.gameBuilds().stream().sorted().findFirst().orElse(""); // "" leases an any-build jar
-        return lease(folder, first.gameId(), played)
-                .orElseThrow(() -> new IllegalArgumentException(first.jar() + " was removed meanwhile"));
+        String played = chosen != null ? chosen : first.ownBuilds().stream().sorted().findFirst()
+                .orElse(first.gameBuilds().stream().sorted().findFirst().orElse("")); // "" leases an any-build jar
+        return lease(folder, first.gameId(), played).orElseThrow(() -> new IllegalArgumentException(
+                "no one game jar in " + folder.folder() + " plays build \"" + played + "\"; it holds "
+                        + GameBuilds.describe(ofGame)));
     }
 
     /**
@@ -179,18 +180,26 @@ final class InstalledGames implements AutoCloseable {
         return new Installed(provider, provider.gameId() + " " + builds);
     }
 
-    /** Leases the folder's jar that plays a build, held until {@link #close()}. */
+    /**
+     * Leases the folder's jar that plays a build, held until {@link #close()}, named by the one build it plays
+     * on: {@code gameBuild} as recorded, else the jar's own build.
+     */
     private Optional<Installed> lease(GameBuilds<ReplayVerifierProvider> folder, String id,
                                                 String gameBuild) {
         return folder.lease(id, gameBuild).map(lease -> {
             held.add(lease); // the command plays on it from start to end
-            return new Installed(lease.service(), id + " " + lease.build().describe());
+            GameBuilds.InstalledBuild jar = lease.build();
+            String own = jar.gameBuilds().isEmpty() ? "any build"
+                    : String.join(", ", jar.ownBuilds().stream().sorted().toList());
+            String played = lease.upgrading() || gameBuild.isEmpty() || jar.gameBuilds().isEmpty() ? own : gameBuild;
+            return new Installed(lease.service(), id + " " + played + " (" + jar.jar().getFileName() + ")");
         });
     }
 
-    /** The jars that play {@code build}: those that list it, else those that play any build. */
+    /** The jars that play {@code build}: those that list or upgrade it, else those that play any build. */
     private static List<GameBuilds.InstalledBuild> playing(List<GameBuilds.InstalledBuild> jars, String build) {
-        List<GameBuilds.InstalledBuild> listing = jars.stream().filter(b -> b.gameBuilds().contains(build)).toList();
+        List<GameBuilds.InstalledBuild> listing = jars.stream().filter(b -> b.gameBuilds().contains(build)
+                || b.upgradedBuilds().contains(build)).toList();
         return listing.isEmpty() ? jars.stream().filter(b -> b.gameBuilds().isEmpty()).toList() : listing;
     }
 

@@ -117,11 +117,11 @@ class BuildsCommandsTest {
         assertThat(tool.run("upgrade", "--builds", builds.toString(), two.toString(), target.toString()))
                 .isEqualTo(ReplayTool.USAGE);
         assertThat(tool.err()).contains("replay-tool upgrade: choose one build to play on: " + builds + " holds "
-                + "test.builds 2 (builds-2.jar), test.builds 2, 3 (builds-3.jar) (--build=BUILD chooses one)");
+                + "test.builds 2 (builds-2.jar), test.builds 3, upgrades 2 (builds-3.jar) (--build=BUILD chooses one)");
         assertThat(tool.run("upgrade", "--builds", builds.toString(), "--build=4", two.toString(), target.toString()))
                 .isEqualTo(ReplayTool.USAGE);
         assertThat(tool.err()).contains("no game jar in " + builds + " plays build \"4\"; it holds test.builds 2 "
-                + "(builds-2.jar), test.builds 2, 3 (builds-3.jar)");
+                + "(builds-2.jar), test.builds 3, upgrades 2 (builds-3.jar)");
         assertThat(tool.run("upgrade", "--build=3", two.toString(), target.toString())).isEqualTo(ReplayTool.USAGE);
         assertThat(tool.err()).contains("--build chooses among the game jars of --builds=DIR");
         assertThat(target).doesNotExist();

@@ -13,9 +13,11 @@ import java.util.Optional;
  * @param upgraded      whether a declared upgrade changed its route (its steps' codes or params)
  * @param command       the name of the command at the verdict's step, for a desync, failure or timeout
  * @param lastMatched   for a desync, the last hash step that still matched, or -1
+ * @param refusedStep   for a file refused for its codes, the first step using one the game does not have as
+ *                      the file names it, or -1
  */
 record Inspection(boolean unreadable, Optional<String> recordedBuild, Optional<String> originBuild,
-                  boolean upgraded, Optional<String> command, int lastMatched) {
+                  boolean upgraded, Optional<String> command, int lastMatched, int refusedStep) {
 
     /** The context key of the listener. */
     static final Object KEY = Inspection.class;

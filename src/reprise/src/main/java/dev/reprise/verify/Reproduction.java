@@ -44,9 +44,10 @@ public final class Reproduction {
     private final boolean upgraded;
     private final Optional<String> command;
     private final int lastMatched;
+    private final int refusedStep;
 
     private Reproduction(Verdict verdict, Status status, Optional<String> recordedBuild, Optional<String> originBuild,
-                         boolean upgraded, Optional<String> command, int lastMatched) {
+                         boolean upgraded, Optional<String> command, int lastMatched, int refusedStep) {
         this.verdict = verdict;
         this.status = status;
         this.recordedBuild = recordedBuild;
@@ -54,12 +55,13 @@ public final class Reproduction {
         this.upgraded = upgraded;
         this.command = command;
         this.lastMatched = lastMatched;
+        this.refusedStep = refusedStep;
     }
 
     /** Classifies a verdict with what its verification learnt (nothing known if {@code inspection} is null). */
     static Reproduction of(Verdict verdict, @Nullable Inspection inspection) {
         Inspection known = inspection != null ? inspection
-                : new Inspection(false, Optional.empty(), Optional.empty(), false, Optional.empty(), -1);
+                : new Inspection(false, Optional.empty(), Optional.empty(), false, Optional.empty(), -1, -1);
         Status status = switch (verdict.outcome()) {
             case VALID -> Status.REPRODUCES;
             case DESYNC -> Status.DIVERGES;
@@ -70,7 +72,7 @@ public final class Reproduction {
             case FAILED, TIMED_OUT, UNKNOWN_BUILD -> Status.FAILS;
         };
         return new Reproduction(verdict, status, known.recordedBuild(), known.originBuild(), known.upgraded(),
-                known.command(), known.lastMatched());
+                known.command(), known.lastMatched(), known.refusedStep());
     }
 
     /**
@@ -153,11 +155,15 @@ public final class Reproduction {
     /**
      * Returns the step where the replay diverged or failed: the hash step that did not match, the failing
      * step, the route's length for a final state that differs or was refused, or the step the budget ran out
-     * at.
+     * at; for a file the game refused for its codes, the first step using a code the game does not have as the
+     * file names it.
      *
-     * @return the 0-based step; empty if the replay reproduces or was not played
+     * @return the 0-based step; empty if the replay reproduces, or was not played and no step was refused
      */
     public OptionalInt step() {
+        if (verdict.outcome() == Outcome.INVALID_FILE && refusedStep >= 0) {
+            return OptionalInt.of(refusedStep);
+        }
         boolean played = verdict.stepCount() > 0 && switch (verdict.outcome()) {
             case DESYNC, FAILED, TIMED_OUT, REJECTED -> true;
             case VALID, INVALID_FILE, UNKNOWN_BUILD -> false;
@@ -236,12 +242,12 @@ public final class Reproduction {
         return other == this || other instanceof Reproduction that && verdict.equals(that.verdict)
                 && status == that.status && recordedBuild.equals(that.recordedBuild)
                 && originBuild.equals(that.originBuild) && upgraded == that.upgraded
-                && command.equals(that.command) && lastMatched == that.lastMatched;
+                && command.equals(that.command) && lastMatched == that.lastMatched && refusedStep == that.refusedStep;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(verdict, status, recordedBuild, originBuild, upgraded, command, lastMatched);
+        return Objects.hash(verdict, status, recordedBuild, originBuild, upgraded, command, lastMatched, refusedStep);
     }
 
     /**

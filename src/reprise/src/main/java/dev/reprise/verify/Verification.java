@@ -12,6 +12,8 @@ import dev.reprise.io.ReplayUpgrade;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplayPlaybackException;
 import dev.reprise.playback.ReplaySandbox;
+import dev.reprise.route.ReplayArray;
+import dev.reprise.route.ReplayArrayConfig;
 import dev.reprise.route.ReplayFormatException;
 import java.io.IOException;
 import java.time.Duration;
@@ -59,6 +61,8 @@ final class Verification {
     private boolean upgraded;
     /** Whether the upgrade changed the route's steps (codes or params), not only the header. */
     private boolean routeChanged;
+    /** The first step whose code the game does not have as the file names it, for a file refused for it. */
+    private int refusedStep = -1;
     /** The build whose rules play the replay, once known; the jar that plays it, for several builds. */
     private String playedBuild = "";
     private String jar = "";
@@ -274,12 +278,26 @@ final class Verification {
         return upgradedFile;
     }
 
-    private static void mismatches(ReplayFile file, CommandDictionary commands) {
+    private void mismatches(ReplayFile file, CommandDictionary commands) {
         // The game id was checked already (or is not checked): only the codes matter here.
         List<ReplayMismatch> found = ReplayCompatibility.builder(file.gameId(), commands).build().mismatches(file);
         if (!found.isEmpty()) {
+            refusedStep = firstStepUsing(file, found.stream().map(ReplayMismatch::code).collect(Collectors.toSet()));
             throw new InvalidFile(found.stream().map(ReplayMismatch::message).collect(Collectors.joining("; ")));
         }
+    }
+
+    /** The first step of the file's route whose code is one of {@code codes}, or -1; read only for a refusal. */
+    private static int firstStepUsing(ReplayFile file, Set<Integer> codes) {
+        ReplayArray route = new ReplayArray(ReplayArrayConfig.builder().commandMaxLength(ReplayArrayConfig.MAX_STEPS_LIMIT)
+                .paramMaxLength(ReplayArrayConfig.MAX_PARAM_BYTES_LIMIT).build());
+        route.loadState(file.save());
+        for (int step = 0; step < route.length(); step++) {
+            if (codes.contains(route.get(step).code())) {
+                return step;
+            }
+        }
+        return -1;
     }
 
     // ------------------------------------------------------------------ play and judge
@@ -414,7 +432,7 @@ final class Verification {
             }
         }
         return new Inspection(unreadable, Optional.ofNullable(recordedBuild), originBuild, routeChanged, command,
-                lastMatched);
+                lastMatched, refusedStep);
     }
 
     /**
