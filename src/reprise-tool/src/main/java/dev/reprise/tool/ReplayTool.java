@@ -22,8 +22,8 @@ import picocli.CommandLine;
  * <p>Run it with {@code java -jar reprise-<version>-tool.jar info file.reprise}, or, to verify a game,
  * {@code java -cp reprise-<version>-tool.jar:mygame.jar dev.reprise.tool.ReplayTool verify replays/}.
  * Every bad input is one line on standard error naming the path and the reason, never a stack trace.
- * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}; {@code compat} uses
- * {@link #NOT_RUN} in place of the last two.
+ * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}; {@code compat} and
+ * {@code upgrade} use {@link #NOT_RUN} in place of the last two.
  */
 public final class ReplayTool {
 
@@ -44,7 +44,7 @@ public final class ReplayTool {
     public static final int INTERNAL = 3;
 
     /**
-     * Exit code of {@code compat}: nothing could run (no game installed, no replay file found, a usage
+     * Exit code of {@code compat} and {@code upgrade}: nothing could run (no game installed, no replay file found, a usage
      * error), so the replays say nothing of this build. 125 is what {@code git bisect run} takes for "skip
      * this commit".
      */

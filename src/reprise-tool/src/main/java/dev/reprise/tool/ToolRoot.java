@@ -66,11 +66,13 @@ final class ToolRoot implements Runnable {
     }
 
     /**
-     * The exit code of a command that could not run: {@code compat}'s is always {@link ReplayTool#NOT_RUN}, so
-     * that a release gate or {@code git bisect run} never takes a usage error for a replay that broke.
+     * The exit code of a command that could not run: {@code compat}'s and {@code upgrade}'s is always
+     * {@link ReplayTool#NOT_RUN}, so that a release gate or {@code git bisect run} never takes a usage error for
+     * a replay that broke.
      */
     private static int notRun(CommandLine line, int status) {
-        return line.getCommand() instanceof CompatCommand ? ReplayTool.NOT_RUN : status;
+        return line.getCommand() instanceof CompatCommand || line.getCommand() instanceof UpgradeCommand
+                ? ReplayTool.NOT_RUN : status;
     }
 
     @Override

@@ -109,20 +109,20 @@ class BuildsCommandsTest {
     }
 
     @Test
-    void upgrade_severalBuilds_buildChoosesOne_elseAUsageErrorNamesThem() throws IOException {
+    void upgrade_severalBuilds_buildChoosesOne_elseExit125NamesThem() throws IOException {
         Path builds = tool.builds("builds", "2", "3");
         Path two = tool.write("two", GameJars.record("2", 1, 0, 2));
         Path target = root.resolve("out" + ReplayFinder.EXTENSION);
 
         assertThat(tool.run("upgrade", "--builds", builds.toString(), two.toString(), target.toString()))
-                .isEqualTo(ReplayTool.USAGE);
+                .isEqualTo(ReplayTool.NOT_RUN);
         assertThat(tool.err()).contains("replay-tool upgrade: choose one build to play on: " + builds + " holds "
                 + "test.builds 2 (builds-2.jar), test.builds 3, upgrades 2 (builds-3.jar) (--build=BUILD chooses one)");
         assertThat(tool.run("upgrade", "--builds", builds.toString(), "--build=4", two.toString(), target.toString()))
-                .isEqualTo(ReplayTool.USAGE);
+                .isEqualTo(ReplayTool.NOT_RUN);
         assertThat(tool.err()).contains("no game jar in " + builds + " plays build \"4\"; it holds test.builds 2 "
                 + "(builds-2.jar), test.builds 3, upgrades 2 (builds-3.jar)");
-        assertThat(tool.run("upgrade", "--build=3", two.toString(), target.toString())).isEqualTo(ReplayTool.USAGE);
+        assertThat(tool.run("upgrade", "--build=3", two.toString(), target.toString())).isEqualTo(ReplayTool.NOT_RUN);
         assertThat(tool.err()).contains("--build chooses among the game jars of --builds=DIR");
         assertThat(target).doesNotExist();
 
