@@ -1,6 +1,7 @@
 package dev.reprise.tool;
 
 import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.test.ReplayShrink;
 import dev.reprise.test.ShrunkReplay;
 import dev.reprise.verify.Outcome;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Parameters;
  * {@code shrink}: writes the smallest replay that the installed game judges the same way as the input —
  * the same outcome (not {@code VALID}), and for {@code FAILED} the same command and exception class — found
  * by the test kit's {@link ReplayShrink}. A {@code DESYNC} is cut after its first diverging hash window
- * instead. The result is verified before it is written, and must come out as the input did.
+ * instead. A replay of an older build is upgraded first by the upgrades the game declares, as {@code verify}
+ * plays it, and OUT is the upgraded replay's. The result is verified before it is written, and must come out as the input did.
  *
  * <p>Exit codes: {@link ReplayTool#OK} when OUT is written (one line on standard output: the steps before
  * and after, the tries); {@link ReplayTool#FAILED} when IN is {@code VALID} (nothing to shrink; OUT is not
@@ -71,8 +73,23 @@ final class ShrinkCommand extends ToolCommand {
         }
         ReplayFile file = ToolFiles.read(input);
         ToolFiles.requireWritable(output);
-        return games.play(this, installed -> installed.playing(file),
-                on -> shrink(on.verifier(timeout.timeout()), ReplaySource.of(input.toString(), file)));
+        return games.play(this, installed -> installed.playing(file), on -> {
+            ReplayVerifier verifier = on.verifier(timeout.timeout());
+            return shrink(verifier, ReplaySource.of(input.toString(), upgraded(verifier, file)));
+        });
+    }
+
+    /**
+     * The file as the build plays it, upgraded by the upgrades the game declares (as {@code verify} and
+     * {@code compat} play it), so that the shrink plays the same route; the file itself if none applies, or
+     * if one cannot be applied (its verdict then says why).
+     */
+    private static ReplayFile upgraded(ReplayVerifier verifier, ReplayFile file) {
+        try {
+            return verifier.upgrade(file);
+        } catch (ReplayMismatchException | IllegalArgumentException e) {
+            return file;
+        }
     }
 
     private int shrink(ReplayVerifier verifier, ReplaySource source) {

@@ -159,6 +159,23 @@ class BuildsCommandsTest {
     }
 
     @Test
+    void shrinkBuilds_aReplayOfAnOlderBuild_isShrunkUpgraded_asVerifyPlaysIt() throws IOException {
+        Path builds = tool.builds("builds", "3"); // renames "add" (code 1) to "plus" (code 5), upgrading build 2
+        // Build 1's rules (scale doubles) named build 2: upgraded to build 3, it desyncs at the hash after the scale.
+        Path in = tool.write("named-2", GameJars.record("1", "2", 1, 0, 2, 3, 4, 5));
+        Path out = root.resolve("cut" + ReplayFinder.EXTENSION);
+
+        assertThat(tool.run("shrink", "--builds", builds.toString(), in.toString(), out.toString()))
+                .as(tool.err()).isEqualTo(ReplayTool.OK);
+        assertThat(tool.out()).startsWith("cut " + in + " -> " + out + " after the first diverging hash window "
+                + "(DESYNC at step 2;");
+        ReplayFile cut = ReplayFile.read(out);
+        assertThat(cut.gameBuild()).isEqualTo("3");
+        assertThat(cut.metadata()).containsEntry(ReplayUpgrade.ORIGIN_BUILD_KEY, "2");
+        assertThat(cut.save().length()).isEqualTo(3);
+    }
+
+    @Test
     void shrinkBuilds_aBuildNoJarPlays_isAUsageError_namingTheInstalledBuilds() throws IOException {
         Path builds = tool.builds("builds", "1", "2");
         Path in = tool.write("three", GameJars.record("2", "3", 1, 0, 2));
