@@ -135,4 +135,28 @@ class WorkerMainBuildsIT {
         assertThat(worker.started().builds()).as("the worker's game jars").isNotNull()
                 .satisfies(jars -> assertThat(jars.toString()).endsWith(", closed]"));
     }
+
+    @Test
+    void twoJarsClaimingBuild1_eachReplayPlaysOnItsOwnBuild_andWithTheBuild1JarRemoved_itPlaysUpgradedAndSaysSo()
+            throws Exception {
+        Path builds = Files.createDirectory(root.resolve("builds"));
+        // The newer jar first by name, as a caravan-2.jar before caravan-build-1.jar: it lists build 1 and upgrades it.
+        GameJars.install(builds, GameJars.TWO_UPGRADING_ONE, "a-game-2.jar");
+        Path one = GameJars.install(builds, "1", "b-game-1.jar");
+        try (Worker worker = worker("claimed", builds); ReplaySubmitter submitter = submitter("claimed")) {
+            Verdict asRecorded = submit(submitter, "one", replay("1"));
+            assertThat(asRecorded.outcome()).as(asRecorded.reason()).isEqualTo(Outcome.VALID);
+            assertThat(asRecorded.playedBuild()).isEqualTo("1");
+            assertThat(asRecorded.jar()).isEqualTo("b-game-1.jar");
+            assertThat(asRecorded.upgraded()).isFalse();
+
+            Files.delete(one);
+
+            Verdict upgraded = submit(submitter, "one-upgraded", replay("1"));
+            assertThat(upgraded.outcome()).as(upgraded.reason()).isEqualTo(Outcome.DESYNC);
+            assertThat(upgraded.playedBuild()).isEqualTo("2");
+            assertThat(upgraded.jar()).isEqualTo("a-game-2.jar");
+            assertThat(upgraded.upgraded()).isTrue();
+        }
+    }
 }

@@ -7,6 +7,7 @@ import dev.reprise.testing.GameJars;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import reactor.core.publisher.Flux;
@@ -30,6 +31,30 @@ class BuildsExamplesTest {
         assertThat(FROM_1_4.changes()).hasSize(4);
         ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).gameId("mygame").upgrade(FROM_1_4).build();
         assertThat(verifier.toString()).contains("upgrades=1");
+    }
+
+    @Test
+    void aJarSaysTheBuildItIs_andItsDeclaredUpgradesSayWhichItUpgrades() {
+        // docs/builds.md, "Serving several builds", 1.
+        ReplayVerifierProvider provider = new ReplayVerifierProvider() {
+            @Override
+            public String gameId() {
+                return "mygame";
+            }
+
+            @Override
+            public Set<String> gameBuilds() {
+                return Set.of("1.5");          // the build this jar is: its replays play as recorded
+            }
+
+            @Override
+            public ReplayVerifier.Builder verifier() {
+                return ReplayVerifier.builder(CounterGame::of).gameId("mygame")
+                        .upgrade(FROM_1_4);    // it upgrades build 1.4's replays (see below)
+            }
+        };
+
+        assertThat(provider.upgradedBuilds()).containsExactly("1.4");
     }
 
     @Test
