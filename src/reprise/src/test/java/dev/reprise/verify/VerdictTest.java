@@ -42,6 +42,20 @@ class VerdictTest {
         assertThat(verdict.actualHash()).isEmpty();
         assertThat(verdict.reason()).isEmpty();
         assertThat(verdict.elapsed()).isEqualTo(Duration.ZERO);
+        assertThat(verdict.playedBuild()).isEmpty();
+        assertThat(verdict.jar()).isEmpty();
+        assertThat(verdict.upgraded()).isFalse();
+    }
+
+    @Test
+    void builder_theBuildAndJarThatJudged_areKept_andCopiedByToBuilder() {
+        Verdict judged = desync().toBuilder().playedBuild("2").jar("caravan-2.jar").upgraded(true).build();
+
+        assertThat(judged.playedBuild()).isEqualTo("2");
+        assertThat(judged.jar()).isEqualTo("caravan-2.jar");
+        assertThat(judged.upgraded()).isTrue();
+        assertThat(judged.toBuilder().build()).isEqualTo(judged);
+        assertThat(judged.toString()).endsWith("elapsed=PT0.005S, playedBuild=2, jar=caravan-2.jar, upgraded]");
     }
 
     @Test
@@ -84,6 +98,10 @@ class VerdictTest {
                 .isInstanceOf(NullPointerException.class).hasMessage("reason");
         assertThatThrownBy(() -> builder.elapsed(null))
                 .isInstanceOf(NullPointerException.class).hasMessage("elapsed");
+        assertThatThrownBy(() -> builder.playedBuild(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("playedBuild");
+        assertThatThrownBy(() -> builder.jar(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("jar");
     }
 
     @Test
@@ -106,7 +124,10 @@ class VerdictTest {
                 d.toBuilder().expectedHash(OptionalLong.empty()).build(),
                 d.toBuilder().actualHash(3).build(),
                 d.toBuilder().reason("other").build(),
-                d.toBuilder().elapsed(Duration.ZERO).build()))
+                d.toBuilder().elapsed(Duration.ZERO).build(),
+                d.toBuilder().playedBuild("1").build(),
+                d.toBuilder().jar("g.jar").build(),
+                d.toBuilder().upgraded(true).build()))
                 .allSatisfy(other -> assertThat(other).isNotEqualTo(d));
     }
 
