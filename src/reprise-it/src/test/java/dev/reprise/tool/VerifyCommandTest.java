@@ -35,7 +35,8 @@ class VerifyCommandTest {
     private static final Pattern JSON_LINE = Pattern.compile("^\\{\"version\":1,\"id\":\"([^\"]*)\",\"position\":(\\d+),"
             + "\"outcome\":\"([A-Z_]+)\",\"valid\":(true|false),\"stepReached\":(\\d+),\"stepCount\":(\\d+),"
             + "\"expectedHash\":(null|\"[0-9a-f]{16}\"),\"actualHash\":(null|\"[0-9a-f]{16}\"),"
-            + "\"reason\":\"(?:[^\"\\\\]|\\\\.)*\",\"elapsedMillis\":\\d+\\.\\d{3}}$");
+            + "\"reason\":\"(?:[^\"\\\\]|\\\\.)*\",\"elapsedMillis\":\\d+\\.\\d{3},"
+            + "\"playedBuild\":\"[^\"]*\",\"jar\":\"\",\"upgraded\":false}$");
 
     @TempDir
     static Path root;

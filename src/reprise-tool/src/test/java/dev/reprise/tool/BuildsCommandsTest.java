@@ -34,7 +34,8 @@ class BuildsCommandsTest {
 
         assertThat(tool.run("verify", "--builds", builds.toString(), "--parallel", "2", tool.replays().toString()))
                 .as(tool.out() + "\n" + tool.err()).isEqualTo(ReplayTool.OK);
-        assertThat(tool.out()).contains("verified 2 replays").containsPattern("(?m)^VALID +2$");
+        assertThat(tool.out()).contains("verified 2 replays").containsPattern("(?m)^VALID +2$")
+                .contains("played on\n  build 1 (builds-1.jar): 1 replay\n  build 2 (builds-2.jar): 1 replay\n");
 
         tool.write("c-build-3", GameJars.record("2", "3", 1, 0, 2));
         tool.clear();
@@ -44,6 +45,17 @@ class BuildsCommandsTest {
         assertThat(tool.out()).containsPattern("(?m)^UNKNOWN_BUILD +1$")
                 .contains("c-build-3.reprise: UNKNOWN_BUILD: recorded by build \"3\" of game \"test.builds\", which no "
                         + "installed game jar plays; installed builds of test.builds: 1 (builds-1.jar), 2 (builds-2.jar)");
+    }
+
+    @Test
+    void verifyBuilds_aReplayPlayedUpgradedOnANewerBuild_namesTheBuildAndJarThatJudgedIt() throws IOException {
+        Path builds = tool.builds("builds", GameJars.TWO_UPGRADING_ONE); // no build-1 jar: build 1 plays upgraded
+        tool.write("scales", GameJars.record("1", 1, 0, 2));
+
+        assertThat(tool.run("verify", "--builds", builds.toString(), tool.replays().toString()))
+                .isEqualTo(ReplayTool.FAILED);
+        assertThat(tool.out()).contains("  build 2 (builds-2-from-1.jar): 1 replay (1 upgraded from an older build)")
+                .containsPattern("scales.reprise: DESYNC at step 2 of 5: .*\\[build 2, builds-2-from-1.jar, upgraded]");
     }
 
     @Test
