@@ -128,10 +128,12 @@ public final class ReplayVerifier {
 
     /**
      * Returns a verifier of every build installed in {@code builds}: each replay is played by the verifier
-     * of the provider whose game id and builds match its file ({@link GameBuilds#lease}), built with
-     * {@code options} (once per jar, and again for a jar loaded anew). A replay of an installed game but a
-     * build no jar plays is {@link Outcome#UNKNOWN_BUILD}, its reason naming the installed builds; one of a
-     * game no jar plays is {@link Outcome#INVALID_FILE}. The jar stays loaded until the replay's verdict,
+     * of the provider that plays its file's build as recorded, or else upgrades it ({@link GameBuilds#lease}),
+     * built with {@code options} (once per jar, and again for a jar loaded anew); its verdict names that build
+     * and jar and whether the replay was upgraded ({@link Verdict#playedBuild()}, {@link Verdict#jar()},
+     * {@link Verdict#upgraded()}). A replay of an installed game but a build no jar plays or upgrades (or
+     * that two jars claim alike) is {@link Outcome#UNKNOWN_BUILD}, its reason naming the installed builds;
+     * one of a game no jar plays is {@link Outcome#INVALID_FILE}. The jar stays loaded until the replay's verdict,
      * even if it is removed meanwhile.
      *
      * @param builds  the installed builds; the verifier does not close them
@@ -300,6 +302,16 @@ public final class ReplayVerifier {
         return gameBuilds;
     }
 
+    /** Whether a declared upgrade starts from {@code build}: its files are played, upgraded. */
+    boolean upgradesFrom(String build) {
+        for (ReplayUpgrade upgrade : upgrades) {
+            if (upgrade.fromBuild().equals(build)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Returns the upgrades the game declares ({@link Builder#upgrade}), in the order they were added: the
      * builds they start from are the ones this verifier plays only by upgrading them
@@ -370,10 +382,10 @@ public final class ReplayVerifier {
         }
 
         /**
-         * Requires every file to be recorded by one of these builds of the game: a file of another build is
-         * {@link Outcome#UNKNOWN_BUILD}, its reason naming these builds, never played. List the builds this
-         * game upgrades from too ({@link #upgrade}). A provider passes its own:
-         * {@code provider.verifier().gameBuilds(provider.gameBuilds())}.
+         * Requires every file to be recorded by one of these builds of the game, or by a build a declared
+         * {@linkplain #upgrade upgrade} starts from (played upgraded): a file of another build is
+         * {@link Outcome#UNKNOWN_BUILD}, its reason naming these builds, never played. A provider passes its
+         * own: {@code provider.verifier().gameBuilds(provider.gameBuilds())}.
          *
          * @param gameBuilds the builds; empty (the default) for any build
          * @return this builder

@@ -224,7 +224,7 @@ final class Verification {
                     + gameId + "\"");
         }
         Set<String> builds = verifier.gameBuilds();
-        if (!builds.isEmpty() && !builds.contains(file.gameBuild())) {
+        if (!builds.isEmpty() && !builds.contains(file.gameBuild()) && !verifier.upgradesFrom(file.gameBuild())) {
             throw new UnknownBuild("recorded by build \"" + file.gameBuild() + "\" of game \"" + file.gameId()
                     + "\", which this verifier does not play; it plays " + (builds.size() == 1 ? "build " : "builds ")
                     + String.join(", ", builds.stream().sorted().toList()));

@@ -118,6 +118,21 @@ class ReplayVerifierBuildsTest {
     }
 
     @Test
+    void gameBuilds_aFileOfABuildADeclaredUpgradeStartsFrom_playsUpgraded_andSaysSo() {
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).gameBuilds(Set.of("2"))
+                .upgrade(ReplayUpgrade.builder("1", "2").build()).build();
+
+        Verdict verdict = verifier.verify(ReplaySource.of("one", CounterGame.record(0, 1, 2)))
+                .block(Duration.ofSeconds(30));
+
+        assertThat(verdict).isNotNull();
+        assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.VALID);
+        assertThat(verdict.upgraded()).isTrue();
+        assertThat(verdict.playedBuild()).isEqualTo("2");
+        assertThat(verdict.jar()).isEmpty();
+    }
+
+    @Test
     void upgrade_aReplayOfTheOlderBuild_isUpgradedAndPlays_carryingItsOriginBuild() {
         GameJars.install(folder, "3");
         try (GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build()) {
