@@ -148,18 +148,22 @@ class BuildsCommandsTest {
         assertThat(ReplayFile.read(target).gameBuild()).isEqualTo("3");
     }
 
+    /** Shrinks {@code in} on the folder's build, where it desyncs at step 2: it is cut after that window. */
+    private ReplayFile shrunkToTheHashAfterTheScale(Path builds, Path in) throws IOException {
+        Path out = root.resolve("cut" + ReplayFinder.EXTENSION);
+        assertThat(tool.run("shrink", "--builds", builds.toString(), in.toString(), out.toString()))
+                .as(tool.err()).isEqualTo(ReplayTool.OK);
+        assertThat(tool.out()).startsWith("cut " + in + " -> " + out + " after the first diverging hash window "
+                + "(DESYNC at step 2;");
+        return ReplayFile.read(out);
+    }
+
     @Test
     void shrinkBuilds_playsInOnTheJarOfItsBuild_orOnTheOneBuildChooses() throws IOException {
         Path builds = tool.builds("builds", "1", "2");
         // Recorded by build 1's rules but named build 2: on build 2 it desyncs at the hash after the scale.
         Path in = tool.write("named-2", GameJars.record("1", "2", 1, 0, 2, 3, 4, 5));
-        Path out = root.resolve("cut" + ReplayFinder.EXTENSION);
-
-        assertThat(tool.run("shrink", "--builds", builds.toString(), in.toString(), out.toString()))
-                .as(tool.err()).isEqualTo(ReplayTool.OK);
-        assertThat(tool.out()).startsWith("cut " + in + " -> " + out + " after the first diverging hash window "
-                + "(DESYNC at step 2;");
-        assertThat(ReplayFile.read(out).save().length()).isEqualTo(3);
+        assertThat(shrunkToTheHashAfterTheScale(builds, in).save().length()).isEqualTo(3);
         tool.clear();
 
         // On build 1, whose rules recorded it, it holds up: nothing to shrink.
@@ -175,13 +179,9 @@ class BuildsCommandsTest {
         Path builds = tool.builds("builds", "3"); // renames "add" (code 1) to "plus" (code 5), upgrading build 2
         // Build 1's rules (scale doubles) named build 2: upgraded to build 3, it desyncs at the hash after the scale.
         Path in = tool.write("named-2", GameJars.record("1", "2", 1, 0, 2, 3, 4, 5));
-        Path out = root.resolve("cut" + ReplayFinder.EXTENSION);
 
-        assertThat(tool.run("shrink", "--builds", builds.toString(), in.toString(), out.toString()))
-                .as(tool.err()).isEqualTo(ReplayTool.OK);
-        assertThat(tool.out()).startsWith("cut " + in + " -> " + out + " after the first diverging hash window "
-                + "(DESYNC at step 2;");
-        ReplayFile cut = ReplayFile.read(out);
+        ReplayFile cut = shrunkToTheHashAfterTheScale(builds, in);
+
         assertThat(cut.gameBuild()).isEqualTo("3");
         assertThat(cut.metadata()).containsEntry(ReplayUpgrade.ORIGIN_BUILD_KEY, "2");
         assertThat(cut.save().length()).isEqualTo(3);
