@@ -49,14 +49,16 @@ final class CompatCommand extends ToolCommand {
         }
         InstalledGames installed;
         try {
-            installed = games.open(this);
-        } catch (IllegalArgumentException e) {
+            installed = games.open(this, options.timeout());
+        } catch (IllegalArgumentException | GameSetup.Failure e) {
             return notRun(e.getMessage());
         }
         try (installed) {
             InstalledGames.Installed on;
             try {
                 on = installed.single();
+            } catch (GameSetup.Failure e) {
+                return notRun(e.getMessage());
             } catch (IllegalArgumentException e) {
                 if (games.folder()) {
                     throw usage(String.valueOf(e.getMessage())); // a choice among the folder's builds
@@ -65,7 +67,9 @@ final class CompatCommand extends ToolCommand {
             }
             ReplayVerifier verifier;
             try {
-                verifier = options.apply(on.provider().verifier()).build();
+                verifier = options.apply(on.builder()).build();
+            } catch (GameSetup.Failure e) {
+                return notRun(e.getMessage());
             } catch (RuntimeException e) {
                 return notRun("the game failed to make its verifier: " + e);
             }

@@ -71,7 +71,7 @@ final class ShrinkCommand extends ToolCommand {
         }
         ReplayFile file = ToolFiles.read(input);
         ToolFiles.requireWritable(output);
-        return games.play(this, installed -> installed.playing(file),
+        return games.play(this, timeout.timeout(), installed -> installed.playing(file),
                 on -> shrink(on.verifier(timeout.timeout()), ReplaySource.of(input.toString(), file)));
     }
 
