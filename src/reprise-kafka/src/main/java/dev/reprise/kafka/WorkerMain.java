@@ -1,6 +1,7 @@
 package dev.reprise.kafka;
 
 import dev.reprise.verify.GameBuilds;
+import dev.reprise.verify.GameCode;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
 import java.io.ByteArrayInputStream;
@@ -21,10 +22,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.logging.LogManager;
@@ -253,38 +250,16 @@ public final class WorkerMain {
     }
 
     /**
-     * Runs a game's setup code on a daemon thread of its own, bounded: one that never returns (a static
-     * initializer that loops) or throws fails the start in one line, and nothing waits on its thread again.
+     * Runs a game's setup code bounded ({@link GameCode}): one that never returns or throws fails the start
+     * in one line, exit 2.
      *
      * @throws IllegalArgumentException naming what failed, or as {@code setup} throws it
      */
     private static <T> T gameSetup(String what, Duration timeout, Supplier<T> setup) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                result.complete(setup.get());
-            } catch (Throwable e) { // NOPMD - everything a game throws is reported, errors included
-                result.completeExceptionally(e);
-            }
-        }, "reprise-worker-game-setup");
-        thread.setDaemon(true);
-        thread.start();
         try {
-            return result.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            throw new IllegalArgumentException(what + " did not return within " + timeout.toMillis()
-                    + " ms (replay.timeout.ms)", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalArgumentException(what + " was interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IllegalArgumentException refused) {
-                throw refused;
-            }
-            Throwable failure = cause == null ? e : cause;
-            throw new IllegalArgumentException(what + " failed: " + (failure.getMessage() == null ? ""
-                    : failure.getClass().getName() + ": ") + describe(failure), failure);
+            return GameCode.call(what, timeout, setup);
+        } catch (GameCode.Failure e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
     }
 

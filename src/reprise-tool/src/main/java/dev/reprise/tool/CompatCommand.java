@@ -1,6 +1,7 @@
 package dev.reprise.tool;
 
 import dev.reprise.verify.BuildCompatibility;
+import dev.reprise.verify.GameCode;
 import dev.reprise.verify.ReplayVerifier;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -50,14 +51,14 @@ final class CompatCommand extends ToolCommand {
         InstalledGames installed;
         try {
             installed = games.open(this, options.timeout());
-        } catch (IllegalArgumentException | GameSetup.Failure e) {
+        } catch (IllegalArgumentException | GameCode.Failure e) {
             return notRun(e.getMessage());
         }
         try (installed) {
             InstalledGames.Installed on;
             try {
                 on = installed.single();
-            } catch (GameSetup.Failure e) {
+            } catch (GameCode.Failure e) {
                 return notRun(e.getMessage());
             } catch (IllegalArgumentException e) {
                 if (games.folder()) {
@@ -68,7 +69,7 @@ final class CompatCommand extends ToolCommand {
             ReplayVerifier verifier;
             try {
                 verifier = options.apply(on.builder()).build();
-            } catch (GameSetup.Failure e) {
+            } catch (GameCode.Failure e) {
                 return notRun(e.getMessage());
             } catch (RuntimeException e) {
                 return notRun("the game failed to make its verifier: " + e);

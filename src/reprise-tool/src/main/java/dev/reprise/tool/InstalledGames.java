@@ -2,6 +2,7 @@ package dev.reprise.tool;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.GameBuilds;
+import dev.reprise.verify.GameCode;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
 import java.io.PrintWriter;
@@ -28,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  * The class path is looked at when a game is asked for, so a command that can do without one ({@code cut})
  * runs where none is installed. Jars of the folder that cannot be loaded are named on standard error when it
- * is opened. The game's code runs bounded by the setup timeout ({@link GameSetup}): a folder's jar that does
+ * is opened. The game's code runs bounded by the setup timeout ({@link GameCode}): a folder's jar that does
  * not load in time is skipped and named; a class path's provider or a verifier that does not come, or that
  * throws (a {@link java.util.ServiceConfigurationError}, a {@link NoClassDefFoundError}, a
  * {@link StackOverflowError}), fails the command as a setup failure, in one line. Close it when the command is done: that ends the leases of the builds played on and retires the
@@ -89,13 +90,13 @@ final class InstalledGames implements AutoCloseable {
      * @return the verifier
      * @throws IllegalArgumentException if the class path has no game, not the one {@code --game} names, or
      *     several and no {@code --game}
-     * @throws GameSetup.Failure if the game's provider or one installed build's verifier cannot be made
+     * @throws GameCode.Failure if the game's provider or one installed build's verifier cannot be made
      */
     ReplayVerifier verifier(UnaryOperator<ReplayVerifier.Builder> options) {
         GameBuilds<ReplayVerifierProvider> folder = builds;
         if (folder == null) {
             ReplayVerifierProvider provider = classPath(game, setupTimeout).provider();
-            return GameSetup.run(provider.gameId() + "'s verifier()", setupTimeout,
+            return GameCode.call(provider.gameId() + "'s verifier()", setupTimeout,
                     () -> options.apply(provider.verifier().gameBuilds(provider.gameBuilds())).build());
         }
         // Each jar's verifier is made when its first replay comes; one that cannot be made fails now instead.
@@ -103,7 +104,7 @@ final class InstalledGames implements AutoCloseable {
             String played = installed.gameBuilds().stream().sorted().findFirst().orElse("");
             folder.lease(installed.gameId(), played).ifPresent(lease -> {
                 try (lease) {
-                    GameSetup.run(installed.gameId() + " " + installed.describe() + ": its verifier()", setupTimeout,
+                    GameCode.call(installed.gameId() + " " + installed.describe() + ": its verifier()", setupTimeout,
                             () -> options.apply(lease.service().verifier()).build());
                 }
             });
@@ -192,7 +193,7 @@ final class InstalledGames implements AutoCloseable {
 
     /** The class path's game {@code id} (or its only one, for null), found bounded by the setup timeout. */
     private static Installed classPath(@Nullable String id, Duration setupTimeout) {
-        return GameSetup.run("the class path's game providers", setupTimeout, () -> {
+        return GameCode.call("the class path's game providers", setupTimeout, () -> {
             ReplayVerifierProvider provider = ReplayVerifierProvider.find(id);
             String builds = provider.gameBuilds().isEmpty() ? "any build"
                     : "build " + String.join(", ", provider.gameBuilds().stream().sorted().toList());
@@ -234,10 +235,10 @@ final class InstalledGames implements AutoCloseable {
          * Returns the verifier builder of this build, made bounded by the setup timeout.
          *
          * @return the game's preset builder
-         * @throws GameSetup.Failure if the game's {@code verifier()} throws or does not return in time
+         * @throws GameCode.Failure if the game's {@code verifier()} throws or does not return in time
          */
         ReplayVerifier.Builder builder() {
-            return GameSetup.run(name + ": its verifier()", setupTimeout, provider::verifier);
+            return GameCode.call(name + ": its verifier()", setupTimeout, provider::verifier);
         }
 
         /**

@@ -1,5 +1,6 @@
 package dev.reprise.tool;
 
+import dev.reprise.verify.GameCode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.ServiceConfigurationError;
@@ -41,7 +42,7 @@ final class ToolRoot implements Runnable {
                 // that cannot be loaded, a class missing at run time): one line, as any setup failure.
                 List<CommandLine> lines = parsed.asCommandLineList();
                 CommandLine line = lines.get(lines.size() - 1);
-                return setupFailed(line, GameSetup.failed("the game", e));
+                return setupFailed(line, new GameCode.Failure("the game", e));
             } catch (RuntimeException e) {
                 // Lost output, from a command or from picocli printing help (which would print a stack
                 // trace): run reports it once, after the command.
@@ -53,7 +54,7 @@ final class ToolRoot implements Runnable {
         });
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             PrintWriter err = line.getErr();
-            if (e instanceof GameSetup.Failure failure) {
+            if (e instanceof GameCode.Failure failure) {
                 return setupFailed(line, failure);
             }
             if (e instanceof ToolFailure) {
@@ -77,7 +78,7 @@ final class ToolRoot implements Runnable {
     }
 
     /** Reports a game that cannot be set up: one line, and the exit code of a command that could not run. */
-    private static int setupFailed(CommandLine line, GameSetup.Failure failure) {
+    private static int setupFailed(CommandLine line, GameCode.Failure failure) {
         PrintWriter err = line.getErr();
         err.println(line.getCommandSpec().qualifiedName() + ": " + ToolText.escape(String.valueOf(failure.getMessage()))
                 + (line.getCommand() instanceof CompatCommand ? " (nothing was run)" : ""));

@@ -147,23 +147,13 @@ final class BuildJar<S> {
             return new Loaded<>(jar, null);
         } catch (IOException | RuntimeException | LinkageError | ServiceConfigurationError e) {
             discard(loader, copy);
-            return Loaded.skipped(path, stamp, "cannot be loaded: " + describe(e));
+            return Loaded.skipped(path, stamp, "cannot be loaded: " + GameCode.describe(e));
         } catch (VirtualMachineError e) {
             // Its own thread's stack or the heap its classes asked for: the process goes on without the jar.
             discard(loader, copy);
             return Loaded.skipped(path, stamp, "cannot be loaded: " + e.getClass().getSimpleName() + " while "
                     + "loading its classes and providers");
         }
-    }
-
-    /** An error and its causes on one line: a provider's failure is wrapped twice before it gets here. */
-    static String describe(Throwable error) {
-        StringBuilder line = new StringBuilder(String.valueOf(error));
-        Throwable cause = error.getCause();
-        for (int depth = 0; cause != null && depth < 3; depth++, cause = cause.getCause()) {
-            line.append("; caused by ").append(cause);
-        }
-        return line.toString().replace('\n', ' ').replace('\r', ' ');
     }
 
     /**
