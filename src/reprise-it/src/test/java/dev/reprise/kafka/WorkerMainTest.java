@@ -24,6 +24,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import dev.reprise.testing.BadGameJars;
 import dev.reprise.testing.GameJars;
 import dev.reprise.verify.GameBuilds;
 import dev.reprise.verify.Outcome;
@@ -216,7 +217,9 @@ class WorkerMainTest {
         cases.put("REPRISE_KAFKA_HEALTH_ADDRESS=no-such-host.invalid",
                 "worker option 'health.address': cannot resolve 'no-such-host.invalid'");
         cases.put("REPRISE_KAFKA_COMMIT_INTERVAL_MS=0", "worker option 'commit.interval.ms': must be at least 1, was 0");
-        cases.put("REPRISE_KAFKA_MAX_ATTEMPTS=0", "worker option 'max.attempts': must be at least 1, was 0");
+        cases.put("REPRISE_KAFKA_MAX_ATTEMPTS=0", "worker option 'max.attempts': must be from 1 to 2147483647, was 0");
+        cases.put("REPRISE_KAFKA_MAX_ATTEMPTS=2147483648",
+                "worker option 'max.attempts': must be from 1 to 2147483647, was 2147483648");
         cases.put("REPRISE_KAFKA_REPLAY_TIMEOUT_MS=-5", "worker option 'replay.timeout.ms': must be at least 1, was -5");
         cases.put("REPRISE_KAFKA_REPLAY_MAX_STEPS=x", "worker option 'replay.max.steps': not a whole number: 'x'");
         cases.put("REPRISE_KAFKA_PRODUCER_ACKS=maybe", "kafkaConfig: bad Kafka producer configuration: Invalid value"
@@ -311,6 +314,23 @@ class WorkerMainTest {
         assertThat(run.err()).startsWith("worker: " + builds.resolve("broken.jar") + ": skipped, ")
                 .contains("worker: worker option 'builds': game 'chess' is not installed in " + builds
                         + "; installed: " + GameJars.GAME_ID);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void builds_aJarWhoseStaticInitializerNeverReturns_isSkippedNamedAtTheReplayTimeout_andTheStartGoesOn(
+            @TempDir Path dir) throws Exception {
+        Path builds = Files.createDirectory(dir.resolve("builds"));
+        GameJars.install(builds, "1");
+        BadGameJars.provider(builds, "hangs.jar", BadGameJars.HANGS, null, null);
+
+        Run run = start(Map.of("REPRISE_KAFKA_BOOTSTRAP_SERVERS", closedPort(), "REPRISE_KAFKA_START_TIMEOUT_MS", "1000",
+                "REPRISE_KAFKA_REPLAY_TIMEOUT_MS", "500"), "--builds", builds.toString());
+
+        // The start goes on to the broker (none here: exit 1), the bad jar named on the way.
+        assertThat(run.started().exitCode()).as(run.err()).isEqualTo(1);
+        assertThat(run.err()).startsWith("worker: " + builds.resolve("hangs.jar") + ": skipped, did not load within "
+                + "500 ms");
     }
 
     @Test

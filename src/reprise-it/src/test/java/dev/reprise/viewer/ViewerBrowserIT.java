@@ -46,6 +46,11 @@ import org.openqa.selenium.support.ui.Select;
 class ViewerBrowserIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
+    /**
+     * How long a choice waits for the person: far longer than any test takes to answer one, as Selenium's
+     * round trips slow down on a loaded machine. Only the test of an expiring choice uses a short one.
+     */
+    private static final Duration DIALOG = Duration.ofSeconds(60);
 
     @TempDir
     static Path folder;
@@ -66,7 +71,7 @@ class ViewerBrowserIT {
         Path newest = ViewerFixtures.write(recording, folder, "tower.reprise");
         Files.setLastModifiedTime(newest, FileTime.from(Instant.now().plusSeconds(60))); // the first screen opens it
         tower = TowerViewer.withLiveBot(3L, 10, 100_000, Duration.ofMillis(50));
-        server = ViewerServer.start(ViewerOptions.defaults(folder).withDialogTimeout(Duration.ofSeconds(5))
+        server = ViewerServer.start(ViewerOptions.defaults(folder).withDialogTimeout(DIALOG)
                 .withCheckpointInterval(50), tower);
     }
 
@@ -266,16 +271,22 @@ class ViewerBrowserIT {
 
     @Test
     void interactiveChoice_graceExpires_theRoutesAnswerIsUsed() {
-        open("tower.reprise", "interactive");
-        speed("64");
-        driver.findElement(By.id("play")).click();
-        WebElement dialog = driver.findElement(By.id("choice"));
-        waitUntil(d -> dialog.isDisplayed());
-        String asked = text("choice-step");
-        // 64x plays on to the next dialog at once: the one asked is closed once the page says why.
-        waitUntil(d -> text("message").startsWith("Time ran out: the route's own answer was used"));
-        assertThat(!dialog.isDisplayed() || !text("choice-step").equals(asked)).isTrue();
-        assertThat(text("state")).isEqualTo("PLAYING");
+        // A server of its own whose choices expire soon: the others' wait long, so as never to expire mid-test.
+        try (ViewerServer quick = ViewerServer.start(ViewerOptions.defaults(folder)
+                .withDialogTimeout(Duration.ofSeconds(2)).withCheckpointInterval(50), tower)) {
+            driver.get(quick.url());
+            waitUntil(d -> model("opens") >= 1 && !text("panel-hp").isEmpty());
+            open("tower.reprise", "interactive");
+            speed("64");
+            driver.findElement(By.id("play")).click();
+            WebElement dialog = driver.findElement(By.id("choice"));
+            waitUntil(d -> dialog.isDisplayed());
+            String asked = text("choice-step");
+            // 64x plays on to the next dialog at once: the one asked is closed once the page says why.
+            waitUntil(d -> text("message").startsWith("Time ran out: the route's own answer was used"));
+            assertThat(!dialog.isDisplayed() || !text("choice-step").equals(asked)).isTrue();
+            assertThat(text("state")).isEqualTo("PLAYING");
+        }
     }
 
     @Test

@@ -100,6 +100,13 @@ class ViewerBuildsTest {
     }
 
     @Test
+    void anAssetAddressThatIsNotPercentEncoding_isNotFound_inOneLine() throws IOException {
+        String answer = RawHttp.exchange(server, "GET /games/test.builds/@%ZZ/renderer.js HTTP/1.1",
+                "Host: 127.0.0.1:" + server.port(), "Connection: close");
+        assertThat(answer).startsWith("HTTP/1.1 404 Not Found").endsWith("\r\n\r\nnot found");
+    }
+
+    @Test
     void aReplayOfABuildNotInstalled_isRefusedNamingTheInstalledBuilds() throws InterruptedException {
         try (ViewerClient client = new ViewerClient(server, 32, true)) {
             client.open("build-9.reprise", "route");
@@ -156,6 +163,8 @@ class ViewerBuildsTest {
             assertThat(client.awaitFirst(WAIT, "error", "opened")).startsWith("{\"t\":\"error\"")
                     .contains("installed: 1 (builds-1.jar) in ");
             GameJars.install(builds, "2");
+            // Loaded on a thread of its own: a session never waits for a jar, it plays it once it is loaded.
+            Awaitility.await().atMost(WAIT).until(() -> viewer.games().describe().contains("builds-2.jar"));
             assertThat(play(client, "build-2.reprise")).startsWith("{\"t\":\"ended\"").contains("\"total\":13");
         }
     }

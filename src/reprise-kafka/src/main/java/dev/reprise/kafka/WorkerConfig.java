@@ -300,7 +300,7 @@ record WorkerConfig(Map<String, String> values) {
         }
         if (number < min || number > max) {
             throw new IllegalArgumentException("worker option '" + key + "': must be " + (max == Long.MAX_VALUE
-                    || max == Integer.MAX_VALUE ? "at least " + min : "from " + min + " to " + max) + ", was " + value
+                    ? "at least " + min : "from " + min + " to " + max) + ", was " + value
                     + (key.equals("health.port") ? " (a TCP port; 0 picks a free one)" : ""));
         }
         return number;

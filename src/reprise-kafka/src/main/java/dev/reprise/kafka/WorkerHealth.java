@@ -13,15 +13,22 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import reactor.core.scheduler.NonBlocking;
 
 /**
  * Liveness and readiness over HTTP for orchestrators: {@code GET /health/live} answers 200 while the
  * worker has not ended ({@link VerificationWorker#alive()}), {@code GET /health/ready} answers 200 while it
  * consumes ({@link VerificationWorker#running()}: not between two runs after a failure, not stopping);
  * otherwise 503. Off unless started; {@link WorkerMain} starts it when {@code health.port} is set.
+ * {@code GET /health} answers as {@code /health/ready} does. Each answer's body is {@code UP} or {@code DOWN},
+ * then one line per note the worker gives: with a builds folder, each game jar that is skipped and why
+ * ({@code skipped builds/bad.jar: did not load within 60000 ms ...}). A bad jar leaves the status as it is:
+ * the worker goes on serving the other builds, and a restart would not mend the jar.
  *
  * <p>One thread serves every connection without blocking on any: a client that sends half a request and
  * then nothing holds no thread and delays no other probe. A request must arrive whole within
@@ -42,16 +49,29 @@ public final class WorkerHealth implements AutoCloseable {
     private final ServerSocketChannel server;
     private final Thread thread;
     private final VerificationWorker worker;
+    private final Supplier<List<String>> notes;
     /** The open connections, oldest first; health thread only. */
     private final ArrayDeque<Connection> connections = new ArrayDeque<>();
     private volatile boolean closed;
 
-    private WorkerHealth(VerificationWorker worker, Selector selector, ServerSocketChannel server) {
+    private WorkerHealth(VerificationWorker worker, Selector selector, ServerSocketChannel server,
+                         Supplier<List<String>> notes) {
         this.worker = worker;
         this.selector = selector;
         this.server = server;
-        this.thread = new Thread(this::serve, "reprise-worker-health");
+        this.notes = notes;
+        this.thread = new HealthThread(this::serve);
         thread.setDaemon(true);
+    }
+
+    /**
+     * The thread that answers probes: a Reactor non-blocking thread, so that what it asks of the game builds
+     * never waits for a jar being loaded.
+     */
+    private static final class HealthThread extends Thread implements NonBlocking {
+        HealthThread(Runnable serve) {
+            super(serve, "reprise-worker-health");
+        }
     }
 
     /**
@@ -64,6 +84,17 @@ public final class WorkerHealth implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static WorkerHealth start(VerificationWorker worker, InetSocketAddress address) throws IOException {
+        return start(worker, address, List::of);
+    }
+
+    /**
+     * Starts answering for a worker, each answer carrying the notes given at the time.
+     *
+     * @param notes lines to add to each answer (the game jars skipped); asked on the health thread, which must
+     *              not wait
+     */
+    static WorkerHealth start(VerificationWorker worker, InetSocketAddress address, Supplier<List<String>> notes)
+            throws IOException {
         Objects.requireNonNull(worker, "worker");
         Objects.requireNonNull(address, "address");
         Selector selector = Selector.open();
@@ -77,7 +108,7 @@ public final class WorkerHealth implements AutoCloseable {
             selector.close();
             throw e;
         }
-        WorkerHealth health = new WorkerHealth(worker, selector, server);
+        WorkerHealth health = new WorkerHealth(worker, selector, server, notes);
         health.thread.start();
         return health;
     }
@@ -175,7 +206,7 @@ public final class WorkerHealth implements AutoCloseable {
         String path = parts[1];
         BooleanSupplier check = switch (path) {
             case "/health/live" -> worker::alive;
-            case "/health/ready" -> worker::running;
+            case "/health/ready", "/health" -> worker::running;
             default -> null;
         };
         boolean head = method.equals("HEAD");
@@ -186,7 +217,14 @@ public final class WorkerHealth implements AutoCloseable {
             return response(405, "Method Not Allowed", "", false);
         }
         boolean up = check.getAsBoolean();
-        return up ? response(200, "OK", "UP\n", !head) : response(503, "Service Unavailable", "DOWN\n", !head);
+        StringBuilder body = new StringBuilder(up ? "UP\n" : "DOWN\n");
+        for (String note : notes.get()) {
+            // The body is US-ASCII, one note a line: anything else in a jar's name or reason becomes '?'.
+            body.append(note.codePoints().map(c -> c >= 0x20 && c < 0x7f ? c : '?')
+                    .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)).append('\n');
+        }
+        return up ? response(200, "OK", body.toString(), !head)
+                : response(503, "Service Unavailable", body.toString(), !head);
     }
 
     private static String response(int status, String reason, String body, boolean withBody) {

@@ -1,6 +1,7 @@
 package dev.reprise.kafka;
 
 import dev.reprise.verify.GameBuilds;
+import dev.reprise.verify.GameCode;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
 import java.io.ByteArrayInputStream;
@@ -22,6 +23,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import java.util.logging.LogManager;
 import java.util.regex.Pattern;
 import org.apache.kafka.common.config.ConfigException;
@@ -162,12 +164,15 @@ public final class WorkerMain {
             String playing;
             Path folder = config.builds().orElse(null);
             if (folder == null) {
-                ReplayVerifierProvider provider = ReplayVerifierProvider.find(game);
-                verifier = verifier(config, provider);
+                String named = game;
+                ReplayVerifierProvider provider = gameSetup("the class path's game", config.replayTimeout(),
+                        () -> ReplayVerifierProvider.find(named));
+                verifier = gameSetup(provider.gameId() + "'s verifier()", config.replayTimeout(),
+                        () -> verifier(config, provider));
                 game = provider.gameId();
                 playing = game;
             } else {
-                builds = builds(folder, game, err);
+                builds = builds(folder, game, config.replayTimeout(), err);
                 verifier = ReplayVerifier.forBuilds(builds, b -> budgets(config, b));
                 playing = GameBuilds.describe(builds.installed()) + " from " + folder;
             }
@@ -181,7 +186,7 @@ public final class WorkerMain {
                 InetSocketAddress address = new InetSocketAddress(host, healthPort);
                 try {
                     // Left open until the process ends: orchestrators probe it until then.
-                    health = WorkerHealth.start(worker, address);
+                    health = WorkerHealth.start(worker, address, skipped(builds));
                 } catch (IOException e) {
                     err.println("worker: health port: cannot listen on " + host.getHostAddress()
                             + " port " + healthPort + ": " + e.getMessage());
@@ -231,15 +236,39 @@ public final class WorkerMain {
      * @throws IllegalArgumentException naming the option, if the folder is missing, not a folder, not
      *     readable, or holds no jar (of {@code game}, when named)
      */
-    private static GameBuilds<ReplayVerifierProvider> builds(Path folder, @Nullable String game, PrintStream err) {
+    private static GameBuilds<ReplayVerifierProvider> builds(Path folder, @Nullable String game, Duration loadTimeout,
+                                                             PrintStream err) {
         try {
-            GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build();
+            // A jar's code runs bounded as a replay is: one that never loads is skipped, named, at the timeout.
+            GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).loadTimeout(loadTimeout).build();
             builds.skipped().forEach(problem -> err.println("worker: " + problem.path() + ": skipped, "
                     + problem.reason()));
             return builds.requireGame(game);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("worker option 'builds': " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Runs a game's setup code bounded ({@link GameCode}): one that never returns or throws fails the start
+     * in one line, exit 2.
+     *
+     * @throws IllegalArgumentException naming what failed, or as {@code setup} throws it
+     */
+    private static <T> T gameSetup(String what, Duration timeout, Supplier<T> setup) {
+        try {
+            return GameCode.call(what, timeout, setup);
+        } catch (GameCode.Failure e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** The health endpoint's notes: each jar of the folder that is skipped, and why. */
+    private static Supplier<List<String>> skipped(@Nullable GameBuilds<?> builds) {
+        if (builds == null) {
+            return List::of;
+        }
+        return () -> builds.skipped().stream().map(p -> "skipped " + p.path() + ": " + p.reason()).toList();
     }
 
     /** Resolves the health endpoint's address, naming the option if it does not resolve. */

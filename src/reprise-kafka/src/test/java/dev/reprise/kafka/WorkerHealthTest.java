@@ -71,6 +71,26 @@ class WorkerHealthTest {
     }
 
     @Test
+    void health_namesEachSkippedGameJar_andStaysUpForTheOthers() throws Exception {
+        VerificationWorker worker = idleWorker();
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        try (WorkerHealth health = WorkerHealth.start(worker, new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                0), () -> List.of("skipped builds/hangs.jar: did not load within 500 ms", "skipped caf\u00e9.jar: x"))) {
+            worker.start();
+            for (String path : List.of("/health", "/health/ready", "/health/live")) {
+                HttpResponse<String> answer = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + health.port() + path)).timeout(Duration.ofSeconds(10)).build(),
+                        HttpResponse.BodyHandlers.ofString(StandardCharsets.US_ASCII));
+                assertThat(answer.statusCode()).as(path).isEqualTo(200);
+                assertThat(answer.body()).as(path).isEqualTo("UP\nskipped builds/hangs.jar: did not load within 500 ms\n"
+                        + "skipped caf?.jar: x\n");
+            }
+        } finally {
+            worker.close();
+        }
+    }
+
+    @Test
     void liveAndReady_followTheWorker() throws Exception {
         VerificationWorker worker = idleWorker();
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

@@ -1,6 +1,8 @@
 package dev.reprise.tool;
 
+import dev.reprise.verify.ReplayVerifier;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import org.jspecify.annotations.Nullable;
@@ -34,10 +36,19 @@ final class BuildsOption {
      * @throws picocli.CommandLine.ParameterException if {@code --build} comes without {@code --builds}
      */
     InstalledGames open(@Nullable String game, ToolCommand command) {
+        return open(game, command, ReplayVerifier.RECOMMENDED_TIMEOUT);
+    }
+
+    /**
+     * Finds the games these options and {@code --game} name, the game's setup bounded by {@code setupTimeout}.
+     *
+     * @see #open(String, ToolCommand)
+     */
+    InstalledGames open(@Nullable String game, ToolCommand command, Duration setupTimeout) {
         if (build != null && builds == null) {
             throw command.usage("--build chooses among the game jars of --builds=DIR, and there is no --builds");
         }
-        return InstalledGames.open(game, builds, build, command.err());
+        return InstalledGames.open(game, builds, build, command.err(), setupTimeout);
     }
 
     /**
@@ -58,15 +69,16 @@ final class BuildsOption {
      *
      * @param game    the {@code --game} option, or null
      * @param command the command
+     * @param setupTimeout the most the game may take to load and make its verifier
      * @param choose  picks the build: {@link InstalledGames#single()}, or {@link InstalledGames#playing} a file
      * @param play    plays on it, returning the exit code
      * @return the exit code
      */
-    int play(@Nullable String game, ToolCommand command, Function<InstalledGames, InstalledGames.Installed> choose,
-             ToIntFunction<InstalledGames.Installed> play) {
+    int play(@Nullable String game, ToolCommand command, Duration setupTimeout,
+             Function<InstalledGames, InstalledGames.Installed> choose, ToIntFunction<InstalledGames.Installed> play) {
         InstalledGames games;
         try {
-            games = open(game, command);
+            games = open(game, command, setupTimeout);
         } catch (IllegalArgumentException e) {
             throw usage(command, e);
         }

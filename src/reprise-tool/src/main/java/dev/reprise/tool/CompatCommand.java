@@ -1,6 +1,7 @@
 package dev.reprise.tool;
 
 import dev.reprise.verify.BuildCompatibility;
+import dev.reprise.verify.GameCode;
 import dev.reprise.verify.ReplayVerifier;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -49,14 +50,16 @@ final class CompatCommand extends ToolCommand {
         }
         InstalledGames installed;
         try {
-            installed = games.open(this);
-        } catch (IllegalArgumentException e) {
+            installed = games.open(this, options.timeout());
+        } catch (IllegalArgumentException | GameCode.Failure e) {
             return notRun(e.getMessage());
         }
         try (installed) {
             InstalledGames.Installed on;
             try {
                 on = installed.single();
+            } catch (GameCode.Failure e) {
+                return notRun(e.getMessage());
             } catch (IllegalArgumentException e) {
                 if (games.folder()) {
                     throw usage(String.valueOf(e.getMessage())); // a choice among the folder's builds
@@ -65,7 +68,9 @@ final class CompatCommand extends ToolCommand {
             }
             ReplayVerifier verifier;
             try {
-                verifier = options.apply(on.provider().verifier()).build();
+                verifier = options.apply(on.builder()).build();
+            } catch (GameCode.Failure e) {
+                return notRun(e.getMessage());
             } catch (RuntimeException e) {
                 return notRun("the game failed to make its verifier: " + e);
             }

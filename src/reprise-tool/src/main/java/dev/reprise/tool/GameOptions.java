@@ -1,5 +1,7 @@
 package dev.reprise.tool;
 
+import dev.reprise.verify.ReplayVerifier;
+import java.time.Duration;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
 import picocli.CommandLine.Mixin;
@@ -29,6 +31,15 @@ final class GameOptions {
     }
 
     /**
+     * Finds the games these options name, the game's setup bounded by {@code setupTimeout}.
+     *
+     * @see #open(ToolCommand)
+     */
+    InstalledGames open(ToolCommand command, Duration setupTimeout) {
+        return builds.open(game.game, command, setupTimeout);
+    }
+
+    /**
      * Plays on the build {@code choose} picks, then closes the games; a game that cannot be found or chosen
      * is a usage error of the command.
      *
@@ -40,7 +51,16 @@ final class GameOptions {
      */
     int play(ToolCommand command, Function<InstalledGames, InstalledGames.Installed> choose,
              ToIntFunction<InstalledGames.Installed> play) {
-        return builds.play(game.game, command, choose, play);
+        return play(command, ReplayVerifier.RECOMMENDED_TIMEOUT, choose, play);
+    }
+
+    /**
+     * Plays as {@link #play(ToolCommand, Function, ToIntFunction)} does, the game's setup bounded by
+     * {@code setupTimeout} (a command's {@code --timeout}).
+     */
+    int play(ToolCommand command, Duration setupTimeout, Function<InstalledGames, InstalledGames.Installed> choose,
+             ToIntFunction<InstalledGames.Installed> play) {
+        return builds.play(game.game, command, setupTimeout, choose, play);
     }
 
     /** Returns whether the games come from a {@code --builds} folder rather than the class path. */

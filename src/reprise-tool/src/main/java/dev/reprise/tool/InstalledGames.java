@@ -2,6 +2,7 @@ package dev.reprise.tool;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.GameBuilds;
+import dev.reprise.verify.GameCode;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;
 import java.io.PrintWriter;
@@ -28,7 +29,10 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  * The class path is looked at when a game is asked for, so a command that can do without one ({@code cut})
  * runs where none is installed. Jars of the folder that cannot be loaded are named on standard error when it
- * is opened. Close it when the command is done: that ends the leases of the builds played on and retires the
+ * is opened. The game's code runs bounded by the setup timeout ({@link GameCode}): a folder's jar that does
+ * not load in time is skipped and named; a class path's provider or a verifier that does not come, or that
+ * throws (a {@link java.util.ServiceConfigurationError}, a {@link NoClassDefFoundError}, a
+ * {@link StackOverflowError}), fails the command as a setup failure, in one line. Close it when the command is done: that ends the leases of the builds played on and retires the
  * folder's jars. Not thread-safe: one command's.
  */
 final class InstalledGames implements AutoCloseable {
@@ -36,14 +40,16 @@ final class InstalledGames implements AutoCloseable {
     private final @Nullable String game;
     private final @Nullable String build;
     private final @Nullable GameBuilds<ReplayVerifierProvider> builds;
+    private final Duration setupTimeout;
     /** The builds played on, leased until {@link #close()}. */
     private final List<GameBuilds.Lease<ReplayVerifierProvider>> held = new ArrayList<>();
 
     private InstalledGames(@Nullable String game, @Nullable String build,
-                           @Nullable GameBuilds<ReplayVerifierProvider> builds) {
+                           @Nullable GameBuilds<ReplayVerifierProvider> builds, Duration setupTimeout) {
         this.game = game;
         this.build = build;
         this.builds = builds;
+        this.setupTimeout = setupTimeout;
     }
 
     /**
@@ -53,25 +59,27 @@ final class InstalledGames implements AutoCloseable {
      * @param folder the {@code --builds} option, or null for the class path
      * @param build  the {@code --build} option, or null
      * @param err    where jars that cannot be loaded are named
+     * @param setupTimeout the most a jar may take to load, or the game's code to find its provider or make
+     *               its verifier
      * @return the games; a folder holds at least one jar of the game
      * @throws IllegalArgumentException saying why no game can be played: a folder that is missing or holds no
      *     jar of the game (naming the games it holds), or a build chosen without a folder
      */
     static InstalledGames open(@Nullable String game, @Nullable Path folder, @Nullable String build,
-                               PrintWriter err) {
+                               PrintWriter err, Duration setupTimeout) {
         if (folder == null) {
             if (build != null) {
                 throw new IllegalArgumentException("a build is chosen among the game jars of a folder, and there "
                         + "is no folder");
             }
-            return new InstalledGames(game, null, null);
+            return new InstalledGames(game, null, null, setupTimeout);
         }
-        GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).build();
+        GameBuilds<ReplayVerifierProvider> builds = GameBuilds.verifiers(folder).loadTimeout(setupTimeout).build();
         builds.skipped().forEach(problem -> {
             err.println("replay-tool: " + ToolText.escape(problem.path() + ": skipped, " + problem.reason()));
             err.flush();
         });
-        return new InstalledGames(game, build, builds.requireGame(game));
+        return new InstalledGames(game, build, builds.requireGame(game), setupTimeout);
     }
 
     /**
@@ -82,12 +90,24 @@ final class InstalledGames implements AutoCloseable {
      * @return the verifier
      * @throws IllegalArgumentException if the class path has no game, not the one {@code --game} names, or
      *     several and no {@code --game}
+     * @throws GameCode.Failure if the game's provider or one installed build's verifier cannot be made
      */
     ReplayVerifier verifier(UnaryOperator<ReplayVerifier.Builder> options) {
         GameBuilds<ReplayVerifierProvider> folder = builds;
         if (folder == null) {
-            ReplayVerifierProvider provider = ReplayVerifierProvider.find(game);
-            return options.apply(provider.verifier().gameBuilds(provider.gameBuilds())).build();
+            ReplayVerifierProvider provider = classPath(game, setupTimeout).provider();
+            return GameCode.call(provider.gameId() + "'s verifier()", setupTimeout,
+                    () -> options.apply(provider.verifier().gameBuilds(provider.gameBuilds())).build());
+        }
+        // Each jar's verifier is made when its first replay comes; one that cannot be made fails now instead.
+        for (GameBuilds.InstalledBuild installed : folder.installed()) {
+            String played = installed.ownBuilds().stream().sorted().findFirst().orElse("");
+            folder.lease(installed.gameId(), played).ifPresent(lease -> {
+                try (lease) {
+                    GameCode.call(installed.gameId() + " " + installed.describe() + ": its verifier()", setupTimeout,
+                            () -> options.apply(lease.service().verifier()).build());
+                }
+            });
         }
         return ReplayVerifier.forBuilds(folder, options);
     }
@@ -105,7 +125,7 @@ final class InstalledGames implements AutoCloseable {
     Installed single() {
         GameBuilds<ReplayVerifierProvider> folder = builds;
         if (folder == null) {
-            return classPath(game);
+            return classPath(game, setupTimeout);
         }
         List<GameBuilds.InstalledBuild> ofGame = folder.installed().stream()
                 .filter(b -> game == null || b.gameId().equals(game)).toList();
@@ -144,10 +164,10 @@ final class InstalledGames implements AutoCloseable {
         GameBuilds<ReplayVerifierProvider> folder = builds;
         if (folder == null) {
             if (game != null) {
-                return classPath(game);
+                return classPath(game, setupTimeout);
             }
             try {
-                return classPath(id);
+                return classPath(id, setupTimeout);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("game \"" + id + "\" is not installed", e);
             }
@@ -172,12 +192,14 @@ final class InstalledGames implements AutoCloseable {
         }
     }
 
-    /** The class path's game {@code id} (or its only one, for null). */
-    private static Installed classPath(@Nullable String id) {
-        ReplayVerifierProvider provider = ReplayVerifierProvider.find(id);
-        String builds = provider.gameBuilds().isEmpty() ? "any build"
-                : "build " + String.join(", ", provider.gameBuilds().stream().sorted().toList());
-        return new Installed(provider, provider.gameId() + " " + builds);
+    /** The class path's game {@code id} (or its only one, for null), found bounded by the setup timeout. */
+    private static Installed classPath(@Nullable String id, Duration setupTimeout) {
+        return GameCode.call("the class path's game providers", setupTimeout, () -> {
+            ReplayVerifierProvider provider = ReplayVerifierProvider.find(id);
+            String builds = provider.gameBuilds().isEmpty() ? "any build"
+                    : "build " + String.join(", ", provider.gameBuilds().stream().sorted().toList());
+            return new Installed(provider, provider.gameId() + " " + builds, setupTimeout);
+        });
     }
 
     /**
@@ -192,7 +214,8 @@ final class InstalledGames implements AutoCloseable {
             String own = jar.gameBuilds().isEmpty() ? "any build"
                     : String.join(", ", jar.ownBuilds().stream().sorted().toList());
             String played = lease.upgrading() || gameBuild.isEmpty() || jar.gameBuilds().isEmpty() ? own : gameBuild;
-            return new Installed(lease.service(), id + " " + played + " (" + jar.jar().getFileName() + ")");
+            return new Installed(lease.service(), id + " " + played + " (" + jar.jar().getFileName() + ")",
+                    setupTimeout);
         });
     }
 
@@ -208,12 +231,24 @@ final class InstalledGames implements AutoCloseable {
      *
      * @param provider its provider
      * @param name     the game and build, for messages and summaries: e.g. {@code test.builds 2 (builds-2.jar)}
+     * @param setupTimeout the most the game may take to make its verifier
      */
-    record Installed(ReplayVerifierProvider provider, String name) {
+    record Installed(ReplayVerifierProvider provider, String name, Duration setupTimeout) {
 
         Installed {
             Objects.requireNonNull(provider, "provider");
             Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(setupTimeout, "setupTimeout");
+        }
+
+        /**
+         * Returns the verifier builder of this build, made bounded by the setup timeout.
+         *
+         * @return the game's preset builder
+         * @throws GameCode.Failure if the game's {@code verifier()} throws or does not return in time
+         */
+        ReplayVerifier.Builder builder() {
+            return GameCode.call(name + ": its verifier()", setupTimeout, provider::verifier);
         }
 
         /**
@@ -224,7 +259,7 @@ final class InstalledGames implements AutoCloseable {
          * @return the verifier
          */
         ReplayVerifier verifier(Duration timeout) {
-            return provider.verifier().parallelism(1).timeout(timeout).reader(ToolFiles.READER).build();
+            return builder().parallelism(1).timeout(timeout).reader(ToolFiles.READER).build();
         }
     }
 }

@@ -3,10 +3,12 @@ package dev.reprise.tool;
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 
 /**
@@ -37,16 +39,22 @@ public final class ReplayTool {
      */
     public static final int FAILED = 1;
 
-    /** Exit code: a usage error (an unknown option, a missing or malformed argument). */
+    /**
+     * Exit code: a usage error (an unknown option, a missing or malformed argument), or a game that cannot be
+     * set up (no game installed; a game jar that does not load, or whose provider or {@code verifier()}
+     * throws, such as a {@link java.util.ServiceConfigurationError}, a {@link NoClassDefFoundError} or a
+     * {@link StackOverflowError}, or does not return within {@code --timeout}): one line, no trace.
+     */
     public static final int USAGE = 2;
 
     /** Exit code: a defect in the tool itself (reported as one line, with the exception's class). */
     public static final int INTERNAL = 3;
 
     /**
-     * Exit code of {@code compat} and {@code upgrade}: nothing could run (no game installed, no replay file found, a usage
-     * error), so the replays say nothing of this build. 125 is what {@code git bisect run} takes for "skip
-     * this commit".
+     * Exit code of {@code compat} and {@code upgrade}: nothing could run (no game installed, a game that cannot
+     * be set up, no replay file found, a usage error), so the replays say nothing of this build. 125 is what
+     * {@code git bisect run} takes for "skip this commit". Every command of {@link #main} ends with it too
+     * when the process is ended before the command finished (a game calling {@code System.exit}).
      */
     public static final int NOT_RUN = 125;
 
@@ -59,8 +67,30 @@ public final class ReplayTool {
      * @param args the command line
      */
     public static void main(String[] args) {
+        // A game's code runs in this process: if it calls System.exit (or a signal ends the process) before
+        // the command is done, the exit code must not say the command passed. The hook halts with NOT_RUN then.
+        AtomicBoolean done = new AtomicBoolean();
+        FileOutputStream err = new FileOutputStream(FileDescriptor.err);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> unfinished(done, err), "replay-tool-exit"));
         // The file descriptors themselves: System.out would swallow a failed write.
-        System.exit(run(new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err), args));
+        int status = run(new FileOutputStream(FileDescriptor.out), err, args);
+        done.set(true);
+        System.exit(status);
+    }
+
+    /** Ends a process whose command did not finish with {@link #NOT_RUN}, saying so in one line. */
+    private static void unfinished(AtomicBoolean done, OutputStream err) {
+        if (done.get()) {
+            return;
+        }
+        try {
+            err.write(("replay-tool: the process was ended (a game's System.exit, or a signal) before the command "
+                    + "finished; exit code " + NOT_RUN + System.lineSeparator()).getBytes(Charset.defaultCharset()));
+            err.flush();
+        } catch (IOException e) {
+            // Standard error is gone: the exit code says it.
+        }
+        Runtime.getRuntime().halt(NOT_RUN);
     }
 
     /**

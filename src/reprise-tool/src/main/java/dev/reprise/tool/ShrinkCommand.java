@@ -73,7 +73,7 @@ final class ShrinkCommand extends ToolCommand {
         }
         ReplayFile file = ToolFiles.read(input);
         ToolFiles.requireWritable(output);
-        return games.play(this, installed -> installed.playing(file), on -> {
+        return games.play(this, timeout.timeout(), installed -> installed.playing(file), on -> {
             ReplayVerifier verifier = on.verifier(timeout.timeout());
             return shrink(verifier, ReplaySource.of(input.toString(), upgraded(verifier, file)));
         });

@@ -1,6 +1,9 @@
 package dev.reprise.tool;
 
+import dev.reprise.verify.GameCode;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.ServiceConfigurationError;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +37,12 @@ final class ToolRoot implements Runnable {
         commandLine.setExecutionStrategy(parsed -> {
             try {
                 return runLast.execute(parsed);
+            } catch (ServiceConfigurationError | LinkageError | StackOverflowError e) {
+                // Errors pass picocli's handler by; these are a game jar's, broken at setup (a provider
+                // that cannot be loaded, a class missing at run time): one line, as any setup failure.
+                List<CommandLine> lines = parsed.asCommandLineList();
+                CommandLine line = lines.get(lines.size() - 1);
+                return setupFailed(line, new GameCode.Failure("the game", e));
             } catch (RuntimeException e) {
                 // Lost output, from a command or from picocli printing help (which would print a stack
                 // trace): run reports it once, after the command.
@@ -45,6 +54,9 @@ final class ToolRoot implements Runnable {
         });
         commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
             PrintWriter err = line.getErr();
+            if (e instanceof GameCode.Failure failure) {
+                return setupFailed(line, failure);
+            }
             if (e instanceof ToolFailure) {
                 err.println(ToolText.escape(String.valueOf(e.getMessage())));
                 err.flush();
@@ -63,6 +75,15 @@ final class ToolRoot implements Runnable {
             return notRun(line, ReplayTool.USAGE);
         });
         return commandLine;
+    }
+
+    /** Reports a game that cannot be set up: one line, and the exit code of a command that could not run. */
+    private static int setupFailed(CommandLine line, GameCode.Failure failure) {
+        PrintWriter err = line.getErr();
+        err.println(line.getCommandSpec().qualifiedName() + ": " + ToolText.escape(String.valueOf(failure.getMessage()))
+                + (line.getCommand() instanceof CompatCommand ? " (nothing was run)" : ""));
+        err.flush();
+        return notRun(line, ReplayTool.USAGE);
     }
 
     /**

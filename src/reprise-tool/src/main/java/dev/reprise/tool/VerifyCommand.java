@@ -63,7 +63,7 @@ final class VerifyCommand extends ToolCommand {
 
     private InstalledGames open() {
         try {
-            return InstalledGames.open(game.game, builds, null, err());
+            return InstalledGames.open(game.game, builds, null, err(), options.timeout());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage() + (builds == null ? " (--game)" : " (--builds)"));
         }

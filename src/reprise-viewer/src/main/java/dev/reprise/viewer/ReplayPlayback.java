@@ -21,6 +21,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
@@ -65,6 +66,15 @@ final class ReplayPlayback implements Playback {
     private record Dialog(PassiveStep step, int recorded, Disposable timer) {
     }
 
+    /** The thread the game's commands run on, this replay's own. */
+    private final GameThread game;
+    /** Checks, on the viewer's timer, that no step runs past the step timeout. */
+    private final Disposable watchdog;
+    private final Duration stepTimeout;
+    /** The last step emitted, null before the first; set on the game thread. */
+    private volatile @Nullable PlaybackStep lastStep;
+    private final AtomicBoolean overran = new AtomicBoolean();
+
     ReplayPlayback(ViewerSession session, ReplayLibrary.Loaded loaded, boolean interactive, boolean reopened,
                    SessionBudget.Reservation held, ViewerOptions options, Scheduler scheduler, Scheduler.Worker worker) {
         this.session = session;
@@ -77,7 +87,11 @@ final class ReplayPlayback implements Playback {
         this.worker = worker;
         this.names = replay.system().commandDictionary().asMap();
         this.checkpointBudget = options.checkpointBudget();
+        this.stepTimeout = options.limits().stepTimeout();
+        // Its commands on a thread of its own: one that blocks holds that thread, never a worker of the sessions.
+        this.game = new GameThread("reprise-viewer-game-" + session.id());
         SandboxConfig.Builder<?> config = replay.sandbox()
+                .runOn(game.scheduler())
                 .stepInterval(options.stepInterval())
                 .startPaused(true) // the viewer's play button starts it
                 .scheduler(scheduler)
@@ -95,7 +109,38 @@ final class ReplayPlayback implements Playback {
         session.send(opened.set("v", view()));
         this.states = sandbox.states().subscribe(state -> session.send(Json.object().put("t", "state")
                 .put("state", state.name()).put("replayed", replayed())));
+        long period = Math.max(10, Math.min(1000, stepTimeout.toMillis() / 4));
+        this.watchdog = scheduler.schedulePeriodically(this::checkStep, period, period, TimeUnit.MILLISECONDS);
         sandbox.steps().subscribe(pump);
+    }
+
+    /**
+     * Fails the session if a step has run past the step timeout, as a verifier times out a replay: the page
+     * is told which step, the game's thread is interrupted and left, and the session closes. On the timer.
+     */
+    private void checkStep() {
+        if (closed || !game.overrun(stepTimeout) || !overran.compareAndSet(false, true)) {
+            return;
+        }
+        ReplayArray route = sandbox.config().array();
+        // A step is emitted as its command starts: the one in hand is the last, unless it has settled.
+        PlaybackStep last = lastStep;
+        int next = last == null ? sandbox.config().startIndex() : last.step().index() + 1;
+        int index = last != null && !last.isSettled() ? last.step().index() : Math.min(next, route.length() - 1);
+        ObjectNode out = Json.object().put("t", "failed");
+        String name = "a step";
+        if (index >= 0) {
+            int code = route.get(index).code();
+            name = names.getOrDefault(code, "code " + code);
+            out.put("step", index).put("code", code).put("name", name).put("phase", "active");
+        }
+        String message = "step " + index + " (" + name + ") did not complete within the viewer's "
+                + stepTimeout.toMillis() + " ms step timeout: the game's command does not return; this session is "
+                + "closed";
+        session.send(out.put("message", message).put("replayed", Math.max(index, 0)));
+        watchdog.dispose();
+        game.close();
+        session.dispose();
     }
 
     private static double stepsPerSecond(ViewerOptions options) {
@@ -290,8 +335,10 @@ final class ReplayPlayback implements Playback {
             open.timer().dispose();
         }
         states.dispose();
+        watchdog.dispose();
         pump.dispose(); // cancelling stops the sandbox
         replay.system().releaseSandbox();
+        game.close();
         held.close();
     }
 
@@ -309,6 +356,8 @@ final class ReplayPlayback implements Playback {
 
         @Override
         protected void onElement(PlaybackStep step) {
+            lastStep = step;
+            game.stepDone();
             PlaybackStep previous = before;
             before = step;
             // Claimed first, then answered: a step claimed here is never skipped by the grace, and one that

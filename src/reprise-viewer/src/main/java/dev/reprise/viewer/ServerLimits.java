@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a {@link ViewerServer}'s HTTP side holds at most, so that strangers on the network cannot exhaust
  * it: open connections, how long a connection may sit idle or take to send a request's headers, and
- * the memory that uploads hold. Immutable; the {@code with...} methods return changed copies.
+ * the memory that uploads hold, and how long a game may run one step. Immutable; the {@code with...} methods return changed copies.
  */
 public final class ServerLimits {
 
@@ -17,9 +17,13 @@ public final class ServerLimits {
     private final long uploadBudget;
     private final int maxKeptUploads;
     private final Duration uploadLifetime;
+    private final Duration stepTimeout;
+
+    /** The default {@link #stepTimeout()}: a replay's default timeout in the verifier, for one step here. */
+    private static final Duration DEFAULT_STEP_TIMEOUT = Duration.ofSeconds(60);
 
     private ServerLimits(int maxConnections, Duration connectionIdleTimeout, Duration requestHeaderTimeout,
-            long uploadBudget, int maxKeptUploads, Duration uploadLifetime) {
+            long uploadBudget, int maxKeptUploads, Duration uploadLifetime, Duration stepTimeout) {
         ViewerOptions.require(maxConnections >= 1, "maxConnections must be at least 1, was " + maxConnections);
         ViewerOptions.require(connectionIdleTimeout.toMillis() >= 50,
                 "connectionIdleTimeout must be at least 50 ms, was " + connectionIdleTimeout);
@@ -36,17 +40,19 @@ public final class ServerLimits {
         this.uploadBudget = uploadBudget;
         this.maxKeptUploads = maxKeptUploads;
         this.uploadLifetime = uploadLifetime;
+        ViewerOptions.require(stepTimeout.toMillis() >= 10, "stepTimeout must be at least 10 ms, was " + stepTimeout);
+        this.stepTimeout = stepTimeout;
     }
 
     /**
      * Returns the defaults: 256 connections, 30 s idle, 10 s for a request's headers, 64 MiB for
-     * uploads, 32 kept uploads for 10 minutes.
+     * uploads, 32 kept uploads for 10 minutes, 60 s for a step of a game.
      *
      * @return the limits
      */
     public static ServerLimits defaults() {
         return new ServerLimits(256, Duration.ofSeconds(30), Duration.ofSeconds(10), 64L << 20, 32,
-                Duration.ofMinutes(10));
+                Duration.ofMinutes(10), DEFAULT_STEP_TIMEOUT);
     }
 
     /**
@@ -57,7 +63,7 @@ public final class ServerLimits {
      */
     public ServerLimits withMaxConnections(int value) {
         return new ServerLimits(value, connectionIdleTimeout, requestHeaderTimeout, uploadBudget, maxKeptUploads,
-                uploadLifetime);
+                uploadLifetime, stepTimeout);
     }
 
     /**
@@ -68,7 +74,8 @@ public final class ServerLimits {
      * @return the copy
      */
     public ServerLimits withTimeouts(Duration idle, Duration headers) {
-        return new ServerLimits(maxConnections, idle, headers, uploadBudget, maxKeptUploads, uploadLifetime);
+        return new ServerLimits(maxConnections, idle, headers, uploadBudget, maxKeptUploads, uploadLifetime,
+                stepTimeout);
     }
 
     /**
@@ -79,7 +86,7 @@ public final class ServerLimits {
      */
     public ServerLimits withUploadBudget(long value) {
         return new ServerLimits(maxConnections, connectionIdleTimeout, requestHeaderTimeout, value, maxKeptUploads,
-                uploadLifetime);
+                uploadLifetime, stepTimeout);
     }
 
     /**
@@ -92,7 +99,31 @@ public final class ServerLimits {
      */
     public ServerLimits withKeptUploads(int max, Duration lifetime) {
         return new ServerLimits(maxConnections, connectionIdleTimeout, requestHeaderTimeout, uploadBudget, max,
-                lifetime);
+                lifetime, stepTimeout);
+    }
+
+    /**
+     * Returns a copy with another bound on one step's run time.
+     *
+     * @param value the longest a game's command may run for one step, at least 10 ms
+     * @return the copy
+     * @throws IllegalArgumentException if shorter
+     */
+    public ServerLimits withStepTimeout(Duration value) {
+        Objects.requireNonNull(value, "stepTimeout");
+        return new ServerLimits(maxConnections, connectionIdleTimeout, requestHeaderTimeout, uploadBudget,
+                maxKeptUploads, uploadLifetime, value);
+    }
+
+    /**
+     * Returns the longest a game's command may run for one step of a session's replay, as a verifier bounds a
+     * replay: a step still running past it fails its session, naming the step, and the thread the game holds
+     * is left to it, so that the other sessions go on answering.
+     *
+     * @return the step timeout
+     */
+    public Duration stepTimeout() {
+        return stepTimeout;
     }
 
     /**
@@ -159,13 +190,14 @@ public final class ServerLimits {
         return other instanceof ServerLimits that && maxConnections == that.maxConnections
                 && connectionIdleTimeout.equals(that.connectionIdleTimeout)
                 && requestHeaderTimeout.equals(that.requestHeaderTimeout) && uploadBudget == that.uploadBudget
-                && maxKeptUploads == that.maxKeptUploads && uploadLifetime.equals(that.uploadLifetime);
+                && maxKeptUploads == that.maxKeptUploads && uploadLifetime.equals(that.uploadLifetime)
+                && stepTimeout.equals(that.stepTimeout);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(maxConnections, connectionIdleTimeout, requestHeaderTimeout, uploadBudget,
-                maxKeptUploads, uploadLifetime);
+                maxKeptUploads, uploadLifetime, stepTimeout);
     }
 
     @Override
@@ -173,6 +205,6 @@ public final class ServerLimits {
         return "ServerLimits[" + "maxConnections=" + maxConnections + ", "
                 + "connectionIdleTimeout=" + connectionIdleTimeout + ", "
                 + "requestHeaderTimeout=" + requestHeaderTimeout + ", " + "uploadBudget=" + uploadBudget + ", "
-                + "maxKeptUploads=" + maxKeptUploads + ", " + "uploadLifetime=" + uploadLifetime + "]";
+                + "maxKeptUploads=" + maxKeptUploads + ", " + "uploadLifetime=" + uploadLifetime + ", stepTimeout=" + stepTimeout + "]";
     }
 }

@@ -319,8 +319,10 @@ public final class ViewerServer implements AutoCloseable {
         Optional<byte[]> bytes = Optional.empty();
         if (gameId != null && ViewerGames.GAME_ID.matcher(gameId).matches() && name != null
                 && ASSET_NAME.matcher(name).matches() && (build == null || build.startsWith("@"))) {
-            bytes = games.asset(gameId, build == null ? null : QueryStringDecoder.decodeComponent(build.substring(1)),
-                    name);
+            String decoded = build == null ? null : decodedBuild(build.substring(1));
+            if (build == null || decoded != null) {
+                bytes = games.asset(gameId, decoded, name);
+            }
         }
         if (name == null || bytes.isEmpty()) {
             return response.status(HttpResponseStatus.NOT_FOUND).sendString(Mono.just("not found"));
@@ -328,6 +330,15 @@ public final class ViewerServer implements AutoCloseable {
         return response.header(HttpHeaderNames.CONTENT_TYPE, typeOf(name))
                 .header(HttpHeaderNames.CACHE_CONTROL, "no-cache")
                 .sendByteArray(Mono.just(bytes.get()));
+    }
+
+    /** A build's URL-encoded path segment, decoded; null if it is not valid percent-encoding ({@code @%ZZ}). */
+    private static @Nullable String decodedBuild(String segment) {
+        try {
+            return QueryStringDecoder.decodeComponent(segment);
+        } catch (IllegalArgumentException e) {
+            return null; // no build has that address: a 404 like any other
+        }
     }
 
     private static byte @Nullable [] read(ClassLoader loader, String path) {

@@ -1,6 +1,7 @@
 package dev.reprise.verify;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,6 +30,10 @@ import org.jspecify.annotations.Nullable;
  * @param <S> the service type
  */
 final class BuildJar<S> {
+
+    /** The largest service file read: a list of class names, one a line, is a few hundred bytes. */
+    static final int MAX_SERVICE_FILE_BYTES = 64 * 1024;
+    private static final String SERVICES = "META-INF/services/";
 
     private final Path path;
     private final Stamp stamp;
@@ -75,10 +81,25 @@ final class BuildJar<S> {
 
     /** What loading a jar came to: the jar, or why it is skipped. */
     record Loaded<S>(@Nullable BuildJar<S> jar, @Nullable Skipped skipped) {
+
+        /** Why a jar is skipped. */
+        static <S> Loaded<S> skipped(Path path, Stamp stamp, String reason) {
+            return new Loaded<>(null, new Skipped(path, stamp, reason));
+        }
+
+        /** Unloads the jar of a result that came too late to be used. */
+        void discard() {
+            BuildJar<S> loaded = jar;
+            if (loaded != null) {
+                loaded.retire();
+            }
+        }
     }
 
     /**
-     * Copies and loads a jar and finds its own services.
+     * Copies and loads a jar and finds its own services. Runs the jar's code (its providers' static
+     * initializers, constructors, {@code gameId} and {@code gameBuilds}): {@code GameBuilds} calls it on a
+     * thread of its own, under a timeout, holding no lock.
      *
      * @return the loaded jar, or the reason it is skipped (its copy then deleted, its loader closed)
      */
@@ -89,8 +110,16 @@ final class BuildJar<S> {
         URLClassLoader loader = null;
         try {
             copy = copier.copy(path);
-            // A jar still being written (or not a jar) fails here, before anything is loaded from it.
-            new JarFile(copy.toFile()).close();
+            // A jar still being written (or not a jar) fails here, before anything is loaded from it; so does
+            // a service file that inflates past its cap (a zip bomb), which ServiceLoader would read whole.
+            String servicePath = SERVICES + type.getName();
+            try (JarFile opened = new JarFile(copy.toFile())) {
+                String problem = checkServiceFile(opened, servicePath);
+                if (problem != null) {
+                    discard(null, copy);
+                    return Loaded.skipped(path, stamp, problem);
+                }
+            }
             loader = new URLClassLoader("reprise-build:" + path.getFileName(), new URL[] {copy.toUri().toURL()},
                     parent);
             BuildJar<S> jar = new BuildJar<>(path, stamp, copy, loader);
@@ -111,14 +140,40 @@ final class BuildJar<S> {
             }
             if (found.isEmpty()) {
                 discard(loader, copy);
-                return new Loaded<>(null, new Skipped(path, stamp, "lists no " + type.getName()
-                        + " of its own in META-INF/services"));
+                return Loaded.skipped(path, stamp, "lists no " + type.getName() + " of its own in "
+                        + "META-INF/services");
             }
             jar.services = List.copyOf(found);
             return new Loaded<>(jar, null);
         } catch (IOException | RuntimeException | LinkageError | ServiceConfigurationError e) {
             discard(loader, copy);
-            return new Loaded<>(null, new Skipped(path, stamp, "cannot be loaded: " + e));
+            return Loaded.skipped(path, stamp, "cannot be loaded: " + GameCode.describe(e));
+        } catch (VirtualMachineError e) {
+            // Its own thread's stack or the heap its classes asked for: the process goes on without the jar.
+            discard(loader, copy);
+            return Loaded.skipped(path, stamp, "cannot be loaded: " + e.getClass().getSimpleName() + " while "
+                    + "loading its classes and providers");
+        }
+    }
+
+    /**
+     * Reads a jar's service file with a cap.
+     *
+     * @return why the jar is refused, or null if its service file is absent or within the cap
+     */
+    private static @Nullable String checkServiceFile(JarFile jar, String servicePath) throws IOException {
+        ZipEntry entry = jar.getEntry(servicePath);
+        if (entry == null) {
+            return null; // lists no such service: said once its services are looked for
+        }
+        try (InputStream in = Objects.requireNonNull(jar.getInputStream(entry), servicePath)) {
+            // The declared size may lie: what inflates is counted, up to one byte past the cap.
+            long read = in.skip(MAX_SERVICE_FILE_BYTES + 1L);
+            while (read <= MAX_SERVICE_FILE_BYTES && in.read() >= 0) {
+                read++;
+            }
+            return read > MAX_SERVICE_FILE_BYTES ? "its " + servicePath + " inflates past "
+                    + MAX_SERVICE_FILE_BYTES / 1024 + " KiB (a service file lists class names, one a line)" : null;
         }
     }
 

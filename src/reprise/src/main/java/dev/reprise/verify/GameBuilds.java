@@ -7,14 +7,22 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The builds of games installed as jars in a folder, each jar in its own class loader, so that one process
@@ -29,6 +37,16 @@ import org.jspecify.annotations.Nullable;
  * found with {@link java.util.ServiceLoader} (a jar lists them in {@code META-INF/services}); only the
  * jar's own classes count, never a service the parent loader sees. A jar that cannot be loaded, or lists
  * no service, is {@linkplain #skipped() skipped with its reason} and tried again once it changes.
+ *
+ * <p>A jar's code is foreign: each jar is copied, loaded and asked for its services on a daemon thread of its
+ * own, under the {@linkplain Builder#loadTimeout load timeout}, and no lock of these builds is held while it
+ * runs, so leases of the other builds, listings and {@link #close()} go on meanwhile. A jar that does not load
+ * in time (a static initializer that never returns), throws, runs out of memory or stack, or whose service
+ * file inflates past {@value BuildJar#MAX_SERVICE_FILE_BYTES} bytes (a zip bomb) is skipped with that reason;
+ * the thread of one that never returns is left to it, never waited on again. A lease, listing or refresh waits
+ * for the jars being loaded, each at most its load timeout; on a thread that must not block (a Reactor
+ * {@linkplain reactor.core.scheduler.Schedulers#isInNonBlockingThread() non-blocking} thread, such as a Netty
+ * event loop) it does not wait, and sees a jar once it is loaded.
  *
  * <p>Changes while running: the folder is looked at again before a lease or listing when its modification
  * time changed (a jar moved in, removed or renamed), and at least every {@linkplain
@@ -60,6 +78,10 @@ public final class GameBuilds<S> implements AutoCloseable {
      * lease looks at the folder.
      */
     private static final long RACY_MILLIS = 2_000;
+    /** How long past a load's timeout a caller waits for it to be marked skipped: only scheduling delays. */
+    private static final long SETTLE_MARGIN_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How long a jar may take to load and name its services, by default. */
+    static final Duration DEFAULT_LOAD_TIMEOUT = Duration.ofSeconds(30);
 
     /** The key of a service's upgraded builds among the values derived from it. */
     private static final Object UPGRADED_BUILDS = new Object();
@@ -71,6 +93,7 @@ public final class GameBuilds<S> implements AutoCloseable {
     private final Function<? super S, ? extends Set<String>> upgradedBuilds;
     private final ClassLoader parent;
     private final long rescanNanos;
+    private final Duration loadTimeout;
 
     /** The jars in use, by file name; replaced as a whole under this object's lock. */
     private volatile List<BuildJar<S>> jars = List.of();
@@ -80,6 +103,10 @@ public final class GameBuilds<S> implements AutoCloseable {
     private volatile boolean racy = true;
     private volatile long scannedAt;
     private volatile boolean closed;
+    /** The jars being loaded, by path; changed under this object's lock. */
+    private final Map<Path, Loading> loading = new ConcurrentHashMap<>();
+    /** Guards {@link #copies} and {@link #copied}, which loading threads share. */
+    private final Object copying = new Object();
     /** Where the jars' copies go; made at the first copy. */
     private @Nullable Path copies;
     private int copied;
@@ -92,6 +119,7 @@ public final class GameBuilds<S> implements AutoCloseable {
         this.upgradedBuilds = builder.upgradedBuilds;
         this.parent = builder.parent;
         this.rescanNanos = builder.rescanInterval.toNanos();
+        this.loadTimeout = builder.loadTimeout;
     }
 
     /**
@@ -268,10 +296,12 @@ public final class GameBuilds<S> implements AutoCloseable {
      * @throws IllegalStateException if these builds are closed
      */
     public void refresh() {
+        List<CompletableFuture<Boolean>> loads;
         synchronized (this) {
             checkOpen();
-            scan();
+            loads = scan();
         }
+        await(loads);
     }
 
     /**
@@ -290,6 +320,7 @@ public final class GameBuilds<S> implements AutoCloseable {
             }
             jars = List.of();
             skipped = List.of();
+            loading.clear(); // a jar still loading is discarded when it is done; nothing waits for it
             deleteCopiesIfEmpty();
         }
     }
@@ -319,14 +350,21 @@ public final class GameBuilds<S> implements AutoCloseable {
             return;
         }
         FileTime time = folderTime();
+        List<CompletableFuture<Boolean>> loads;
         if (!racy && time != null && time.equals(folderTime) && System.nanoTime() - scannedAt < rescanNanos) {
-            return;
-        }
-        synchronized (this) {
-            if (!closed) {
-                scan();
+            if (loading.isEmpty()) {
+                return;
+            }
+            loads = loading.values().stream().map(Loading::settled).toList();
+        } else {
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+                loads = scan();
             }
         }
+        await(loads);
     }
 
     private @Nullable FileTime folderTime() {
@@ -337,8 +375,13 @@ public final class GameBuilds<S> implements AutoCloseable {
         }
     }
 
-    /** Reads the folder, loads what is new or changed and retires what is gone or changed. Holds the lock. */
-    private void scan() {
+    /**
+     * Reads the folder, starts loading what is new or changed and retires what is gone or changed. Holds the
+     * lock, and runs none of the jars' code: each jar loads on a thread of its own ({@link #load}).
+     *
+     * @return the loads in progress, each done once its jar is in use or skipped
+     */
+    private List<CompletableFuture<Boolean>> scan() {
         // The folder's time is read before it is listed: a change during the listing shows at the next look.
         FileTime time = folderTime();
         scannedAt = System.nanoTime();
@@ -353,10 +396,11 @@ public final class GameBuilds<S> implements AutoCloseable {
                     "the folder cannot be listed: " + e));
             skipped = List.copyOf(problems);
             racy = true;
-            return;
+            return List.copyOf(loading.values().stream().map(Loading::settled).toList());
         }
         List<BuildJar<S>> inUse = new ArrayList<>();
         List<BuildJar.Skipped> notLoaded = new ArrayList<>();
+        Map<Path, Loading> stillLoading = new HashMap<>();
         for (Path path : listed) {
             BuildJar.Stamp stamp = BuildJar.Stamp.of(path);
             BuildJar<S> current = find(jars, path);
@@ -369,12 +413,8 @@ public final class GameBuilds<S> implements AutoCloseable {
                 notLoaded.add(known);
                 continue;
             }
-            BuildJar.Loaded<S> loaded = BuildJar.load(path, stamp, this::copy, service, parent, gameId, gameBuilds);
-            if (loaded.jar() != null) {
-                inUse.add(loaded.jar());
-            } else {
-                notLoaded.add(Objects.requireNonNull(loaded.skipped(), "a jar not loaded is skipped"));
-            }
+            Loading load = loading.get(path);
+            stillLoading.put(path, load != null && load.stamp().equals(stamp) ? load : load(path, stamp));
         }
         for (BuildJar<S> jar : jars) {
             if (!inUse.contains(jar)) {
@@ -383,8 +423,82 @@ public final class GameBuilds<S> implements AutoCloseable {
         }
         jars = List.copyOf(inUse);
         skipped = List.copyOf(notLoaded);
+        // A load of a jar since removed or changed is dropped: its result is discarded when it comes.
+        loading.clear();
+        loading.putAll(stillLoading);
         folderTime = time;
         racy = time == null || time.toMillis() > System.currentTimeMillis() - RACY_MILLIS;
+        return stillLoading.values().stream().map(Loading::settled).toList();
+    }
+
+    /**
+     * Starts loading a jar on a daemon thread of its own: a jar whose code never returns takes that thread,
+     * and nothing waits on it past the load timeout. Holds the lock.
+     */
+    private Loading load(Path path, BuildJar.Stamp stamp) {
+        CompletableFuture<BuildJar.Loaded<S>> result = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            BuildJar.Loaded<S> loaded = BuildJar.load(path, stamp, this::copy, service, parent, gameId, gameBuilds);
+            if (!result.complete(loaded)) {
+                synchronized (this) {
+                    loaded.discard(); // past its timeout: already skipped
+                }
+            }
+        }, "reprise-load-" + path.getFileName());
+        thread.setDaemon(true);
+        Loading load = new Loading(path, stamp, new CompletableFuture<>());
+        result.orTimeout(loadTimeout.toNanos(), TimeUnit.NANOSECONDS).whenComplete((loaded, error) -> {
+            settle(load, loaded != null ? loaded : BuildJar.Loaded.skipped(path, stamp, error instanceof TimeoutException
+                    ? "did not load within " + loadTimeout.toMillis() + " ms (its providers' static initializers or "
+                    + "constructors do not return); tried again once it changes"
+                    : "cannot be loaded: " + error));
+            load.settled().complete(Boolean.TRUE);
+        });
+        thread.start();
+        return load;
+    }
+
+    /** Puts a loaded jar in use, or records why it is skipped, unless its load was dropped meanwhile. */
+    private synchronized void settle(Loading load, BuildJar.Loaded<S> loaded) {
+        if (closed || !loading.remove(load.path(), load)) {
+            loaded.discard();
+            return;
+        }
+        BuildJar<S> jar = loaded.jar();
+        if (jar != null) {
+            List<BuildJar<S>> inUse = new ArrayList<>(jars);
+            inUse.add(jar);
+            inUse.sort(Comparator.comparing(j -> String.valueOf(j.path().getFileName())));
+            jars = List.copyOf(inUse);
+        } else {
+            List<BuildJar.Skipped> notLoaded = new ArrayList<>(skipped);
+            notLoaded.add(Objects.requireNonNull(loaded.skipped(), "a jar not loaded is skipped"));
+            notLoaded.sort(Comparator.comparing(j -> String.valueOf(j.path().getFileName())));
+            skipped = List.copyOf(notLoaded);
+        }
+    }
+
+    /**
+     * Waits until the given loads are done, each at most the load timeout after it started; not at all on a
+     * thread that must not block (an event loop), which sees each jar once it is loaded.
+     */
+    private void await(List<CompletableFuture<Boolean>> loads) {
+        if (loads.isEmpty() || Schedulers.isInNonBlockingThread()) {
+            return;
+        }
+        try {
+            // Each load settles by its own timeout; the margin covers only the scheduling of that.
+            CompletableFuture.allOf(loads.toArray(CompletableFuture[]::new))
+                    .get(loadTimeout.toNanos() + SETTLE_MARGIN_NANOS, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // Settled as skipped all the same, or about to be: the caller goes on with what is in use.
+        }
+    }
+
+    /** A jar being loaded: done once it is in use or skipped. */
+    private record Loading(Path path, BuildJar.Stamp stamp, CompletableFuture<Boolean> settled) {
     }
 
     private static <S> @Nullable BuildJar<S> find(List<BuildJar<S>> jars, Path path) {
@@ -396,14 +510,19 @@ public final class GameBuilds<S> implements AutoCloseable {
         return null;
     }
 
-    /** Copies a jar to the private folder and returns the copy. Holds the lock. */
+    /** Copies a jar to the private folder and returns the copy; called by the jars' loading threads. */
     private Path copy(Path jar) throws IOException {
-        Path into = copies;
-        if (into == null || !Files.isDirectory(into)) {
-            into = Files.createTempDirectory("reprise-builds-");
-            copies = into;
+        Path into;
+        int number;
+        synchronized (copying) {
+            into = copies;
+            if (into == null || !Files.isDirectory(into)) {
+                into = BuildCopies.newFolder();
+                copies = into;
+            }
+            number = copied++;
         }
-        Path copy = into.resolve((copied++) + "-" + jar.getFileName());
+        Path copy = into.resolve(number + "-" + jar.getFileName());
         Files.copy(jar, copy);
         return copy;
     }
@@ -416,13 +535,10 @@ public final class GameBuilds<S> implements AutoCloseable {
     }
 
     private void deleteCopiesIfEmpty() {
-        Path into = copies;
-        if (into != null) {
-            try {
-                Files.deleteIfExists(into); // fails while copies of jars still leased are in it
+        synchronized (copying) {
+            Path into = copies;
+            if (into != null && BuildCopies.deleteIfEmpty(into)) {
                 copies = null;
-            } catch (IOException e) {
-                // Deleted when the last of them is unloaded.
             }
         }
     }
@@ -604,6 +720,7 @@ public final class GameBuilds<S> implements AutoCloseable {
         private ClassLoader parent = Objects.requireNonNullElse(GameBuilds.class.getClassLoader(),
                 ClassLoader.getSystemClassLoader());
         private Duration rescanInterval = Duration.ofSeconds(1);
+        private Duration loadTimeout = DEFAULT_LOAD_TIMEOUT;
 
         private Builder(Path folder, Class<S> service, Function<? super S, String> gameId,
                         Function<? super S, ? extends Set<String>> gameBuilds) {
@@ -656,7 +773,27 @@ public final class GameBuilds<S> implements AutoCloseable {
         }
 
         /**
-         * Loads every jar of the folder and returns the builds.
+         * Sets how long a jar may take to load: from the start of its loading to its services' game ids and
+         * builds, its providers' static initializers and constructors included. A jar that takes longer is
+         * {@linkplain GameBuilds#skipped() skipped}, named with the reason, and tried again once it changes;
+         * the thread it holds is left to it (a daemon thread, which never keeps the process alive).
+         *
+         * @param timeout more than zero; 30 seconds by default
+         * @return this builder
+         * @throws IllegalArgumentException if zero or negative
+         */
+        public Builder<S> loadTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "loadTimeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("loadTimeout must be more than zero, was " + timeout);
+            }
+            this.loadTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Loads every jar of the folder and returns the builds. The jars load in parallel, each on a thread of
+         * its own: this returns within about the {@linkplain #loadTimeout load timeout}, whatever their code does.
          *
          * @return the builds, loaded
          * @throws IllegalArgumentException if the folder is missing, not a folder or not readable (the message
