@@ -98,14 +98,15 @@ final class BuildJar<S> {
 
     /**
      * Copies and loads a jar and finds its own services. Runs the jar's code (its providers' static
-     * initializers, constructors, {@code gameId} and {@code gameBuilds}): {@code GameBuilds} calls it on a
-     * thread of its own, under a timeout, holding no lock.
+     * initializers, constructors, {@code gameId}, {@code gameBuilds} and {@code upgradedBuilds}):
+     * {@code GameBuilds} calls it on a thread of its own, under a timeout, holding no lock.
      *
      * @return the loaded jar, or the reason it is skipped (its copy then deleted, its loader closed)
      */
     static <S> Loaded<S> load(Path path, Stamp stamp, Copier copier, Class<S> type, ClassLoader parent,
                               Function<? super S, String> gameId,
-                              Function<? super S, ? extends Set<String>> gameBuilds) {
+                              Function<? super S, ? extends Set<String>> gameBuilds,
+                              Function<? super S, ? extends Set<String>> upgradedBuilds) {
         Path copy = null;
         URLClassLoader loader = null;
         try {
@@ -136,7 +137,7 @@ final class BuildJar<S> {
                 }
                 Set<String> builds = Set.copyOf(Objects.requireNonNull(gameBuilds.apply(service),
                         provider.type().getName() + " gives no set of builds"));
-                found.add(new Service<>(jar, service, id, builds));
+                found.add(new Service<>(jar, service, id, builds, upgradedBuilds(service, upgradedBuilds)));
             }
             if (found.isEmpty()) {
                 discard(loader, copy);
@@ -153,6 +154,19 @@ final class BuildJar<S> {
             discard(loader, copy);
             return Loaded.skipped(path, stamp, "cannot be loaded: " + e.getClass().getSimpleName() + " while "
                     + "loading its classes and providers");
+        }
+    }
+
+    /**
+     * The builds a service plays only by upgrading them, asked while it loads (the default asks the game's
+     * {@code verifier()}); none if it cannot say: a provider that fails here fails again, and is reported,
+     * when its verifier is made for a replay.
+     */
+    private static <S> Set<String> upgradedBuilds(S service, Function<? super S, ? extends Set<String>> upgradedBuilds) {
+        try {
+            return Set.copyOf(upgradedBuilds.apply(service));
+        } catch (RuntimeException | LinkageError | ServiceConfigurationError | StackOverflowError e) {
+            return Set.of();
         }
     }
 
@@ -253,14 +267,16 @@ final class BuildJar<S> {
         private final BuildJar<S> jar;
         private final String gameId;
         private final Set<String> gameBuilds;
+        private final Set<String> upgradedBuilds;
         private volatile @Nullable S service;
         private final ConcurrentHashMap<Object, Object> derived = new ConcurrentHashMap<>();
 
-        Service(BuildJar<S> jar, S service, String gameId, Set<String> gameBuilds) {
+        Service(BuildJar<S> jar, S service, String gameId, Set<String> gameBuilds, Set<String> upgradedBuilds) {
             this.jar = jar;
             this.service = service;
             this.gameId = gameId;
             this.gameBuilds = gameBuilds;
+            this.upgradedBuilds = upgradedBuilds;
         }
 
         BuildJar<S> jar() {
@@ -273,6 +289,11 @@ final class BuildJar<S> {
 
         Set<String> gameBuilds() {
             return gameBuilds;
+        }
+
+        /** The builds it plays only by upgrading them, as it gave them when loaded. */
+        Set<String> upgradedBuilds() {
+            return upgradedBuilds;
         }
 
         /** The service; its jar is not unloaded while a lease holds it. */

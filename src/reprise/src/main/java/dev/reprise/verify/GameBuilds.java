@@ -84,7 +84,6 @@ public final class GameBuilds<S> implements AutoCloseable {
     static final Duration DEFAULT_LOAD_TIMEOUT = Duration.ofSeconds(30);
 
     /** The key of a service's upgraded builds among the values derived from it. */
-    private static final Object UPGRADED_BUILDS = new Object();
 
     private final Path folder;
     private final Class<S> service;
@@ -189,13 +188,12 @@ public final class GameBuilds<S> implements AutoCloseable {
         Objects.requireNonNull(gameBuild, "gameBuild");
         refreshIfDue();
         while (true) {
-            // Each service's upgraded builds may come from the game's own code: asked outside the lock.
             List<BuildJar<S>> seen = jars;
             List<BuildChoice.Claim<BuildJar.Service<S>>> claims = new ArrayList<>();
             for (BuildJar<S> jar : seen) {
                 for (BuildJar.Service<S> s : jar.services()) {
                     if (s.gameId().equals(gameId)) {
-                        claims.add(new BuildChoice.Claim<>(s, s.gameBuilds(), upgradedBuilds(s)));
+                        claims.add(new BuildChoice.Claim<>(s, s.gameBuilds(), s.upgradedBuilds()));
                     }
                 }
             }
@@ -214,18 +212,8 @@ public final class GameBuilds<S> implements AutoCloseable {
         }
     }
 
-    /** The builds a service plays only by upgrading them, asked once per jar; none if it cannot say. */
-    private Set<String> upgradedBuilds(BuildJar.Service<S> s) {
-        try {
-            return s.derived(UPGRADED_BUILDS, service -> Set.copyOf(upgradedBuilds.apply(service)));
-        } catch (RuntimeException | LinkageError e) {
-            // Taken at the word of its builds; a provider that fails here fails again when it makes its verifier.
-            return Set.of();
-        }
-    }
-
     private InstalledBuild installed(BuildJar.Service<S> s) {
-        return new InstalledBuild(s.gameId(), s.gameBuilds(), upgradedBuilds(s), s.jar().path());
+        return new InstalledBuild(s.gameId(), s.gameBuilds(), s.upgradedBuilds(), s.jar().path());
     }
 
     /**
@@ -438,7 +426,8 @@ public final class GameBuilds<S> implements AutoCloseable {
     private Loading load(Path path, BuildJar.Stamp stamp) {
         CompletableFuture<BuildJar.Loaded<S>> result = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
-            BuildJar.Loaded<S> loaded = BuildJar.load(path, stamp, this::copy, service, parent, gameId, gameBuilds);
+            BuildJar.Loaded<S> loaded = BuildJar.load(path, stamp, this::copy, service, parent, gameId, gameBuilds,
+                    upgradedBuilds);
             if (!result.complete(loaded)) {
                 synchronized (this) {
                     loaded.discard(); // past its timeout: already skipped
