@@ -1,11 +1,7 @@
 package dev.reprise.playback;
 
-import dev.reprise.ReplaySystem;
 import dev.reprise.edit.ReplayEditor;
-import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayStep;
-import dev.reprise.samples.tower.TowerState;
-import dev.reprise.verify.VerifiableGame;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +48,7 @@ public class EditorSeekBenchmark {
     @Setup(Level.Trial)
     public void playThroughAndBranch() {
         fixture = TowerSeekFixture.repeated(7, 40, 100_000, STEPS);
-        editor = ReplayEditor.open(game(fixture));
+        editor = ReplayEditor.open(fixture.verifiable(config -> config.snapshots(fixture.snapshots())));
         long start = System.nanoTime();
         editor.seek(STEPS).block(TIMEOUT);
         System.out.printf("%n# played through %d steps in %d ms: %d states kept, %,d B%n", editor.length(),
@@ -95,23 +91,6 @@ public class EditorSeekBenchmark {
     private void setAgain(int step) {
         ReplayStep held = fixture.system.array().get(step);
         editor.set(step, held.code(), held.params().toArray());
-    }
-
-    private static VerifiableGame game(TowerSeekFixture fixture) {
-        return new VerifiableGame() {
-            @Override
-            public ReplaySystem system() {
-                return fixture.system;
-            }
-
-            @Override
-            public SandboxConfig<?> sandbox(ReplayArray route) {
-                return SandboxConfig.<TowerState>builder(route, save -> {
-                    fixture.game.reset(save == null ? fixture.game.initialState() : save);
-                    fixture.pending.clear();
-                }).snapshots(fixture.snapshots()).build();
-            }
-        };
     }
 
     @TearDown(Level.Trial)

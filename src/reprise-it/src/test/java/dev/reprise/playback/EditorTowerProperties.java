@@ -8,7 +8,6 @@ import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerState;
-import dev.reprise.verify.VerifiableGame;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
@@ -43,7 +42,9 @@ class EditorTowerProperties {
     private static void runScript(long seed) {
         Random random = new Random(seed);
         TowerSeekFixture fixture = TowerSeekFixture.recorded(seed, 3, 150 + random.nextInt(250));
-        ReplayEditor editor = ReplayEditor.open(game(fixture, 1 + random.nextInt(40)));
+        int interval = 1 + random.nextInt(40);
+        ReplayEditor editor = ReplayEditor.open(
+                fixture.verifiable(config -> config.snapshots(whole(fixture)).checkpointInterval(interval)));
         for (int op = 0; op < 30; op++) {
             ReplayArray route = fixture.system.array();
             int length = route.length();
@@ -127,23 +128,6 @@ class EditorTowerProperties {
             public long estimateBytes(Snapshot snapshot) {
                 TowerState state = snapshot.state();
                 return 256L + (long) state.floors() * state.width() * state.height() * Character.BYTES;
-            }
-        };
-    }
-
-    private static VerifiableGame game(TowerSeekFixture fixture, int interval) {
-        return new VerifiableGame() {
-            @Override
-            public ReplaySystem system() {
-                return fixture.system;
-            }
-
-            @Override
-            public SandboxConfig<?> sandbox(ReplayArray route) {
-                return SandboxConfig.<TowerState>builder(route, save -> {
-                    fixture.game.reset(save == null ? fixture.game.initialState() : save);
-                    fixture.pending.clear();
-                }).snapshots(whole(fixture)).checkpointInterval(interval).build();
             }
         };
     }
