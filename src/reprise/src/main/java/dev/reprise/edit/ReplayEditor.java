@@ -193,6 +193,11 @@ public final class ReplayEditor {
      * window before it is finalized, and the state there is kept; elsewhere the window is left open, as
      * playback leaves it.
      *
+     * <p>The seek plays on a sandbox of the game's system ({@link ReplaySystem#createReplaySandbox}), which
+     * replaces the sandbox the system had; the editor's last sandbox stays paused where the seek landed
+     * until the next seek. If a command fails on the way, the game stands nowhere known:
+     * {@link #position()} is -1 until a seek lands.
+     *
      * @param step the target, 0 to {@link #length()}
      * @return a Mono that seeks on each subscription and completes once the game stands there; it errors
      *         with the playback's failure if a command fails on the way

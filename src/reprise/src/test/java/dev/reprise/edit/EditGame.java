@@ -25,6 +25,8 @@ final class EditGame implements VerifiableGame {
     static final int A = 0;
     static final int B = 1;
     static final int P = 2;
+    /** An active step with this param fails playback. */
+    static final int FAILING_PARAM = 666;
 
     final ReplaySystem system = new ReplaySystem();
     private final int interval;
@@ -50,6 +52,9 @@ final class EditGame implements VerifiableGame {
         for (int code : new int[] {A, B}) {
             system.registerCommand(code, code == A ? "A" : "B", ReplayCommand.withFinalizer(
                     (step, context) -> {
+                        if (step.intParam(0) == FAILING_PARAM) {
+                            return Mono.just(ReplayCommandResult.FAILED);
+                        }
                         executed++;
                         executedSteps.add(step.index());
                         lastThread = Thread.currentThread();

@@ -4,6 +4,7 @@ import static dev.reprise.edit.EditGame.A;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.edit.EditorEvent.Kind;
+import dev.reprise.playback.ReplayPlaybackException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import reactor.core.scheduler.Scheduler;
@@ -28,6 +29,24 @@ class ReplayEditorEventsTest {
                 .expectNext(new EditorEvent(Kind.EDITED, 1))
                 .thenCancel()
                 .verify(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void seek_pastAFailingStep_errorsWithThePlaybacksFailure_andTheGameStandsNowhere() {
+        EditGame game = EditGame.keeping(5).record(20, 8);
+        ReplayEditor editor = ReplayEditor.open(game);
+        editor.seek(20).block(Duration.ofSeconds(10));
+        editor.set(12, A, EditGame.FAILING_PARAM);
+
+        StepVerifier.create(editor.seek(20))
+                .expectErrorSatisfies(error -> assertThat(error).isInstanceOf(ReplayPlaybackException.class)
+                        .satisfies(failed -> assertThat(((ReplayPlaybackException) failed).stepIndex()).isEqualTo(12)))
+                .verify(Duration.ofSeconds(10));
+
+        assertThat(editor.position()).isEqualTo(-1);
+        editor.undo();
+        editor.seek(20).block(Duration.ofSeconds(10));
+        assertThat(editor.position()).isEqualTo(20);
     }
 
     @Test
