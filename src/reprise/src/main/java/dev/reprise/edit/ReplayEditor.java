@@ -9,6 +9,7 @@ import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.CommandWidth;
 import dev.reprise.route.ReplayArray;
+import dev.reprise.route.ReplayCursor;
 import dev.reprise.route.ReplayStep;
 import dev.reprise.verify.VerifiableGame;
 import java.math.BigInteger;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -392,8 +394,9 @@ public final class ReplayEditor {
     }
 
     /**
-     * Makes the branch named {@code name} the route edited, with the states it kept: a seek plays from
-     * them. The branch stays saved. Undoable.
+     * Makes the branch named {@code name} the route edited, with the states it kept, and those kept since
+     * for the steps before the first one where the route and the branch part: a seek plays from them. The
+     * branch stays saved. Undoable.
      *
      * @param name a saved branch
      * @throws IllegalArgumentException if no branch has that name; nothing changed
@@ -408,7 +411,39 @@ public final class ReplayEditor {
         if (branch == null) {
             throw new IllegalArgumentException("No branch is named \"" + name + "\"; the branches are " + branches());
         }
-        edit(new Change.ReplaceRoute(branch.route()), branch.view());
+        ReplayArray restored = new ReplayArray(route.config());
+        restored.loadState(branch.route());
+        int common = commonSteps(route, restored);
+        NavigableMap<Integer, KeptStates.Key> view;
+        synchronized (lock) {
+            // States kept since the branch was saved, before the first step where the routes part, hold for it too.
+            view = new TreeMap<>(kept.view().headMap(common, false));
+        }
+        view.putAll(branch.view());
+        edit(new Change.ReplaceRoute(branch.route()), view);
+    }
+
+    /** @return how many steps the two routes have in common from the start */
+    private static int commonSteps(ReplayArray one, ReplayArray other) {
+        ReplayCursor a = one.cursor(0);
+        ReplayCursor b = other.cursor(0);
+        int common = 0;
+        while (a.next() && b.next() && sameStep(a, b)) {
+            common++;
+        }
+        return common;
+    }
+
+    private static boolean sameStep(ReplayCursor a, ReplayCursor b) {
+        if (a.code() != b.code() || a.paramCount() != b.paramCount()) {
+            return false;
+        }
+        for (int i = 0; i < a.paramCount(); i++) {
+            if (a.paramType(i) != b.paramType(i) || !a.param(i).equals(b.param(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -284,6 +284,23 @@ class ReplayEditorTest {
     }
 
     @Test
+    void restore_keepsTheStatesOfTheStepsBeforeTheRoutesPart() {
+        EditGame game = EditGame.keeping(INTERVAL).record(N, 42);
+        ReplayEditor editor = ReplayEditor.open(game);
+        editor.branch("as recorded"); // saved before any state was kept
+        seek(editor, N);
+        int k = 300;
+        editor.set(k, B, 12);
+
+        editor.restore("as recorded");
+        game.executed = 0;
+        seek(editor, N);
+
+        assertThat(game.executed).isLessThanOrEqualTo((N - k) + INTERVAL);
+        assertThat(game.value).isEqualTo(EditGame.freshPlayback(editor.route(), N, true));
+    }
+
+    @Test
     void restore_isUndoable() {
         EditSession session = playedThrough();
         ReplayEditor editor = session.editor();
