@@ -18,6 +18,7 @@ module dev.reprise {
     exports dev.reprise.command;
     exports dev.reprise.desync;
     exports dev.reprise.diagnostic;
+    exports dev.reprise.edit;
     exports dev.reprise.io;
     exports dev.reprise.playback;
     exports dev.reprise.route;

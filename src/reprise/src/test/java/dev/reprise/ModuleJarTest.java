@@ -30,7 +30,8 @@ import reactor.core.publisher.Flux;
 class ModuleJarTest {
 
     private static final Set<String> API = Set.of("dev.reprise", "dev.reprise.command", "dev.reprise.desync",
-            "dev.reprise.diagnostic", "dev.reprise.io", "dev.reprise.playback", "dev.reprise.route", "dev.reprise.verify");
+            "dev.reprise.diagnostic", "dev.reprise.edit", "dev.reprise.io", "dev.reprise.playback", "dev.reprise.route",
+            "dev.reprise.verify");
 
     private static Path location(Class<?> type) throws URISyntaxException {
         return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());

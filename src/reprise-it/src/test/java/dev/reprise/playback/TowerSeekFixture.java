@@ -7,6 +7,7 @@ import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.desync.StateHashRecorder;
+import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerBot;
@@ -15,9 +16,11 @@ import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.TowerGenerator;
 import dev.reprise.samples.tower.TowerRuleException;
 import dev.reprise.samples.tower.TowerState;
+import dev.reprise.verify.VerifiableGame;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import reactor.core.publisher.Mono;
 
 /**
@@ -167,13 +170,36 @@ final class TowerSeekFixture {
 
     /** A config with the fixture's resetter (the tower's initial state) and snapshot provider. */
     ReplaySandbox sandbox(Consumer<SandboxConfig.Builder<TowerState>> customize) {
-        SandboxConfig.Builder<TowerState> builder = SandboxConfig.<TowerState>builder(system.array(), save -> {
-            game.reset(save == null ? game.initialState() : save);
-            pending.clear();
-        });
+        SandboxConfig.Builder<TowerState> builder = config(system.array());
         builder.startPaused(true); // the seek tests drive play() and step() themselves
         customize.accept(builder);
         return system.createReplaySandbox(builder.build());
+    }
+
+    /** A config builder for {@code route} with the fixture's resetter (the tower's initial state, or the save). */
+    SandboxConfig.Builder<TowerState> config(ReplayArray route) {
+        return SandboxConfig.<TowerState>builder(route, save -> {
+            game.reset(save == null ? game.initialState() : save);
+            pending.clear();
+        });
+    }
+
+    /**
+     * The fixture's game as a {@link VerifiableGame}, for the replay editor: its system, and the configs
+     * {@code customize} makes of {@link #config}.
+     */
+    VerifiableGame verifiable(UnaryOperator<SandboxConfig.Builder<TowerState>> customize) {
+        return new VerifiableGame() {
+            @Override
+            public ReplaySystem system() {
+                return system;
+            }
+
+            @Override
+            public SandboxConfig<?> sandbox(ReplayArray route) {
+                return customize.apply(config(route)).build();
+            }
+        };
     }
 
     Held held() {
