@@ -132,7 +132,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         return ended.asMono();
     });
     private Context context = Context.empty();
-    /** The subscriber's window gate when playing as {@link ReplaySandbox#windows()}; set once. */
+    /**
+     * The subscriber's window gate when playing as {@link ReplaySandbox#windows()}; set on subscribe, dropped
+     * with the subscriber (rule 3.13: the gate holds it).
+     */
     @Nullable
     private WindowGate gate;
 
@@ -535,6 +538,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     /** Drops the subscriber (rule 3.13) and, the first time, turns the cancellation into a stop. */
     private boolean onCancelled() {
         actual = null;
+        gate = null;
         if (cancelHandled) {
             return false;
         }
@@ -1091,6 +1095,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         }
         terminalDelivered = true;
         actual = null;
+        gate = null;
         Throwable error = failure;
         if (error != null) {
             subscriber.onError(error);
