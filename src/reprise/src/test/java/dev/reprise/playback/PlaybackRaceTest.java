@@ -28,7 +28,9 @@ import reactor.test.util.RaceTestUtils;
 class PlaybackRaceTest {
 
     /** Rounds per race: enough for a lost wake-up to show within a few seconds on a loaded 2-core machine. */
-    private static final int ROUNDS = 300;
+    private static final int ROUNDS = 200;
+    /** Groups raced in one long playback. */
+    private static final int EPISODES = 2_000;
     private static final long WAIT_SECONDS = 5;
     private static final int ACTIVE = 1;
     private static final int PASSIVE = 2;
@@ -55,6 +57,44 @@ class PlaybackRaceTest {
             game.assertConsistent(sandbox, steps);
             assertThat(sandbox.replayed()).isEqualTo(2);
         }
+    }
+
+    /**
+     * One long playback, group after group: the group's command result, its passive answer, the step that
+     * asks for the next group and a pause race, and then nothing else happens — so if the drain loses any of
+     * those signals, the next group is never dispatched and the bounded wait fails.
+     */
+    @Test
+    void stepRacesTheResultAndTheAnswerOfTheGroupInFlight_everyGroupIsDispatched() throws Exception {
+        int[] codes = new int[2 * (EPISODES + 1)];
+        for (int i = 0; i < codes.length; i++) {
+            codes[i] = i % 2 == 0 ? ACTIVE : PASSIVE;
+        }
+        Game game = Game.of(codes);
+        ReplaySandbox sandbox = game.sandbox();
+        Steps steps = game.subscribe(sandbox, Long.MAX_VALUE);
+        CompletableFuture<PlaybackStep> inFlight = sandbox.step().toFuture();
+        List<CompletableFuture<?>> pauses = new CopyOnWriteArrayList<>();
+        for (int episode = 0; episode < EPISODES; episode++) {
+            PassiveStep passive = (PassiveStep) steps.received.get(2 * episode + 1);
+            List<CompletableFuture<PlaybackStep>> next = new CopyOnWriteArrayList<>();
+            RaceTestUtils.race(
+                    game::completeCommand,
+                    () -> passive.complete(ReplayCommandResult.SUCCESS),
+                    () -> next.add(sandbox.step().toFuture()),
+                    () -> pauses.add(sandbox.pause().toFuture()));
+            // Nothing else comes now: only the raced signals can settle this group and dispatch the next.
+            awaitUntil(() -> !game.pending.isEmpty());
+            assertThat(await(inFlight).step().index()).isEqualTo(2 * episode);
+            inFlight = next.get(0);
+        }
+        game.completeCommand();
+        assertThat(await(inFlight).step().index()).isEqualTo(2 * EPISODES);
+        for (CompletableFuture<?> pause : pauses) {
+            await(pause);
+        }
+        assertThat(sandbox.state()).isEqualTo(PlaybackState.PAUSED);
+        game.assertConsistent(sandbox, steps);
     }
 
     @Test
