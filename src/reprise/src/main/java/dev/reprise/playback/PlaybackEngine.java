@@ -870,9 +870,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
                 continue;
             }
             ReplayCommandResult result = handle.settledResult();
-            HandleDecision decision = HandleDecision.decide(result != null, earlierPending, handle.awaitsApply(),
-                    handle.appliesAnswers(), handle.unclaimed(), handle.awaitedByCommand(), activeIn,
-                    i < group.emitted, abandoning, mayTouchGame);
+            // A settled handle is taken in whatever else holds: its other facts are not read.
+            HandleDecision decision = result != null ? HandleDecision.SETTLE : HandleDecision.decide(false,
+                    earlierPending, handle.awaitsApply(), handle.appliesAnswers(), handle.unclaimed(),
+                    handle.awaitedByCommand(), activeIn, i < group.emitted, abandoning, mayTouchGame);
             boolean graceOver = (decision == HandleDecision.APPLY_RECORDED || decision == HandleDecision.ABANDON)
                     && group.graceOver(handle);
             if (decision == HandleDecision.APPLY_ANSWER
