@@ -32,9 +32,8 @@ import reactor.core.publisher.Mono;
  *
  * <p>Implementations are called from the thread that drives playback, one call at a time per sandbox;
  * the returned Monos may complete on any thread. The static factories build commands from lambdas;
- * Monos that are already resolved ({@code Mono.just}, {@code Mono.empty}) are read, and synchronous ones
- * ({@code Mono.fromCallable}, {@code Mono.fromSupplier}) called on that thread, without a subscription,
- * which keeps synchronous commands cheap.
+ * Monos that are already resolved ({@code Mono.just}, {@code Mono.empty}) are read without a
+ * subscription, which keeps synchronous commands cheap.
  */
 public interface ReplayCommand {
 

@@ -10,8 +10,7 @@ import reactor.util.context.Context;
 
 /**
  * The command Mono in flight ({@code execute} or {@code finalizeRun}) and its outcome: a resolved Mono
- * ({@code Mono.just}, {@code Mono.empty}, {@code Mono.error}) is read, and a synchronous one
- * ({@code Mono.fromCallable}, {@code Mono.fromSupplier}) called, without a subscription; any other is
+ * ({@code Mono.just}, {@code Mono.empty}, {@code Mono.error}) is read without a subscription, any other is
  * subscribed through a {@link CommandCall}. Drain-owned.
  */
 final class CommandRun {
@@ -47,16 +46,6 @@ final class CommandRun {
             } catch (Throwable error) {
                 GameErrors.throwIfUnrecoverable(error);
                 value = Exceptions.unwrap(error);
-            }
-            syncOutcome = value == null ? ReplayCommandResult.SUCCESS : value;
-        } else if (result instanceof Callable<?> callable) {
-            // Mono.fromCallable, fromSupplier: called here, on the drain's thread where a subscription would run
-            // it too, as Reactor's flatMap calls them; what it throws is its outcome, as MonoCallable signals it.
-            Object value;
-            try {
-                value = callable.call();
-            } catch (Throwable error) {
-                value = error;
             }
             syncOutcome = value == null ? ReplayCommandResult.SUCCESS : value;
         } else {
