@@ -18,7 +18,7 @@ public class VerificationBatchTckTest extends PublisherVerification<Verdict> {
     private static final byte[] REPLAY = CounterGame.record(0, 1, 2, 3).toBytes();
 
     public VerificationBatchTckTest() {
-        super(new TestEnvironment(300));
+        super(new TestEnvironment(200)); // played on the calling thread: signals are synchronous
     }
 
     @Override
