@@ -129,19 +129,29 @@ public final class ReplayCompatibility {
             if (uses[code] == 0) {
                 continue;
             }
-            String where = uses[code] + " step" + (uses[code] == 1 ? "" : "s") + ", first at step " + firstStep[code];
             Optional<String> recorded = file.dictionary().name(code);
             Optional<String> registered = commands.name(code);
-            String label = recorded.map(name -> " (\"" + name + "\" in the file)").orElse("");
             if (registered.isEmpty()) {
-                found.add(new ReplayMismatch(ReplayMismatch.Kind.UNKNOWN_CODE, code, "code " + code + label
-                        + " is used by " + where + ", but this game registers no command " + code));
+                String used = used(code, recorded.orElse(null), uses[code], firstStep[code]);
+                found.add(new ReplayMismatch(ReplayMismatch.Kind.UNKNOWN_CODE, code, used
+                        + ", but this game registers no command " + code));
             } else if (recorded.isPresent() && !recorded.get().equals(registered.get())) {
-                found.add(new ReplayMismatch(ReplayMismatch.Kind.RENAMED_CODE, code, "code " + code + label
-                        + " is used by " + where + ", but this game registers it as \"" + registered.get() + "\""));
+                String used = used(code, recorded.get(), uses[code], firstStep[code]);
+                found.add(new ReplayMismatch(ReplayMismatch.Kind.RENAMED_CODE, code, used
+                        + ", but this game registers it as \"" + registered.get() + "\""));
             }
         }
         return found;
+    }
+
+    /**
+     * Says how a code is used, for a mismatch only: a verifier checks every replay it plays, and a replay
+     * that fits builds no message.
+     */
+    private static String used(int code, @Nullable String recorded, int uses, int firstStep) {
+        String label = recorded == null ? "" : " (\"" + recorded + "\" in the file)";
+        return "code " + code + label + " is used by " + uses + " step" + (uses == 1 ? "" : "s")
+                + ", first at step " + firstStep;
     }
 
     /**

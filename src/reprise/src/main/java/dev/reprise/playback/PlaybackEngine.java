@@ -132,7 +132,10 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         return ended.asMono();
     });
     private Context context = Context.empty();
-    /** The subscriber's window gate when playing as {@link ReplaySandbox#windows()}; set once. */
+    /**
+     * The subscriber's window gate when playing as {@link ReplaySandbox#windows()}; set on subscribe, dropped
+     * with the subscriber (rule 3.13: the gate holds it).
+     */
     @Nullable
     private WindowGate gate;
 
@@ -535,6 +538,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
     /** Drops the subscriber (rule 3.13) and, the first time, turns the cancellation into a stop. */
     private boolean onCancelled() {
         actual = null;
+        gate = null;
         if (cancelHandled) {
             return false;
         }
@@ -858,59 +862,34 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         boolean abandoning = stopRequested;
         boolean activeIn = group.activeIn;
         boolean settled = activeIn && (group.emitted == handles.length || abandoning);
-        boolean earlierPending = false; // answers are applied in route order
+        boolean mayTouchGame = mayTouchGame();
+        boolean earlierPending = false; // answers are taken in route order
         for (int i = 0; i < handles.length; i++) {
             PassiveStep handle = handles[i];
             if (handle.processed) {
                 continue;
             }
             ReplayCommandResult result = handle.settledResult();
-            // An answer changes the game only once the active step it answers has completed, never while
-            // the active command still runs (it may still be changing the game, on another thread) — unless
-            // that command waits on this very step (the dialog pattern): then only the answer lets it end.
-            boolean mayApply = (activeIn || handle.awaitedByCommand()) && mayTouchGame();
-            if (result == null && !earlierPending && handle.awaitsApply() && mayApply) {
-                // A UI answered SUCCESS through PassiveAnswers: the library applies it here, on the game's thread.
+            // A settled handle is taken in whatever else holds: its other facts are not read.
+            HandleDecision decision = result != null ? HandleDecision.SETTLE : HandleDecision.decide(false,
+                    earlierPending, handle.awaitsApply(), handle.appliesAnswers(), handle.unclaimed(),
+                    handle.awaitedByCommand(), activeIn, i < group.emitted, abandoning, mayTouchGame);
+            boolean graceOver = (decision == HandleDecision.APPLY_RECORDED || decision == HandleDecision.ABANDON)
+                    && group.graceOver(handle);
+            if (decision == HandleDecision.APPLY_ANSWER
+                    || (graceOver && decision == HandleDecision.APPLY_RECORDED && handle.takeForApply())) {
+                // A UI answered SUCCESS through PassiveAnswers, or nobody claimed it (headless): the library
+                // applies it here, on the game's thread.
                 if (!applyAnswer(handle)) {
                     return true;
                 }
                 result = handle.settledResult();
-            }
-            // A stop skips every unclaimed handle still pending, even one the active command waits on (the
-            // dialog pattern), after the grace; otherwise a handle waits for its active step's result first
-            // (or for nobody to claim it while the active command waits on it). A handle whose command can
-            // apply its recorded answer is applied instead of skipped, once it may be; a UI's answer in
-            // flight is cut off.
-            boolean applies = handle.appliesAnswers();
-            boolean due = abandoning || (i < group.emitted && (activeIn || (applies && handle.awaitedByCommand())));
-            // Nobody claimed it and its command applies the answer: it waits until it may be applied, never
-            // skipped for that wait (a claimed one may still be cut off by a stop meanwhile: that touches no game).
-            boolean waitsToApply = applies && !mayApply && handle.unclaimed();
-            if (result == null && due && !earlierPending && !waitsToApply && group.graceOver(handle)) {
-                if (applies && mayApply && handle.takeForApply()) {
-                    if (!applyAnswer(handle)) {
-                        return true; // headless: nobody claimed it, the library applied the recorded answer
-                    }
-                    result = handle.settledResult();
-                } else if (handle.skip()) {
-                    handle.processed = true;
+            } else if (graceOver) {
+                if (giveUp(handle, abandoning, active)) {
                     progress = true;
-                    ReplayStep step = handle.step();
-                    warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code(),
-                            NOT_CONSUMED, CLAIM_ADVICE);
                     continue;
-                } else if (abandoning && handle.cutOff()) {
-                    // Claimed through PassiveAnswers and answered too late: claiming would not have helped.
-                    handle.processed = true;
-                    progress = true;
-                    ReplayStep step = handle.step();
-                    warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code(),
-                            "claimed through PassiveAnswers, and its answer was cut off by the stop (or cancel)"
-                                    + " before it came", "An answer that comes later is lost (warning 1002).");
-                    continue;
-                } else {
-                    result = handle.settledResult(); // claimed or completed concurrently: that answer counts
                 }
+                result = handle.settledResult(); // claimed or completed concurrently: that answer counts
             }
             if (result == null) {
                 settled = false;
@@ -935,6 +914,31 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             return true;
         }
         return progress;
+    }
+
+    /**
+     * Gives up a handle nobody answered in time: skips it if nobody claimed it, or on a stop cuts off the
+     * answer of a UI that claimed it through {@link PassiveAnswers}; either way says so (warning 194).
+     *
+     * @return {@code true} if it is given up; {@code false} if it was claimed or answered meanwhile
+     */
+    private boolean giveUp(PassiveStep handle, boolean abandoning, ActiveStep active) {
+        ReplayStep step = handle.step();
+        if (handle.skip()) {
+            handle.processed = true;
+            warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code(),
+                    NOT_CONSUMED, CLAIM_ADVICE);
+            return true;
+        }
+        if (abandoning && handle.cutOff()) {
+            // Claimed through PassiveAnswers and answered too late: claiming would not have helped.
+            handle.processed = true;
+            warnings.report(WarningCode.PASSIVE_SKIPPED, step.index(), step.code(), active.step().code(),
+                    "claimed through PassiveAnswers, and its answer was cut off by the stop (or cancel)"
+                            + " before it came", "An answer that comes later is lost (warning 1002).");
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -1092,6 +1096,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
         }
         terminalDelivered = true;
         actual = null;
+        gate = null;
         Throwable error = failure;
         if (error != null) {
             subscriber.onError(error);
