@@ -126,8 +126,9 @@ public final class ReplayCases {
         Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
         String key = verifier.finalHashKey().orElse(null);
         if (key != null) {
-            new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier)).hashes(save).finalState()
-                    .ifPresent(hash -> metadata.put(key, HexFormat.of().toHexDigits(hash)));
+            try (ShrinkTrials<?> trials = new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier))) {
+                trials.hashes(save).finalState().ifPresent(hash -> metadata.put(key, HexFormat.of().toHexDigits(hash)));
+            }
         }
         return withRoute(file, save, metadata);
     }

@@ -164,9 +164,15 @@ public final class ReplayCheck<G extends VerifiableGame> {
      */
     public void check() {
         requireSomethingToJudgeBy();
+        try (GameThread thread = new GameThread()) {
+            check(thread);
+        }
+    }
+
+    private void check(GameThread thread) {
         ReplaySource single = source;
         if (single != null) {
-            JudgedReplay.Failure failure = play(single);
+            JudgedReplay.Failure failure = play(thread, single);
             if (failure != null) {
                 throw failure.error("replay " + single.id() + ": ");
             }
@@ -183,7 +189,7 @@ public final class ReplayCheck<G extends VerifiableGame> {
         for (ReplayFiles.Found file : found) {
             JudgedReplay.Failure failure = file.problem() != null
                     ? JudgedReplay.Failure.before(ReplayFailure.Kind.INVALID_FILE, "the file " + file.problem(), null)
-                    : play(ReplaySource.of(file.relative(), file.path()));
+                    : play(thread, ReplaySource.of(file.relative(), file.path()));
             if (failure != null) {
                 failures.add(failure);
                 lines.add("  " + file.relative() + ": " + failure.indented("      "));
@@ -254,8 +260,8 @@ public final class ReplayCheck<G extends VerifiableGame> {
         return new Judging<>(games, invariants, finalState, describe, ignoreStateHashes, timeout);
     }
 
-    private JudgedReplay.@Nullable Failure play(ReplaySource replay) {
-        return new JudgedReplay<>(judging()).play(replay);
+    private JudgedReplay.@Nullable Failure play(GameThread thread, ReplaySource replay) {
+        return new JudgedReplay<>(judging()).bounded(thread, judge -> judge.play(replay), () -> { });
     }
 
     @Override

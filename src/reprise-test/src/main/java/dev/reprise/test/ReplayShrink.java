@@ -255,7 +255,16 @@ public final class ReplayShrink {
             throw new IllegalArgumentException("cannot shrink " + id + ": " + JudgedReplay.describe(e), e);
         }
         int before = file.save().length();
-        ShrinkTrials<G> trials = new ShrinkTrials<>(id, file, judging);
+        try (ShrinkTrials<G> trials = new ShrinkTrials<>(id, file, judging)) {
+            budget.progress(before, before);
+            trials.whileWaiting(budget::progress);
+            return run(id, file, trials, budget);
+        }
+    }
+
+    private <G extends VerifiableGame> ShrunkReplay run(String id, ReplayFile file, ShrinkTrials<G> trials,
+                                                        ShrinkBudget budget) {
+        int before = file.save().length();
         budget.mandatoryTry();
         JudgedReplay.Failure own = trials.judgeReplay();
         if (own == null) {

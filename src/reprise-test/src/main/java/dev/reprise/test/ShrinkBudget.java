@@ -37,6 +37,9 @@ final class ShrinkBudget {
     /** The tries of the search, which the budget bounds. */
     private int searched;
     private long lastLine;
+    /** The steps of the replay shrunk and of the smallest failing one so far, as last told. */
+    private int before = -1;
+    private int now = -1;
     @Nullable
     private String spent;
 
@@ -83,6 +86,16 @@ final class ShrinkBudget {
      * @param now    the steps of the smallest failing replay so far
      */
     void progress(int before, int now) {
+        this.before = before;
+        this.now = now;
+        progress();
+    }
+
+    /** Writes a progress line as {@link #progress(int, int)} does, with the steps last told; none before. */
+    void progress() {
+        if (before < 0) {
+            return;
+        }
         long at = clock.getAsLong();
         if (at - started >= progressAfter && at - lastLine >= LINE_EVERY) {
             lastLine = at;
