@@ -54,6 +54,7 @@ final class CutCommand extends ToolCommand {
             if (steps > length) {
                 throw usage("--steps must be at most " + length + " (the length of " + input + "), but was " + steps);
             }
+            requireNotInput(input, output);
             ToolFiles.requireWritable(output);
             ReplayVerifier verifier;
             try {

@@ -70,6 +70,7 @@ final class ShrinkCommand extends ToolCommand {
             throw usage("--budget must be 1 or more seconds, but was " + budgetSeconds);
         }
         ReplayFile file = ToolFiles.read(input);
+        requireNotInput(input, output);
         ToolFiles.requireWritable(output);
         return games.play(this, installed -> installed.playing(file),
                 on -> shrink(on.verifier(timeout.timeout()), ReplaySource.of(input.toString(), file)));

@@ -168,6 +168,31 @@ final class ToolFiles {
     }
 
     /**
+     * Says why a command must not write its output at {@code output}: it is its input, or a link to it, so
+     * writing would destroy what the command reads (a player's bug report, say).
+     *
+     * @param input  the file the command reads
+     * @param output where it is to write
+     * @return the reason, e.g. {@code "OUT (bug.reprise) is IN: ..."}, or null if they are two files
+     */
+    static @Nullable String overwritesInput(Path input, Path output) {
+        boolean same;
+        try {
+            same = Files.exists(output) ? Files.isSameFile(input, output)
+                    : input.toAbsolutePath().normalize().equals(output.toAbsolutePath().normalize());
+        } catch (IOException e) {
+            return null; // not the same file as far as anyone can tell; the write says what is wrong
+        }
+        if (!same) {
+            return null;
+        }
+        String what = Files.isSymbolicLink(output) ? "a link to IN (" + input + ")"
+                : input.toAbsolutePath().normalize().equals(output.toAbsolutePath().normalize()) ? "IN"
+                : "the same file as IN (" + input + ")";
+        return "OUT (" + output + ") is " + what + ": writing it would destroy the replay read; choose another OUT";
+    }
+
+    /**
      * Returns the failure for a write that failed.
      *
      * @param path  where the file was to be written
