@@ -52,7 +52,7 @@ final class JudgedReplay<G extends VerifiableGame> {
         /** @return a failure of the file or the game, before anything played */
         static Failure before(ReplayFailure.Kind kind, String message, @Nullable Throwable cause) {
             return new Failure(message, cause, ReplayFailure.of(kind, null, -1, -1, null,
-                    cause == null ? null : cause.getClass(), message));
+                    cause, message));
         }
 
         /**
@@ -474,7 +474,7 @@ final class JudgedReplay<G extends VerifiableGame> {
         }
         String message = what + "\nstate: " + state;
         failure = new Failure(message, cause, ReplayFailure.of(kind, check, stepIndex, -1, null,
-                cause == null ? null : cause.getClass(), message));
+                cause, message));
     }
 
     private Failure playbackFailed(Throwable error, ReplaySandbox sandbox) {
@@ -492,11 +492,11 @@ final class JudgedReplay<G extends VerifiableGame> {
             String message = "FAILED: " + describe(error);
             Throwable cause = p.getCause();
             return new Failure(message, error, ReplayFailure.of(ReplayFailure.Kind.FAILED, null, p.stepIndex(),
-                    p.code(), p.commandName().orElse(null), cause == null ? null : cause.getClass(), message));
+                    p.code(), p.commandName().orElse(null), cause, message));
         }
         String message = "FAILED after " + sandbox.replayed() + " of " + stepCount + " steps: " + describe(error);
         return new Failure(message, error, ReplayFailure.of(ReplayFailure.Kind.FAILED, null, -1, -1, null,
-                error.getClass(), message));
+                error, message));
     }
 
     private G game() {

@@ -89,6 +89,7 @@ public final class ReplayShrink {
     private Consumer<? super String> progress = System.err::println;
     @Nullable
     private Predicate<? super ReplayFailure> failingWhen;
+    private boolean repairing = true;
 
     ReplayShrink(ReplaySource source, Judging<?> judging, @Nullable String finalHashKey) {
         this.source = Objects.requireNonNull(source, "source");
@@ -208,6 +209,18 @@ public final class ReplayShrink {
     }
 
     /**
+     * Turns the repair of impossible inputs off or on (on by default): the baseline of the benchmark that
+     * measures it.
+     *
+     * @param repair whether a try whose command failed another way is tried again without it
+     * @return this shrink
+     */
+    ReplayShrink repairing(boolean repair) {
+        this.repairing = repair;
+        return this;
+    }
+
+    /**
      * Shrinks the replay. Blocks the calling thread until done (or the budget is spent).
      *
      * @return the result; its {@link ShrunkReplay#file()} is not written anywhere
@@ -274,6 +287,13 @@ public final class ReplayShrink {
         if (failure.kind() == ReplayFailure.Kind.INVALID_FILE) {
             throw new IllegalArgumentException("cannot shrink " + id + ": " + own.message());
         }
+        JudgedReplay.Failure again = trials.judgeReplay();
+        if (again == null || !failure.sameWayAs(again.what())) {
+            throw new IllegalStateException("cannot shrink " + id + ": judged twice, it " + failure.headline()
+                    + ", then " + (again == null ? "held up" : "failed another way: " + again.what().headline())
+                    + ". The game or its check is not deterministic, so no smaller replay can be trusted to fail "
+                    + "the same way.");
+        }
         RouteGroups groups = trials.groups();
         if (failure.kind() == ReplayFailure.Kind.DESYNC) {
             return cut(id, trials, groups, file, failure, budget);
@@ -283,7 +303,7 @@ public final class ReplayShrink {
             return notFailing(id, failure, before, budget, "fails, but not as failingWhen asks (" + failure.headline()
                     + "): nothing to shrink");
         }
-        Search search = new Search(trials, groups, keep, budget, before);
+        Search search = new Search(trials, groups, keep, budget, before, repairing);
         DeltaDebugging dd = new DeltaDebugging(groups.groups(), search, budget);
         try {
             dd.shortestPrefix(groups.groupsCovering(reached(failure, before)));
@@ -320,15 +340,21 @@ public final class ReplayShrink {
                         + "after the first diverging hash window, at hash step " + hashStep, null);
     }
 
+    /** Judges the result twice as the check says: it must fail as asked both times, or it is not written. */
     private static <G extends VerifiableGame> ReplayFailure confirm(String id, ShrinkTrials<G> trials, ReplayFile file,
                                                                      Predicate<? super ReplayFailure> keep) {
-        JudgedReplay.Failure again = trials.judge(file);
-        if (again == null || !keep.test(again.what())) {
-            throw new IllegalStateException("the replay shrunk from " + id + ", played again with its fresh state "
-                    + "hashes, " + (again == null ? "holds up" : "fails another way: " + again.what().headline())
-                    + ". Is the game's play, or its state hash, not deterministic?");
+        ReplayFailure confirmed = null;
+        for (int time = 1; time <= 2; time++) {
+            JudgedReplay.Failure again = trials.judge(file);
+            if (again == null || !keep.test(again.what())) {
+                throw new IllegalStateException("the replay shrunk from " + id + ", played again as the check says ("
+                        + (time == 1 ? "once" : "twice") + "), " + (again == null ? "holds up"
+                        : "fails another way: " + again.what().headline()) + ". The game or its check is not "
+                        + "deterministic (or its state hash is not).");
+            }
+            confirmed = again.what();
         }
-        return again.what();
+        return Objects.requireNonNull(confirmed);
     }
 
     /** The replay's metadata, with the final state hash a verifier claims recomputed for the new route. */
@@ -366,29 +392,74 @@ public final class ReplayShrink {
         private final Predicate<? super ReplayFailure> keep;
         private final ShrinkBudget budget;
         private final int before;
+        private final boolean repairing;
         private int[] current;
 
         Search(ShrinkTrials<?> trials, RouteGroups groups, Predicate<? super ReplayFailure> keep,
-               ShrinkBudget budget, int before) {
+               ShrinkBudget budget, int before, boolean repairing) {
             this.trials = trials;
             this.groups = groups;
             this.keep = keep;
             this.budget = budget;
             this.before = before;
+            this.repairing = repairing;
             this.current = RouteGroups.first(groups.groups());
         }
 
+        /**
+         * Plays the selection; if a command in it failed another way (a strict game refusing an input made
+         * impossible by what was removed), plays it again without that command's group, and so on, each a
+         * try: every repair removes a group, so it ends, at the latest when the budget is spent.
+         */
         @Override
-        public boolean fails(int[] selection) {
-            int firstChange = firstChange(selection);
-            JudgedReplay.Failure failure = trials.attempt(groups.save(selection), firstChange);
-            boolean fails = failure != null && keep.test(failure.what());
-            trials.settle(fails, firstChange);
-            if (fails) {
-                current = selection;
+        public int @Nullable [] fails(int[] selection) {
+            int[] candidate = selection;
+            while (true) {
+                int firstChange = firstChange(candidate);
+                JudgedReplay.Failure failure = trials.attempt(groups.save(candidate), firstChange);
+                boolean fails = failure != null && keep.test(failure.what());
+                trials.settle(fails, firstChange);
+                if (fails) {
+                    current = candidate;
+                }
+                budget.progress(before, groups.steps(current));
+                if (fails) {
+                    return candidate;
+                }
+                int impossible = failure == null || !repairing ? -1 : failingGroup(candidate, failure.what());
+                if (impossible < 0) {
+                    return null;
+                }
+                candidate = without(candidate, impossible);
+                budget.beforeTry();
             }
-            budget.progress(before, groups.steps(current));
-            return fails;
+        }
+
+        /**
+         * The position in the selection of the group whose command failed, if the failure is a failing
+         * command at a step, and the group is not the selection's last (the route must still end where the
+         * failure showed); -1 otherwise.
+         */
+        private int failingGroup(int[] selection, ReplayFailure failure) {
+            if (failure.kind() != ReplayFailure.Kind.FAILED || failure.stepIndex().isEmpty()) {
+                return -1;
+            }
+            int step = failure.stepIndex().getAsInt();
+            int steps = 0;
+            for (int i = 0; i < selection.length - 1; i++) {
+                steps += groups.size(selection[i]);
+                if (step < steps) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private static int[] without(int[] selection, int position) {
+            int[] rest = new int[selection.length - 1];
+            System.arraycopy(selection, 0, rest, 0, position);
+            System.arraycopy(selection, position + 1, rest, position, rest.length - position);
+            return rest;
         }
 
         /** The index of the first step in which the selection's route differs from the current one. */

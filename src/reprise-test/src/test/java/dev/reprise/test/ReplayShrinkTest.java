@@ -172,8 +172,9 @@ class ReplayShrinkTest {
         assertThat(checkpointed.tries()).isEqualTo(plain.tries());
         long replayed = plainGames.stream().mapToLong(DungeonGame::played).sum();
         long fromCheckpoints = seekableGames.stream().mapToLong(DungeonGame::played).sum();
-        // The tries share one game: the replay itself, the grouping and the final passes build their own.
-        assertThat(seekableGames).hasSizeLessThan(plainGames.size()).hasSizeLessThanOrEqualTo(5);
+        // The tries share one game: the replay itself (judged twice), the grouping and the final passes (its
+        // hashes, confirmed twice) build their own.
+        assertThat(seekableGames).hasSizeLessThan(plainGames.size()).hasSizeLessThanOrEqualTo(7);
         assertThat(fromCheckpoints).as("steps played from checkpoints, against %d from the start", replayed)
                 .isLessThan(replayed * 2 / 3);
     }
