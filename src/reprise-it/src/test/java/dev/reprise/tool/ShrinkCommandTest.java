@@ -183,7 +183,7 @@ class ShrinkCommandTest {
 
         assertThat(run("shrink", "--max-tries=2", in.toString(), shrunk.toString())).isEqualTo(ReplayTool.OK);
 
-        assertThat(out.toString()).contains(" 3 tries; ").contains("stopped early");
+        assertThat(out.toString()).contains(" 2 tries; ").contains("stopped early");
         assertThat(verdict(shrunk).outcome()).isEqualTo(Outcome.FAILED);
     }
 

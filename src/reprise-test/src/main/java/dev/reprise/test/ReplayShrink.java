@@ -83,6 +83,8 @@ public final class ReplayShrink {
     private final Judging<?> judging;
     @Nullable
     private final String finalHashKey;
+    @Nullable
+    private String writeFinalHash;
     private int maxTries = Integer.MAX_VALUE;
     private Duration timeBudget = DEFAULT_TIME_BUDGET;
     private Duration progressAfter = DEFAULT_PROGRESS_AFTER;
@@ -144,7 +146,8 @@ public final class ReplayShrink {
      * Sets the most replays the search may try; past it, the smallest failing replay found so far is the
      * result, marked {@linkplain ShrunkReplay#stoppedEarly() stopped early}. No limit by default.
      *
-     * @param tries at least 1 (the replay itself is always judged, and not counted against it)
+     * @param tries at least 1 (the replay itself is always judged, and not counted: {@link ShrunkReplay#tries()}
+     *              is at most this)
      * @return this shrink
      * @throws IllegalArgumentException if below 1
      */
@@ -205,6 +208,26 @@ public final class ReplayShrink {
      */
     public ReplayShrink failingWhen(Predicate<? super ReplayFailure> failure) {
         this.failingWhen = Objects.requireNonNull(failure, "failure");
+        return this;
+    }
+
+    /**
+     * Writes the final state hash of the result (as this build computes it, where the shrunk route ends)
+     * into its metadata under {@code key}, for a game whose verifier claims one and a case meant to pass
+     * {@code verify} on this same build. By default the result carries none: its check judges it, and on the
+     * fixed build a hash of the build with the bug would be stale. The result is always marked
+     * {@link ReplayVerifier#TEST_CASE_KEY}, so that a verifier judges it without a hash.
+     *
+     * @param key the metadata key, e.g. the verifier's {@link ReplayVerifier#finalHashKey()}
+     * @return this shrink
+     * @throws IllegalArgumentException if the key is empty
+     */
+    public ReplayShrink finalStateHash(String key) {
+        Objects.requireNonNull(key, "key");
+        if (key.isEmpty()) {
+            throw new IllegalArgumentException("the final state hash's key must not be empty");
+        }
+        this.writeFinalHash = key;
         return this;
     }
 
@@ -278,7 +301,6 @@ public final class ReplayShrink {
     private <G extends VerifiableGame> ShrunkReplay run(String id, ReplayFile file, ShrinkTrials<G> trials,
                                                         ShrinkBudget budget) {
         int before = file.save().length();
-        budget.mandatoryTry();
         JudgedReplay.Failure own = trials.judgeReplay();
         if (own == null) {
             return notFailing(id, null, before, budget, "holds up: nothing to shrink");
@@ -320,7 +342,7 @@ public final class ReplayShrink {
             hashSteps |= groups.isHash(g);
         }
         ReplaySave save = hashSteps ? groups.save(kept, fresh.steps()) : plain;
-        ReplayFile shrunk = trials.file(save, metadata(file, fresh.finalState()));
+        ReplayFile shrunk = trials.file(save, metadata(file, fresh.finalState(), "shrunk"));
         ReplayFailure confirmed = confirm(id, trials, shrunk, keep);
         return new ShrunkReplay(id, ShrunkReplay.Status.SHRUNK, shrunk, confirmed, before, save.length(),
                 budget.tries(), budget.elapsed(), budget.spent(),
@@ -332,7 +354,7 @@ public final class ReplayShrink {
                                                          ReplayFile file, ReplayFailure failure, ShrinkBudget budget) {
         int hashStep = failure.stepIndex().orElse(file.save().length() - 1);
         ReplaySave save = groups.save(RouteGroups.first(groups.groupsCovering(hashStep + 1)));
-        ReplayFile cut = trials.file(save, metadata(file, trials.hashes(save).finalState()));
+        ReplayFile cut = trials.file(save, metadata(file, trials.hashes(save).finalState(), "cut"));
         ReplayFailure confirmed = confirm(id, trials, cut, failure::sameWayAs);
         return new ShrunkReplay(id, ShrunkReplay.Status.CUT, cut, confirmed, file.save().length(), save.length(),
                 budget.tries(), budget.elapsed(), null, ShrunkReplay.StateHashes.RECORDED,
@@ -358,10 +380,14 @@ public final class ReplayShrink {
     }
 
     /** The replay's metadata, with the final state hash a verifier claims recomputed for the new route. */
-    private Map<String, String> metadata(ReplayFile file, OptionalLong finalState) {
+    private Map<String, String> metadata(ReplayFile file, OptionalLong finalState, String how) {
         Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
-        if (finalHashKey != null && finalState.isPresent()) {
-            metadata.put(finalHashKey, HexFormat.of().toHexDigits(finalState.getAsLong()));
+        if (finalHashKey != null) {
+            metadata.remove(finalHashKey);
+        }
+        metadata.put(ReplayVerifier.TEST_CASE_KEY, how);
+        if (writeFinalHash != null && finalState.isPresent()) {
+            metadata.put(writeFinalHash, HexFormat.of().toHexDigits(finalState.getAsLong()));
         }
         return metadata;
     }

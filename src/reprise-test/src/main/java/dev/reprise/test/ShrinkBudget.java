@@ -32,10 +32,8 @@ final class ShrinkBudget {
     private final Consumer<? super String> progress;
     private final LongSupplier clock;
     private final long started;
-    /** Every replay played to judge it, the replay itself included. */
+    /** The tries of the search (the smaller replays played), which the budget bounds. */
     private int tries;
-    /** The tries of the search, which the budget bounds. */
-    private int searched;
     private long lastLine;
     /** The steps of the replay shrunk and of the smallest failing one so far, as last told. */
     private int before = -1;
@@ -62,7 +60,7 @@ final class ShrinkBudget {
      * @throws Spent if the tries or the time are spent: the try must not start
      */
     void beforeTry() {
-        if (searched >= maxTries) {
+        if (tries >= maxTries) {
             spent = "the budget of " + maxTries + " tries is spent";
         } else if (clock.getAsLong() - started >= budgetNanos) {
             spent = "the time budget of " + timeBudget + " is spent";
@@ -70,12 +68,6 @@ final class ShrinkBudget {
         if (spent != null) {
             throw new Spent(spent);
         }
-        searched++;
-        tries++;
-    }
-
-    /** Counts a try that must be made whatever the budget (judging the replay itself). */
-    void mandatoryTry() {
         tries++;
     }
 
@@ -104,7 +96,7 @@ final class ShrinkBudget {
         }
     }
 
-    /** @return the tries made so far */
+    /** @return the tries of the search made so far: at most the budget's */
     int tries() {
         return tries;
     }

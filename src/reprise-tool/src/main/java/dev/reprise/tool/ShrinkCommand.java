@@ -61,6 +61,11 @@ final class ShrinkCommand extends ToolCommand {
     @Mixin
     TimeoutOption timeout = new TimeoutOption();
 
+    @Option(names = "--final-hash", description = "write the final state hash the game's verifier claims, as "
+            + "this build computes it for OUT (by default OUT claims none: it is marked a test case, judged by its "
+            + "play, and verify on the fixed build shows whether it passes)")
+    boolean finalHash;
+
     @Override
     public Integer call() {
         if (maxTries != null && maxTries < 1) {
@@ -93,6 +98,9 @@ final class ShrinkCommand extends ToolCommand {
                 });
         if (maxTries != null) {
             shrink.maxTries(maxTries);
+        }
+        if (finalHash) {
+            verifier.finalHashKey().ifPresent(shrink::finalStateHash);
         }
         ShrunkReplay shrunk;
         try {

@@ -67,6 +67,14 @@ public final class ReplayVerifier {
     public static final Duration RECOMMENDED_TIMEOUT = Duration.ofSeconds(60);
 
     /**
+     * The metadata entry that marks a replay as a test case a developer derived from another (the test kit
+     * writes {@code "shrunk"} or {@code "cut"}): such a file need not claim a final state hash, since the
+     * hash of the build that had the bug would be stale on the fixed one; if it claims none, it is judged
+     * by its play and the acceptance check alone. A file that claims one has it checked, as any other.
+     */
+    public static final String TEST_CASE_KEY = "reprise.test-case";
+
+    /**
      * The per-replay step budget recommended for verifying replays nobody vouches for, unattended: 1,000,000
      * steps, the most a route may have under {@link ReplayFileReader#DEFAULT}'s caps, so it never refuses a
      * replay that reader accepts; with a reader whose caps allow more, a longer route is
@@ -414,7 +422,8 @@ public final class ReplayVerifier {
          * (written {@code HexFormat.of().toHexDigits(hash)}: 16 lower-case hex digits; 1 to 16 of either case
          * are read), and the replayed game's {@link VerifiableGame#stateHash()} to equal it at the end: a
          * different hash is {@link Outcome#REJECTED}; a missing or malformed entry is
-         * {@link Outcome#INVALID_FILE}, found before anything is played.
+         * {@link Outcome#INVALID_FILE}, found before anything is played (a missing one is allowed in a test
+         * case, marked {@link #TEST_CASE_KEY}).
          *
          * @param metadataKey the metadata key of the claimed hash
          * @return this builder
