@@ -91,6 +91,12 @@ final class ShrinkCommand extends ToolCommand {
         if (verdict.outcome() == Outcome.INVALID_FILE) {
             throw new ToolFailure(input + ": INVALID_FILE, cannot be shrunk: " + verdict.reason());
         }
+        Verdict twice = verdict(verifier, source);
+        if (!sameWay(verdict, twice)) {
+            throw new ToolFailure(input + ": judged twice, it was " + shown(verdict) + ", then " + shown(twice)
+                    + ": the game or its checks are not deterministic, so no smaller replay can be trusted to fail "
+                    + "the same way; " + output + " is not written");
+        }
         ReplayShrink shrink = ReplayShrink.of(source, verifier).timeBudget(Duration.ofSeconds(budgetSeconds))
                 .progress(ReplayShrink.DEFAULT_PROGRESS_AFTER, line -> {
                     err().println(ToolText.escape(line));
@@ -108,13 +114,18 @@ final class ShrinkCommand extends ToolCommand {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ToolFailure(input + ": " + verdict.outcome() + ", cannot be shrunk: " + e.getMessage());
         }
-        ReplayFile result = shrunk.file().orElseThrow(() -> new ToolFailure(input + ": " + verdict.outcome() + " ("
-                + verdict.reason() + "), but it holds up once its recorded state hashes are ignored: nothing to "
-                + "shrink; " + output + " is not written"));
-        Verdict again = verdict(verifier, ReplaySource.of(output.toString(), result));
-        if (again.outcome() != verdict.outcome()) {
-            throw new ToolFailure(input + ": the shrunk replay is judged " + again.outcome() + " (" + again.reason()
-                    + "), not " + verdict.outcome() + "; " + output + " is not written");
+        ReplayFile result = shrunk.file().orElseThrow(() -> new ToolFailure(input + ": " + shown(verdict)
+                + (verdict.expectedHash().isPresent() && verdict.outcome() == Outcome.REJECTED
+                        ? ", but it holds up once its recorded state hashes are ignored: nothing to shrink; "
+                        : ", but it held up when the shrink judged it: the game or its checks are not "
+                                + "deterministic; ") + output + " is not written"));
+        for (int time = 1; time <= 2; time++) {
+            Verdict again = verdict(verifier, ReplaySource.of(output.toString(), result));
+            if (!sameWay(verdict, again)) {
+                throw new ToolFailure(input + ": the shrunk replay is judged " + shown(again) + ", not as "
+                        + input + " was (" + shown(verdict) + ")" + (time == 2 ? " the second time: the game or its "
+                        + "checks are not deterministic" : "") + "; " + output + " is not written");
+            }
         }
         try {
             result.write(output);
@@ -124,6 +135,23 @@ final class ShrinkCommand extends ToolCommand {
         out().println(ToolText.escape(line(shrunk, verdict)));
         out().flush();
         return ReplayTool.OK;
+    }
+
+    /**
+     * Tells whether two verdicts fail the same way: the same outcome, for the same reason once the numbers in
+     * it (steps, counts, times) are masked.
+     */
+    static boolean sameWay(Verdict one, Verdict other) {
+        return one.outcome() == other.outcome()
+                && masked(one.reason()).equals(masked(other.reason()));
+    }
+
+    private static String masked(String reason) {
+        return reason.replaceAll("\\d+", "#");
+    }
+
+    private static String shown(Verdict verdict) {
+        return verdict.outcome() + " (" + verdict.reason() + ")";
     }
 
     /** Judges one replay, on this thread; the verifier's timeout bounds it, the wait is a backstop. */
