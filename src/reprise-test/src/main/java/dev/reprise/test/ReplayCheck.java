@@ -2,6 +2,7 @@ package dev.reprise.test;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.VerifiableGame;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,6 +109,21 @@ public final class ReplayCheck<G extends VerifiableGame> {
             throw new IllegalArgumentException("an invariant's name says what must hold; it must not be blank");
         }
         invariants.add(new Invariant<>(name, holds));
+        return this;
+    }
+
+    /**
+     * Adds the named invariants of a game's verifier ({@link ReplayVerifier.Builder#invariant}), so that this
+     * check, {@code replay-tool verify} and {@code shrink} and the verification worker judge by one
+     * definition. They hold at group boundaries there; here they are checked after every step.
+     *
+     * @param verifier the game's verifier
+     * @return this builder
+     */
+    public ReplayCheck<G> invariants(ReplayVerifier verifier) {
+        for (ReplayVerifier.Invariant invariant : verifier.invariants()) {
+            invariant(invariant.name(), invariant.holds());
+        }
         return this;
     }
 

@@ -115,8 +115,8 @@ public final class ReplayShrink {
     }
 
     /**
-     * Judging as a verifier judges: its games, its acceptance check as the final-state check, hashes checked,
-     * each replay bounded by its timeout.
+     * Judging as a verifier judges: its games, its invariants, its acceptance check as the final-state check,
+     * hashes checked, each replay bounded by its timeout.
      */
     static Judging<VerifiableGame> judging(ReplayVerifier verifier) {
         Objects.requireNonNull(verifier, "verifier");
@@ -125,7 +125,10 @@ public final class ReplayShrink {
                 throw new AssertionError("the game's acceptance check refused the final state");
             }
         }).orElse(null);
-        return new Judging<>(verifier.games()::create, List.of(), accepted, String::valueOf, false,
+        List<ReplayCheck.Invariant<VerifiableGame>> invariants = verifier.invariants().stream()
+                .map(invariant -> new ReplayCheck.Invariant<VerifiableGame>(invariant.name(), invariant.holds()))
+                .toList();
+        return new Judging<>(verifier.games()::create, invariants, accepted, String::valueOf, false,
                 verifier.timeout().orElse(ReplayAssertions.DEFAULT_TIMEOUT));
     }
 

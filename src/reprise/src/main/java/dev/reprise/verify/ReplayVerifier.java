@@ -92,6 +92,7 @@ public final class ReplayVerifier {
     private final String finalHashKey;
     @Nullable
     private final Predicate<VerifiableGame> accept;
+    private final List<Invariant> invariants;
     private final int parallelism;
     private final Scheduler runOn;
     private final Scheduler timer;
@@ -110,6 +111,7 @@ public final class ReplayVerifier {
         this.dictionary = b.dictionary;
         this.finalHashKey = b.finalHashKey;
         this.accept = b.accept;
+        this.invariants = List.copyOf(b.invariants);
         this.parallelism = b.parallelism;
         // Resolved now, so a verifier built inside StepVerifier.withVirtualTime gets the virtual schedulers.
         this.runOn = b.runOn != null ? b.runOn : Schedulers.boundedElastic();
@@ -273,6 +275,38 @@ public final class ReplayVerifier {
         return Optional.ofNullable(accept);
     }
 
+    /**
+     * Returns the game's named invariants, in the order they were added: what must hold at the start and
+     * after every group of steps of every replay. The test kit's checks and shrinks take the same ones.
+     *
+     * @return the invariants set by {@link Builder#invariant}; empty if none
+     */
+    public List<Invariant> invariants() {
+        return invariants;
+    }
+
+    /**
+     * A named property of the game that must hold while a replay plays, such as "the barn holds at most 4
+     * crops". Immutable.
+     *
+     * @param name  what the property says, quoted in a verdict
+     * @param holds tests the game's current state: {@code false} or an exception is a broken invariant; it
+     *              must not change the game
+     */
+    public record Invariant(String name, Predicate<? super VerifiableGame> holds) {
+
+        /**
+         * @throws IllegalArgumentException if the name is blank
+         */
+        public Invariant {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(holds, "holds");
+            if (name.isBlank()) {
+                throw new IllegalArgumentException("an invariant's name says what must hold; it must not be blank");
+            }
+        }
+    }
+
     /** @return the most replays in work at once */
     public int parallelism() {
         return parallelism;
@@ -339,6 +373,7 @@ public final class ReplayVerifier {
         private String finalHashKey;
         @Nullable
         private Predicate<VerifiableGame> accept;
+        private final List<Invariant> invariants = new ArrayList<>();
         private int parallelism = Runtime.getRuntime().availableProcessors();
         @Nullable
         private Scheduler runOn;
@@ -448,6 +483,24 @@ public final class ReplayVerifier {
          */
         public Builder accept(Predicate<VerifiableGame> accept) {
             this.accept = Objects.requireNonNull(accept, "accept");
+            return this;
+        }
+
+        /**
+         * Adds a named invariant of the game: a property that must hold at the start of every replay, before
+         * every active step (once the group before it settled) and at the end, before the final state is
+         * judged. A broken one is {@link Outcome#FAILED}, the verdict naming it and the step after which it no
+         * longer held. Called on the worker's thread, for each replay's own game. The replay tool's
+         * {@code verify} and {@code shrink}, the Kafka worker and the test kit's checks of this verifier share
+         * these definitions.
+         *
+         * @param name  what must hold, e.g. {@code "the barn holds at most 4 crops"}
+         * @param holds e.g. {@code game -> ((Farm) game).barn() <= 4}; {@code false} or an exception breaks it
+         * @return this builder
+         * @throws IllegalArgumentException if the name is blank
+         */
+        public Builder invariant(String name, Predicate<? super VerifiableGame> holds) {
+            invariants.add(new Invariant(name, holds));
             return this;
         }
 

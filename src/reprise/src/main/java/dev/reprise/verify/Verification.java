@@ -8,6 +8,7 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatch;
 import dev.reprise.io.ReplayMismatchException;
+import dev.reprise.playback.ActiveStep;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplayPlaybackException;
 import dev.reprise.playback.ReplaySandbox;
@@ -277,6 +278,14 @@ final class Verification {
                 }
             });
         }
+        if (!verifier.invariants().isEmpty()) {
+            // An active step is emitted before it runs, once the group before it settled: the state to check.
+            steps = steps.doOnNext(step -> {
+                if (step instanceof ActiveStep) {
+                    checkInvariants(step.step().index());
+                }
+            });
+        }
         playing.play();
         Mono<Verdict> verdict = steps.then(Mono.fromCallable(() -> overBudget
                         ? verdict(Outcome.TIMED_OUT, (int) maxSteps, "the route has " + stepCount
@@ -291,9 +300,39 @@ final class Verification {
         return verdict;
     }
 
+    /**
+     * Checks the verifier's invariants in the game's state before step {@code next}.
+     *
+     * @throws BrokenInvariant naming the first that does not hold and the step after which it broke
+     */
+    private void checkInvariants(int next) {
+        for (ReplayVerifier.Invariant invariant : verifier.invariants()) {
+            String how;
+            try {
+                how = invariant.holds().test(game()) ? null : "broke";
+            } catch (RuntimeException e) {
+                how = "threw " + describe(e);
+            }
+            if (how != null) {
+                String where = next == 0 ? "at the start, before any step"
+                        : next >= stepCount ? "after the last step, " + (stepCount - 1)
+                        : "after step " + (next - 1);
+                throw new BrokenInvariant(Math.max(0, next - 1), "invariant \"" + invariant.name() + "\" " + how
+                        + " " + where);
+            }
+        }
+    }
+
     private Verdict judge() {
         VerifiableGame judged = game();
         int played = sandbox().replayed();
+        if (!verifier.invariants().isEmpty()) {
+            try {
+                checkInvariants(played);
+            } catch (BrokenInvariant e) {
+                return verdict(Outcome.FAILED, e.step, e.reason);
+            }
+        }
         OptionalLong actual = OptionalLong.empty();
         String checked = "played " + played + " steps";
         if (claimedHash.isPresent()) {
@@ -337,6 +376,9 @@ final class Verification {
     private Mono<Verdict> failure(Throwable error) {
         if (error instanceof OutOfTime) {
             return Mono.just(outOfTime());
+        }
+        if (error instanceof BrokenInvariant broken) {
+            return Mono.just(verdict(Outcome.FAILED, broken.step, broken.reason));
         }
         var desync = ReplayDesyncException.in(error);
         if (desync.isPresent()) {
@@ -408,6 +450,20 @@ final class Verification {
             message += " (" + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
         }
         return message;
+    }
+
+    /** An invariant of the game that no longer holds: ends playback with a {@code FAILED} verdict. */
+    private static final class BrokenInvariant extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        final int step;
+        final String reason;
+
+        BrokenInvariant(int step, String reason) {
+            super(reason, null, false, false);
+            this.step = step;
+            this.reason = reason;
+        }
     }
 
     /** A replay that is not a valid file of the game; the message says why. */
