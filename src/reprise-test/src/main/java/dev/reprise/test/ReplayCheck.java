@@ -153,7 +153,9 @@ public final class ReplayCheck<G extends VerifiableGame> {
 
     /**
      * Sets the longest one replay may play, from reading it to its last check; by default
-     * {@link ReplayAssertions#DEFAULT_TIMEOUT}. Past it the replay is stopped and fails.
+     * {@link ReplayAssertions#DEFAULT_TIMEOUT}. Past it the replay fails, timed out, even if a check or the
+     * game's code never returns: the game plays on a daemon thread, which is then left behind, never waited
+     * for.
      *
      * @param timeout positive
      * @return this builder

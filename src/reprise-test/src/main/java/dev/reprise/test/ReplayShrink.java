@@ -22,7 +22,7 @@ import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Shrinks a failing replay to the smallest one that still fails the same way — the regression test a
+ * Shrinks a failing replay to a 1-minimal one that still fails the same way — the regression test a
  * bug report deserves: it fails on the build that has the bug and, being short, still fits the game
  * once the bug is fixed. Started from the check that found the failure ({@link ReplayCheck#shrink()}) or
  * from a verifier ({@link #of(ReplaySource, ReplayVerifier)}, as {@code replay-tool shrink} does), then:
@@ -53,11 +53,17 @@ import org.jspecify.annotations.Nullable;
  * </ol>
  * When the game's sandbox config has a {@link dev.reprise.playback.SnapshotProvider} (the one it seeks
  * with), the tries share checkpoints: a try restores the last one before its first change and replays
- * only from there. The result's state-hash steps get the hashes this build computes for its own states
- * ({@link ShrunkReplay.StateHashes#FRESH}), or there are none left ({@code NONE}); a final state hash the
- * verifier claims in the metadata is recomputed too. Before it is returned, the result is judged once
- * more as the check says (its fresh hashes checked, unless the check ignores them), and must fail the same
- * way.
+ * only from there. A try that fails another way because one of its commands failed (a strict game
+ * refusing an input the removal made impossible) is tried again without that command's group, and so on.
+ * The result's state-hash steps get the hashes this build computes for its own states
+ * ({@link ShrunkReplay.StateHashes#FRESH}), or there are none left ({@code NONE}); it claims no final state
+ * hash unless {@link #finalStateHash} asks, and is marked {@link ReplayVerifier#TEST_CASE_KEY}. The replay
+ * itself is judged twice before the search, and the result twice before it is returned (its fresh hashes
+ * checked, unless the check ignores them): each must fail the same way both times, or the game or its check
+ * is not deterministic.
+ *
+ * <p><b>Bounded</b>: every play runs the game on a daemon thread under the check's timeout; a play past it
+ * is {@code TIMED_OUT} and its thread is left behind, never waited for.
  *
  * <p>A replay that <b>desyncs</b> cannot be shrunk by removing inputs: it is cut after the first
  * state-hash step that does not match ({@link ShrunkReplay.Status#CUT}). A replay that holds up gives
