@@ -87,9 +87,9 @@ final class CutCommand extends ToolCommand {
 
     /** Says how the installed game judges the kept steps: whether they still fail. */
     private String judged(ReplayVerifier verifier, ReplayFile cut) {
-        Verdict verdict = verifier.verify(ReplaySource.of(output.toString(), cut))
-                .block(ReplayVerifier.RECOMMENDED_TIMEOUT.plusMinutes(1));
-        if (verdict == null || verdict.outcome() == Outcome.VALID) {
+        Verdict verdict = ToolFiles.verdict(verifier, ReplaySource.of(output.toString(), cut),
+                ReplayVerifier.RECOMMENDED_TIMEOUT);
+        if (verdict.outcome() == Outcome.VALID) {
             return "the kept steps hold up (VALID)";
         }
         return "the kept steps fail: " + verdict.outcome() + " (" + verdict.reason() + ")";

@@ -139,11 +139,11 @@ final class ShrinkCommand extends ToolCommand {
 
     /**
      * Tells whether two verdicts fail the same way: the same outcome, for the same reason once the numbers in
-     * it (steps, counts, times) are masked.
+     * it (steps, counts, times) are masked; any two timeouts (where a replay stopped varies).
      */
     static boolean sameWay(Verdict one, Verdict other) {
-        return one.outcome() == other.outcome()
-                && masked(one.reason()).equals(masked(other.reason()));
+        return one.outcome() == other.outcome() && (one.outcome() == Outcome.TIMED_OUT
+                || masked(one.reason()).equals(masked(other.reason())));
     }
 
     private static String masked(String reason) {
@@ -154,9 +154,9 @@ final class ShrinkCommand extends ToolCommand {
         return verdict.outcome() + " (" + verdict.reason() + ")";
     }
 
-    /** Judges one replay, on this thread; the verifier's timeout bounds it, the wait is a backstop. */
+    /** Judges one replay; the verifier's timeout bounds it, and the wait, should the game be stuck past it. */
     private Verdict verdict(ReplayVerifier verifier, ReplaySource source) {
-        return Objects.requireNonNull(verifier.verify(source).block(timeout.timeout().plusMinutes(1)), "a verdict");
+        return ToolFiles.verdict(verifier, source, timeout.timeout());
     }
 
     private String line(ShrunkReplay shrunk, Verdict verdict) {
