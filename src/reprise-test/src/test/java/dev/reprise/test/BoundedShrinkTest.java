@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,31 +23,20 @@ class BoundedShrinkTest {
 
     private static final Duration TIMEOUT = Duration.ofMillis(300);
 
-    /** Holds every check that hangs until the test is over; then lets the threads left behind end. */
-    private final CountDownLatch over = new CountDownLatch(1);
+    private final StuckCheck stuck = new StuckCheck();
 
     @TempDir
     Path folder;
 
     @AfterEach
     void letTheThreadsLeftBehindEnd() {
-        over.countDown();
+        stuck.release();
     }
 
     /** The invariant of the dungeon, as a careless test wrote it: once the curse struck twice, it never returns. */
     private boolean hangsOnceBroken(DungeonGame game) {
         if (!game.curseStrikesOnce()) {
-            boolean interrupted = false;
-            while (over.getCount() > 0) { // deaf to interrupts, as a game stuck in a loop is
-                try {
-                    over.await();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            stuck.block();
         }
         return true;
     }

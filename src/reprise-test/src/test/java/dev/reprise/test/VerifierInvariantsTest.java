@@ -10,7 +10,6 @@ import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.Verdict;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,11 +23,11 @@ class VerifierInvariantsTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final ReplayFile REPORT = DungeonGame.report(400);
 
-    private final CountDownLatch over = new CountDownLatch(1);
+    private final StuckCheck stuck = new StuckCheck();
 
     @AfterEach
     void letTheThreadsLeftBehindEnd() {
-        over.countDown();
+        stuck.release();
     }
 
     private static ReplayVerifier verifier() {
@@ -76,16 +75,8 @@ class VerifierInvariantsTest {
     }
 
     private boolean hangsOnceBroken(DungeonGame game) {
-        boolean interrupted = false;
-        while (!game.curseStrikesOnce() && over.getCount() > 0) { // deaf to interrupts, as a stuck game is
-            try {
-                over.await();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        if (!game.curseStrikesOnce()) {
+            stuck.block();
         }
         return true;
     }
