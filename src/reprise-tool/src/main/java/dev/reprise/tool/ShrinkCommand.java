@@ -19,10 +19,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shrink}: writes the smallest replay that the installed game judges the same way as the input —
- * the same outcome (not {@code VALID}), and for {@code FAILED} the same command and exception class — found
- * by the test kit's {@link ReplayShrink}. A {@code DESYNC} is cut after its first diverging hash window
- * instead. The result is verified before it is written, and must come out as the input did.
+ * {@code shrink}: writes a 1-minimal replay that the installed game judges the same way as the input — the
+ * same outcome (not {@code VALID}) for the same reason, its numbers masked — found by the test kit's
+ * {@link ReplayShrink}. A {@code DESYNC} is cut after its first diverging hash window instead. The input is
+ * verified twice and must fail the same way both times; the result is verified twice before it is written,
+ * and must come out as the input did. OUT may not be IN, nor a link to it.
  *
  * <p>Exit codes: {@link ReplayTool#OK} when OUT is written (one line on standard output: the steps before
  * and after, the tries); {@link ReplayTool#FAILED} when IN is {@code VALID} (nothing to shrink; OUT is not
@@ -30,14 +31,16 @@ import picocli.CommandLine.Parameters;
  * errors. Progress lines go to standard error while it runs long.
  */
 @Command(name = "shrink", description = {
-    "Writes to OUT the smallest replay the installed game (a ReplayVerifierProvider on the class path, or with "
+    "Writes to OUT a 1-minimal replay the installed game (a ReplayVerifierProvider on the class path, or with "
         + "--builds the game jar that plays IN's build, or the one --build names) judges the same way as IN: the "
-        + "same outcome, and for FAILED the same command and exception class. Shrinking cuts IN to its shortest "
-        + "failing prefix, then removes inputs (an active step with its passive steps at a time) while it still "
-        + "fails the same way; state hashes are ignored while it searches and recomputed for OUT. Each try is "
-        + "bounded by --timeout, as verify bounds a replay. A DESYNC is cut after its first diverging hash "
-        + "window instead.",
-    "Exit code 0 when OUT is written, 1 when IN is VALID (OUT is not written) or cannot be shrunk."})
+        + "same outcome for the same reason, numbers masked. IN must be judged the same way twice, and OUT too "
+        + "before it is written. Shrinking cuts IN to its shortest failing prefix, then removes inputs (an "
+        + "active step with its passive steps at a time, and the inputs that removal made impossible) while it "
+        + "still fails the same way; state hashes are ignored while it searches and recomputed for OUT, which "
+        + "claims no final state hash unless --final-hash. Each try is bounded by --timeout, as verify bounds a "
+        + "replay. A DESYNC is cut after its first diverging hash window instead. OUT may not be IN.",
+    "Exit code 0 when OUT is written, 1 when IN is VALID (OUT is not written) or cannot be shrunk, 2 for a "
+        + "usage error."})
 final class ShrinkCommand extends ToolCommand {
 
     @Parameters(index = "0", paramLabel = "IN", description = "the replay file to shrink")
