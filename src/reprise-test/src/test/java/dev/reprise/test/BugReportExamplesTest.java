@@ -50,7 +50,7 @@ class BugReportExamplesTest {
                 .invariant(PerkGame.PERK_ONCE, PerkGame::perkAppliedOnce)
                 .shrink()
                 .to(PERK_TWICE);
-        System.out.println(shrunk.summary()); // perk-report.reprise: 208 -> 4 steps, 15 tries, ...
+        System.out.println(shrunk.summary()); // perk-report.reprise: 208 -> 4 steps, 14 tries, ...
     }
 
     @Test
