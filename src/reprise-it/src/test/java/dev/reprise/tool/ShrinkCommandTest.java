@@ -183,7 +183,7 @@ class ShrinkCommandTest {
 
         assertThat(run("shrink", "--max-tries=2", in.toString(), shrunk.toString())).isEqualTo(ReplayTool.OK);
 
-        assertThat(out.toString()).contains(" 3 tries; ").contains("stopped early");
+        assertThat(out.toString()).contains(" 2 tries; ").contains("stopped early");
         assertThat(verdict(shrunk).outcome()).isEqualTo(Outcome.FAILED);
     }
 
@@ -192,17 +192,82 @@ class ShrinkCommandTest {
         Path in = write("valid.reprise", valid);
         Path cut = folder.resolve("cut.reprise");
 
-        int status = run("cut", in.toString(), cut.toString(), "--steps=120");
+        int status = run("cut", "--final-hash", in.toString(), cut.toString(), "--steps=120");
 
         assertThat(status).as(err.toString()).isEqualTo(ReplayTool.OK);
         assertThat(out.toString()).isEqualTo("cut " + in + " -> " + cut + ": " + valid.save().length() + " -> 120 steps; "
-                + "final state hash (" + TowerVerification.FINAL_HASH_KEY + ") recomputed on the game"
-                + System.lineSeparator());
+                + "final state hash (" + TowerVerification.FINAL_HASH_KEY + ") recomputed on the game; the kept steps "
+                + "hold up (VALID)" + System.lineSeparator());
         ReplayFile file = ReplayFile.read(cut);
         assertThat(file.save().length()).isEqualTo(120);
         assertThat(file.metadata().get(TowerVerification.FINAL_HASH_KEY))
                 .isNotEqualTo(valid.metadata().get(TowerVerification.FINAL_HASH_KEY));
         assertThat(verdict(cut).outcome()).isEqualTo(Outcome.VALID);
+    }
+
+    @Test
+    void cut_writesNoFinalStateHashUnlessAsked_andVerifyJudgesTheTestCaseWithoutOne() throws IOException {
+        Path in = write("valid.reprise", valid);
+        Path cut = folder.resolve("cut.reprise");
+
+        assertThat(run("cut", in.toString(), cut.toString(), "--steps=120")).as(err.toString()).isEqualTo(ReplayTool.OK);
+
+        assertThat(out.toString()).contains("120 steps; no final state hash (" + TowerVerification.FINAL_HASH_KEY
+                + "; --final-hash writes one); the kept steps hold up (VALID)");
+        ReplayFile file = ReplayFile.read(cut);
+        assertThat(file.metadata()).doesNotContainKey(TowerVerification.FINAL_HASH_KEY)
+                .containsEntry(ReplayVerifier.TEST_CASE_KEY, "cut");
+        Verdict verdict = verdict(cut);
+        assertThat(verdict.outcome()).as(verdict.reason()).isEqualTo(Outcome.VALID);
+        assertThat(verdict.reason()).contains("a test case, no final state hash claimed");
+    }
+
+    @Test
+    void cut_ofAFailingPrefix_saysTheKeptStepsFail() throws IOException {
+        Path in = write("failed.reprise", edited(route -> route.insert(10, TowerCodes.UNEQUIP, "not a slot")));
+        Path cut = folder.resolve("cut.reprise");
+
+        assertThat(run("cut", in.toString(), cut.toString(), "--steps=20")).as(err.toString()).isEqualTo(ReplayTool.OK);
+
+        assertThat(out.toString()).contains("; the kept steps fail: FAILED (");
+    }
+
+    @Test
+    void shrink_writesNoFinalStateHash_soThatVerifySaysHowTheCaseIsJudged() throws IOException {
+        Path in = write("failed.reprise", edited(route -> route.insert(route.length() / 2, TowerCodes.UNEQUIP,
+                "not a slot")));
+        Path shrunk = folder.resolve("shrunk.reprise");
+
+        assertThat(run("shrink", in.toString(), shrunk.toString())).as(err.toString()).isEqualTo(ReplayTool.OK);
+
+        assertThat(ReplayFile.read(shrunk).metadata()).doesNotContainKey(TowerVerification.FINAL_HASH_KEY)
+                .containsEntry(ReplayVerifier.TEST_CASE_KEY, "shrunk");
+        assertThat(verdict(shrunk).outcome()).isEqualTo(Outcome.FAILED);
+    }
+
+    @Test
+    void shrink_maxTries_isTheMostTriesReported() throws IOException {
+        Path in = write("failed.reprise", edited(route -> route.insert(route.length() / 2, TowerCodes.UNEQUIP,
+                "not a slot")));
+
+        assertThat(run("shrink", "--max-tries=50", in.toString(), folder.resolve("early.reprise").toString()))
+                .as(err.toString()).isEqualTo(ReplayTool.OK);
+
+        assertThat(out.toString()).containsPattern(" (50|[1-4]?\\d) tries; ");
+    }
+
+    @Test
+    void shrink_ontoItsInput_isRefused_andTheReportIsKept() throws IOException {
+        Path in = write("failed.reprise", edited(route -> route.insert(route.length() / 2, TowerCodes.UNEQUIP,
+                "not a slot")));
+        byte[] before = Files.readAllBytes(in);
+        Path link = Files.createSymbolicLink(folder.resolve("link.reprise"), in.getFileName());
+
+        assertThat(run("shrink", in.toString(), in.toString())).isEqualTo(ReplayTool.USAGE);
+        assertThat(run("shrink", in.toString(), link.toString())).isEqualTo(ReplayTool.USAGE);
+
+        assertThat(err.toString()).contains("is IN").contains("is a link to IN");
+        assertThat(Files.readAllBytes(in)).isEqualTo(before);
     }
 
     @Test
@@ -214,7 +279,7 @@ class ShrinkCommandTest {
 
         assertThat(out.toString()).contains(": " + valid.save().length() + " -> 3 steps; game \"not-installed\" is "
                 + "not installed: the metadata is kept as it was");
-        assertThat(ReplayFile.read(cut).metadata()).isEqualTo(valid.metadata());
+        assertThat(ReplayFile.read(cut).metadata()).containsAllEntriesOf(valid.metadata());
     }
 
     @Test

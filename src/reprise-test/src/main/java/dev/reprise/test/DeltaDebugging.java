@@ -5,12 +5,14 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntPredicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The search of a shrink, over group numbers: the shortest failing prefix by bisection, then Zeller's
  * ddmin down to a 1-minimal selection (removing any one group left makes the failure go away).
  * Deterministic: the same oracle gives the same tries in the same order. Every failing selection tried
- * becomes the current one at once; each selection is tried at most once.
+ * (or the failing part of it the oracle found) becomes the current one at once; each selection is tried
+ * at most once.
  *
  * <p>Zeller and Hildebrandt, "Simplifying and Isolating Failure-Inducing Input", IEEE TSE 28(2), 2002.
  */
@@ -21,12 +23,14 @@ final class DeltaDebugging {
     interface Oracle {
 
         /**
-         * Plays a selection and tells whether it still fails the same way.
+         * Plays a selection and tells whether it, or a part of it, still fails the same way: an oracle may
+         * try the selection without more groups when it failed another way (the repair of a strict game's
+         * impossible inputs).
          *
          * @param selection ascending group numbers
-         * @return {@code true} if it fails the same way
+         * @return the selection, or the part of it, that fails the same way; {@code null} if none does
          */
-        boolean fails(int[] selection);
+        int @Nullable [] fails(int[] selection);
     }
 
     private final Oracle oracle;
@@ -112,7 +116,7 @@ final class DeltaDebugging {
         }
     }
 
-    /** Tries a selection once; a failing one becomes the current one. */
+    /** Tries a selection once; a failing one (or the failing part of it) becomes the current one. */
     private boolean fails(int[] selection) {
         BitSet key = key(selection);
         Boolean known = tried.get(key);
@@ -120,12 +124,13 @@ final class DeltaDebugging {
             return known;
         }
         budget.beforeTry();
-        boolean fails = oracle.fails(selection);
-        tried.put(key, fails);
-        if (fails) {
-            current = selection;
+        int[] failing = oracle.fails(selection);
+        tried.put(key, failing != null);
+        if (failing != null) {
+            tried.put(key(failing), Boolean.TRUE);
+            current = failing;
         }
-        return fails;
+        return failing != null;
     }
 
     /** Splits into {@code n} chunks of sizes differing by one at most, the larger first. */

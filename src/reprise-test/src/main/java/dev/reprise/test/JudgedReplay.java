@@ -24,9 +24,11 @@ import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.VerifiableGame;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
@@ -50,7 +52,18 @@ final class JudgedReplay<G extends VerifiableGame> {
         /** @return a failure of the file or the game, before anything played */
         static Failure before(ReplayFailure.Kind kind, String message, @Nullable Throwable cause) {
             return new Failure(message, cause, ReplayFailure.of(kind, null, -1, -1, null,
-                    cause == null ? null : cause.getClass(), message));
+                    cause, message));
+        }
+
+        /**
+         * @param timeout how long the replay might play
+         * @param where   what it got to, e.g. {@code "12 of 40 steps played, playback PLAYING"}
+         * @return the failure of a replay that did not end within its timeout
+         */
+        static Failure timedOut(Duration timeout, String where) {
+            String message = "did not end within " + timeout + ": " + where;
+            return new Failure(message, null, ReplayFailure.of(ReplayFailure.Kind.TIMED_OUT, null, -1, -1, null,
+                    null, message));
         }
 
         /** @return the message with every line after the first indented by {@code indent} */
@@ -79,9 +92,10 @@ final class JudgedReplay<G extends VerifiableGame> {
     private G game;
     @Nullable
     private StepNames names;
-    private int stepCount;
+    private volatile int stepCount;
+    /** Written on the game thread, read by the waiting thread when the replay ran out of time. */
     @Nullable
-    private ReplaySandbox sandbox;
+    private volatile ReplaySandbox sandbox;
     /** The last step emitted, with its window: the step before the next check at a group boundary. */
     @Nullable
     private PlaybackStep last;
@@ -97,6 +111,30 @@ final class JudgedReplay<G extends VerifiableGame> {
 
     JudgedReplay(Judging<G> judging) {
         this.judging = judging;
+    }
+
+    /**
+     * Runs a play of the game on the game thread, bounded by the judging's timeout: a check, a command or
+     * the game's own code that does not return in time leaves its thread behind, and the replay is
+     * {@code TIMED_OUT}.
+     *
+     * @param thread the game thread
+     * @param play   reads, builds and plays with this judge; returns why the replay did not hold up, or
+     *               {@code null}
+     * @param tick   run on the waiting thread about once a second while it plays
+     * @return why the replay did not hold up, or {@code null} if it did
+     */
+    @Nullable
+    Failure bounded(GameThread thread, Function<JudgedReplay<G>, @Nullable Failure> play, Runnable tick) {
+        try {
+            return thread.call(() -> play.apply(this), judging.timeout(), tick);
+        } catch (TimeoutException e) {
+            ReplaySandbox playing = sandbox;
+            String where = playing == null ? "the game was not ready to play"
+                    : playing.replayed() + " of " + stepCount + " steps played, playback " + playing.state();
+            return Failure.timedOut(judging.timeout(), where + "; a check, a command or the game's own code did "
+                    + "not return (its thread is left behind)");
+        }
     }
 
     /**
@@ -289,9 +327,7 @@ final class JudgedReplay<G extends VerifiableGame> {
             if (e.getCause() instanceof TimeoutException) {
                 String where = sandbox.replayed() + " of " + stepCount + " steps played, playback " + sandbox.state();
                 sandbox.stopNow();
-                String message = "did not end within " + judging.timeout() + ": " + where;
-                return new Failure(message, null, ReplayFailure.of(ReplayFailure.Kind.TIMED_OUT, null, -1, -1, null,
-                        null, message));
+                return Failure.timedOut(judging.timeout(), where);
             }
             return playbackFailed(e, sandbox);
         } catch (RuntimeException e) {
@@ -438,7 +474,7 @@ final class JudgedReplay<G extends VerifiableGame> {
         }
         String message = what + "\nstate: " + state;
         failure = new Failure(message, cause, ReplayFailure.of(kind, check, stepIndex, -1, null,
-                cause == null ? null : cause.getClass(), message));
+                cause, message));
     }
 
     private Failure playbackFailed(Throwable error, ReplaySandbox sandbox) {
@@ -456,11 +492,11 @@ final class JudgedReplay<G extends VerifiableGame> {
             String message = "FAILED: " + describe(error);
             Throwable cause = p.getCause();
             return new Failure(message, error, ReplayFailure.of(ReplayFailure.Kind.FAILED, null, p.stepIndex(),
-                    p.code(), p.commandName().orElse(null), cause == null ? null : cause.getClass(), message));
+                    p.code(), p.commandName().orElse(null), cause, message));
         }
         String message = "FAILED after " + sandbox.replayed() + " of " + stepCount + " steps: " + describe(error);
         return new Failure(message, error, ReplayFailure.of(ReplayFailure.Kind.FAILED, null, -1, -1, null,
-                error.getClass(), message));
+                error, message));
     }
 
     private G game() {

@@ -92,7 +92,8 @@ public final class ReplayCases {
      * Keeps the first {@code steps} steps of a replay as a new replay, with the same game id, build,
      * dictionary, compression and metadata: the simple half of {@link ReplayShrink}, for a failure known
      * to lie early in a long replay. Nothing is played, so a final state hash the metadata claims is the
-     * original's; {@link #cut(ReplayFile, int, ReplayVerifier)} recomputes it.
+     * original's; {@link #cut(ReplayFile, int, ReplayVerifier, boolean)} removes or recomputes it. The cut is
+     * marked {@link ReplayVerifier#TEST_CASE_KEY} {@code "cut"}.
      *
      * @param file  the replay
      * @param steps how many steps to keep, 0..its length
@@ -101,33 +102,42 @@ public final class ReplayCases {
      */
     public static ReplayFile cut(ReplayFile file, int steps) {
         Objects.requireNonNull(file, "file");
-        return withRoute(file, prefix(file, steps), file.metadata());
+        Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
+        metadata.put(ReplayVerifier.TEST_CASE_KEY, "cut");
+        return withRoute(file, prefix(file, steps), metadata);
     }
 
     /**
      * Keeps the first {@code steps} steps of a replay as a new replay, as {@link #cut(ReplayFile, int)}
-     * does, and recomputes the final state hash the verifier's files claim
-     * ({@link ReplayVerifier#finalHashKey()}): the cut route is played on the verifier's game, state-hash
-     * steps unchecked and within the verifier's {@linkplain ReplayVerifier#timeout() timeout}, and the game's
-     * {@link VerifiableGame#stateHash()} where it ended is written under that key. A verifier without a
-     * final-hash key, or a game without a state hash, leaves the metadata as it was.
+     * does, without the final state hash the verifier's files claim ({@link ReplayVerifier#finalHashKey()}),
+     * which described the original's end; or, if {@code finalStateHash}, with it recomputed: the cut route is
+     * played on the verifier's game, state-hash steps unchecked and within the verifier's
+     * {@linkplain ReplayVerifier#timeout() timeout}, and the game's {@link VerifiableGame#stateHash()} where
+     * it ended is written under that key. Marked a test case, the cut verifies without a hash.
      *
-     * @param file     the replay
-     * @param steps    how many steps to keep, 0..its length
-     * @param verifier the game's verifier
+     * @param file           the replay
+     * @param steps          how many steps to keep, 0..its length
+     * @param verifier       the game's verifier
+     * @param finalStateHash whether to write the recomputed final state hash (a verifier without a
+     *                       final-hash key, or a game without a state hash, writes none)
      * @return the cut replay
      * @throws IllegalArgumentException if {@code steps} is outside 0..the replay's length
      * @throws RuntimeException         whatever the verifier's game factory throws for the file
      */
-    public static ReplayFile cut(ReplayFile file, int steps, ReplayVerifier verifier) {
+    public static ReplayFile cut(ReplayFile file, int steps, ReplayVerifier verifier, boolean finalStateHash) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(verifier, "verifier");
         ReplaySave save = prefix(file, steps);
         Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
+        metadata.put(ReplayVerifier.TEST_CASE_KEY, "cut");
         String key = verifier.finalHashKey().orElse(null);
         if (key != null) {
-            new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier)).hashes(save).finalState()
-                    .ifPresent(hash -> metadata.put(key, HexFormat.of().toHexDigits(hash)));
+            metadata.remove(key);
+        }
+        if (key != null && finalStateHash) {
+            try (ShrinkTrials<?> trials = new ShrinkTrials<>(file.gameId(), file, ReplayShrink.judging(verifier))) {
+                trials.hashes(save).finalState().ifPresent(hash -> metadata.put(key, HexFormat.of().toHexDigits(hash)));
+            }
         }
         return withRoute(file, save, metadata);
     }

@@ -2,6 +2,7 @@ package dev.reprise.test;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.VerifiableGame;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,6 +113,21 @@ public final class ReplayCheck<G extends VerifiableGame> {
     }
 
     /**
+     * Adds the named invariants of a game's verifier ({@link ReplayVerifier.Builder#invariant}), so that this
+     * check, {@code replay-tool verify} and {@code shrink} and the verification worker judge by one
+     * definition. They hold at group boundaries there; here they are checked after every step.
+     *
+     * @param verifier the game's verifier
+     * @return this builder
+     */
+    public ReplayCheck<G> invariants(ReplayVerifier verifier) {
+        for (ReplayVerifier.Invariant invariant : verifier.invariants()) {
+            invariant(invariant.name(), invariant.holds());
+        }
+        return this;
+    }
+
+    /**
      * Sets the check of the state each replay ends in, run once its route played to the end (after the
      * last window's finalize), on the playing thread. It fails by throwing, typically with assertions:
      * {@code game -> assertThat(game.score()).isEqualTo(3)}. Replaces the check set before.
@@ -137,7 +153,9 @@ public final class ReplayCheck<G extends VerifiableGame> {
 
     /**
      * Sets the longest one replay may play, from reading it to its last check; by default
-     * {@link ReplayAssertions#DEFAULT_TIMEOUT}. Past it the replay is stopped and fails.
+     * {@link ReplayAssertions#DEFAULT_TIMEOUT}. Past it the replay fails, timed out, even if a check or the
+     * game's code never returns: the game plays on a daemon thread, which is then left behind, never waited
+     * for.
      *
      * @param timeout positive
      * @return this builder
@@ -164,9 +182,15 @@ public final class ReplayCheck<G extends VerifiableGame> {
      */
     public void check() {
         requireSomethingToJudgeBy();
+        try (GameThread thread = new GameThread()) {
+            check(thread);
+        }
+    }
+
+    private void check(GameThread thread) {
         ReplaySource single = source;
         if (single != null) {
-            JudgedReplay.Failure failure = play(single);
+            JudgedReplay.Failure failure = play(thread, single);
             if (failure != null) {
                 throw failure.error("replay " + single.id() + ": ");
             }
@@ -183,7 +207,7 @@ public final class ReplayCheck<G extends VerifiableGame> {
         for (ReplayFiles.Found file : found) {
             JudgedReplay.Failure failure = file.problem() != null
                     ? JudgedReplay.Failure.before(ReplayFailure.Kind.INVALID_FILE, "the file " + file.problem(), null)
-                    : play(ReplaySource.of(file.relative(), file.path()));
+                    : play(thread, ReplaySource.of(file.relative(), file.path()));
             if (failure != null) {
                 failures.add(failure);
                 lines.add("  " + file.relative() + ": " + failure.indented("      "));
@@ -254,8 +278,8 @@ public final class ReplayCheck<G extends VerifiableGame> {
         return new Judging<>(games, invariants, finalState, describe, ignoreStateHashes, timeout);
     }
 
-    private JudgedReplay.@Nullable Failure play(ReplaySource replay) {
-        return new JudgedReplay<>(judging()).play(replay);
+    private JudgedReplay.@Nullable Failure play(GameThread thread, ReplaySource replay) {
+        return new JudgedReplay<>(judging()).bounded(thread, judge -> judge.play(replay), () -> { });
     }
 
     @Override

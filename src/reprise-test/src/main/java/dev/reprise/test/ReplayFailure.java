@@ -3,6 +3,7 @@ package dev.reprise.test;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,6 +14,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Immutable and thread-safe. Two failures are equal when every part is equal.
  */
 public final class ReplayFailure {
+
+    private static final Pattern DIGITS = Pattern.compile("\\d+");
 
     /** What failed. */
     public enum Kind {
@@ -44,16 +47,19 @@ public final class ReplayFailure {
     private final String command;
     @Nullable
     private final String error;
+    @Nullable
+    private final String errorMessage;
     private final String message;
 
     private ReplayFailure(Kind kind, @Nullable String check, int stepIndex, int code, @Nullable String command,
-                          @Nullable String error, String message) {
+                          @Nullable String error, @Nullable String errorMessage, String message) {
         this.kind = kind;
         this.check = check;
         this.stepIndex = stepIndex;
         this.code = code;
         this.command = command;
         this.error = error;
+        this.errorMessage = errorMessage;
         this.message = message;
     }
 
@@ -66,24 +72,29 @@ public final class ReplayFailure {
      *                  which an invariant broke), or -1 for none (at the start, at the end)
      * @param code      the code of the failing command, or -1 for none
      * @param command   the failing command's registered name, or {@code null} for none
-     * @param error     the class of the exception behind the failure (for a failing command, the cause it
-     *                  signalled), or {@code null} for none (an invariant that returned {@code false}, a
-     *                  command that answered {@code FAILED})
+     * @param error     the exception behind the failure (for a failing command, the cause it signalled), or
+     *                  {@code null} for none (an invariant that returned {@code false}, a command that
+     *                  answered {@code FAILED})
      * @param message   the failure as the check reports it
      * @return the failure
      * @throws IllegalArgumentException if {@code stepIndex} or {@code code} is below -1
      */
     static ReplayFailure of(Kind kind, @Nullable String check, int stepIndex, int code,
-                                   @Nullable String command, @Nullable Class<? extends Throwable> error,
-                                   String message) {
+                                   @Nullable String command, @Nullable Throwable error, String message) {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(message, "message");
         if (stepIndex < -1 || code < -1) {
             throw new IllegalArgumentException("stepIndex and code are -1 for none or not negative, were "
                     + stepIndex + ", " + code);
         }
-        return new ReplayFailure(kind, check, stepIndex, code, command, error == null ? null : error.getName(),
-                message);
+        String errorMessage = error == null || error.getMessage() == null ? null : masked(error.getMessage());
+        return new ReplayFailure(kind, check, stepIndex, code, command,
+                error == null ? null : error.getClass().getName(), errorMessage, message);
+    }
+
+    /** @return the text with every run of digits replaced by {@code #}: what stays when the numbers change */
+    static String masked(String text) {
+        return DIGITS.matcher(text).replaceAll("#");
     }
 
     /** @return what failed */
@@ -128,6 +139,18 @@ public final class ReplayFailure {
         return Optional.ofNullable(error);
     }
 
+    /**
+     * Returns the message of the exception behind the failure, every number in it masked as {@code #}:
+     * {@code "the curse struck # times"}. Two failures of the same exception class with other messages,
+     * such as a game refusing an impossible input and an invariant, both throwing
+     * {@code IllegalStateException}, fail two ways.
+     *
+     * @return the masked message; empty if there is no exception or it has no message
+     */
+    public Optional<String> errorMessage() {
+        return Optional.ofNullable(errorMessage);
+    }
+
     /** @return the failure as the check reports it, its first line saying what broke and where */
     public String message() {
         return message;
@@ -135,22 +158,23 @@ public final class ReplayFailure {
 
     /**
      * Tells whether another failure is the same failure as this one, wherever it happened: the same
-     * {@linkplain #kind kind}, and
+     * {@linkplain #kind kind}, the same {@linkplain #error exception class} with the same
+     * {@linkplain #errorMessage message, its numbers masked} (or none), and
      * <ul>
-     *   <li>for an invariant: the same invariant, broken the same way (returned {@code false}, or threw an
-     *       exception of the same class);</li>
-     *   <li>for a failing command: the same command (code and name) and the same exception class;</li>
+     *   <li>for an invariant: the same invariant, broken the same way (returned {@code false}, or threw);</li>
+     *   <li>for a failing command: the same command (code and name);</li>
      *   <li>for a desync: a hash step of the same code;</li>
-     *   <li>for anything else: an exception of the same class, if any.</li>
      * </ul>
-     * The step index and the message are not compared: a smaller replay fails at another step.
+     * The step index, the numbers in the exception's message and the failure's own message are not
+     * compared: a smaller replay fails at another step, in another state.
      *
      * @param other the other failure
      * @return {@code true} if it fails the same way
      */
     public boolean sameWayAs(ReplayFailure other) {
         Objects.requireNonNull(other, "other");
-        if (kind != other.kind || !Objects.equals(error, other.error)) {
+        if (kind != other.kind || !Objects.equals(error, other.error)
+                || !Objects.equals(errorMessage, other.errorMessage)) {
             return false;
         }
         return switch (kind) {
@@ -179,13 +203,13 @@ public final class ReplayFailure {
         return other == this || other instanceof ReplayFailure that && kind == that.kind
                 && Objects.equals(check, that.check) && stepIndex == that.stepIndex && code == that.code
                 && Objects.equals(command, that.command) && Objects.equals(error, that.error)
-                && message.equals(that.message);
+                && Objects.equals(errorMessage, that.errorMessage) && message.equals(that.message);
     }
 
     /** @return a hash code of every part, consistent with {@link #equals} */
     @Override
     public int hashCode() {
-        return Objects.hash(kind, check, stepIndex, code, command, error, message);
+        return Objects.hash(kind, check, stepIndex, code, command, error, errorMessage, message);
     }
 
     /** @return e.g. {@code ReplayFailure[FAILED, step 13, code 17 perk, java.lang.IllegalStateException]} */

@@ -22,7 +22,7 @@ import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Shrinks a failing replay to the smallest one that still fails the same way — the regression test a
+ * Shrinks a failing replay to a 1-minimal one that still fails the same way — the regression test a
  * bug report deserves: it fails on the build that has the bug and, being short, still fits the game
  * once the bug is fixed. Started from the check that found the failure ({@link ReplayCheck#shrink()}) or
  * from a verifier ({@link #of(ReplaySource, ReplayVerifier)}, as {@code replay-tool shrink} does), then:
@@ -53,11 +53,17 @@ import org.jspecify.annotations.Nullable;
  * </ol>
  * When the game's sandbox config has a {@link dev.reprise.playback.SnapshotProvider} (the one it seeks
  * with), the tries share checkpoints: a try restores the last one before its first change and replays
- * only from there. The result's state-hash steps get the hashes this build computes for its own states
- * ({@link ShrunkReplay.StateHashes#FRESH}), or there are none left ({@code NONE}); a final state hash the
- * verifier claims in the metadata is recomputed too. Before it is returned, the result is judged once
- * more as the check says (its fresh hashes checked, unless the check ignores them), and must fail the same
- * way.
+ * only from there. A try that fails another way because one of its commands failed (a strict game
+ * refusing an input the removal made impossible) is tried again without that command's group, and so on.
+ * The result's state-hash steps get the hashes this build computes for its own states
+ * ({@link ShrunkReplay.StateHashes#FRESH}), or there are none left ({@code NONE}); it claims no final state
+ * hash unless {@link #finalStateHash} asks, and is marked {@link ReplayVerifier#TEST_CASE_KEY}. The replay
+ * itself is judged twice before the search, and the result twice before it is returned (its fresh hashes
+ * checked, unless the check ignores them): each must fail the same way both times, or the game or its check
+ * is not deterministic.
+ *
+ * <p><b>Bounded</b>: every play runs the game on a daemon thread under the check's timeout; a play past it
+ * is {@code TIMED_OUT} and its thread is left behind, never waited for.
  *
  * <p>A replay that <b>desyncs</b> cannot be shrunk by removing inputs: it is cut after the first
  * state-hash step that does not match ({@link ShrunkReplay.Status#CUT}). A replay that holds up gives
@@ -83,12 +89,15 @@ public final class ReplayShrink {
     private final Judging<?> judging;
     @Nullable
     private final String finalHashKey;
+    @Nullable
+    private String writeFinalHash;
     private int maxTries = Integer.MAX_VALUE;
     private Duration timeBudget = DEFAULT_TIME_BUDGET;
     private Duration progressAfter = DEFAULT_PROGRESS_AFTER;
     private Consumer<? super String> progress = System.err::println;
     @Nullable
     private Predicate<? super ReplayFailure> failingWhen;
+    private boolean repairing = true;
 
     ReplayShrink(ReplaySource source, Judging<?> judging, @Nullable String finalHashKey) {
         this.source = Objects.requireNonNull(source, "source");
@@ -112,8 +121,8 @@ public final class ReplayShrink {
     }
 
     /**
-     * Judging as a verifier judges: its games, its acceptance check as the final-state check, hashes checked,
-     * each replay bounded by its timeout.
+     * Judging as a verifier judges: its games, its invariants, its acceptance check as the final-state check,
+     * hashes checked, each replay bounded by its timeout.
      */
     static Judging<VerifiableGame> judging(ReplayVerifier verifier) {
         Objects.requireNonNull(verifier, "verifier");
@@ -122,7 +131,10 @@ public final class ReplayShrink {
                 throw new AssertionError("the game's acceptance check refused the final state");
             }
         }).orElse(null);
-        return new Judging<>(verifier.games()::create, List.of(), accepted, String::valueOf, false,
+        List<ReplayCheck.Invariant<VerifiableGame>> invariants = verifier.invariants().stream()
+                .map(invariant -> new ReplayCheck.Invariant<VerifiableGame>(invariant.name(), invariant.holds()))
+                .toList();
+        return new Judging<>(verifier.games()::create, invariants, accepted, String::valueOf, false,
                 verifier.timeout().orElse(ReplayAssertions.DEFAULT_TIMEOUT));
     }
 
@@ -143,7 +155,8 @@ public final class ReplayShrink {
      * Sets the most replays the search may try; past it, the smallest failing replay found so far is the
      * result, marked {@linkplain ShrunkReplay#stoppedEarly() stopped early}. No limit by default.
      *
-     * @param tries at least 1 (the replay itself is always judged, and not counted against it)
+     * @param tries at least 1 (the replay itself is always judged, and not counted: {@link ShrunkReplay#tries()}
+     *              is at most this)
      * @return this shrink
      * @throws IllegalArgumentException if below 1
      */
@@ -208,6 +221,38 @@ public final class ReplayShrink {
     }
 
     /**
+     * Writes the final state hash of the result (as this build computes it, where the shrunk route ends)
+     * into its metadata under {@code key}, for a game whose verifier claims one and a case meant to pass
+     * {@code verify} on this same build. By default the result carries none: its check judges it, and on the
+     * fixed build a hash of the build with the bug would be stale. The result is always marked
+     * {@link ReplayVerifier#TEST_CASE_KEY}, so that a verifier judges it without a hash.
+     *
+     * @param key the metadata key, e.g. the verifier's {@link ReplayVerifier#finalHashKey()}
+     * @return this shrink
+     * @throws IllegalArgumentException if the key is empty
+     */
+    public ReplayShrink finalStateHash(String key) {
+        Objects.requireNonNull(key, "key");
+        if (key.isEmpty()) {
+            throw new IllegalArgumentException("the final state hash's key must not be empty");
+        }
+        this.writeFinalHash = key;
+        return this;
+    }
+
+    /**
+     * Turns the repair of impossible inputs off or on (on by default): the baseline of the benchmark that
+     * measures it.
+     *
+     * @param repair whether a try whose command failed another way is tried again without it
+     * @return this shrink
+     */
+    ReplayShrink repairing(boolean repair) {
+        this.repairing = repair;
+        return this;
+    }
+
+    /**
      * Shrinks the replay. Blocks the calling thread until done (or the budget is spent).
      *
      * @return the result; its {@link ShrunkReplay#file()} is not written anywhere
@@ -255,8 +300,16 @@ public final class ReplayShrink {
             throw new IllegalArgumentException("cannot shrink " + id + ": " + JudgedReplay.describe(e), e);
         }
         int before = file.save().length();
-        ShrinkTrials<G> trials = new ShrinkTrials<>(id, file, judging);
-        budget.mandatoryTry();
+        try (ShrinkTrials<G> trials = new ShrinkTrials<>(id, file, judging)) {
+            budget.progress(before, before);
+            trials.whileWaiting(budget::progress);
+            return run(id, file, trials, budget);
+        }
+    }
+
+    private <G extends VerifiableGame> ShrunkReplay run(String id, ReplayFile file, ShrinkTrials<G> trials,
+                                                        ShrinkBudget budget) {
+        int before = file.save().length();
         JudgedReplay.Failure own = trials.judgeReplay();
         if (own == null) {
             return notFailing(id, null, before, budget, "holds up: nothing to shrink");
@@ -264,6 +317,13 @@ public final class ReplayShrink {
         ReplayFailure failure = own.what();
         if (failure.kind() == ReplayFailure.Kind.INVALID_FILE) {
             throw new IllegalArgumentException("cannot shrink " + id + ": " + own.message());
+        }
+        JudgedReplay.Failure again = trials.judgeReplay();
+        if (again == null || !failure.sameWayAs(again.what())) {
+            throw new IllegalStateException("cannot shrink " + id + ": judged twice, it " + failure.headline()
+                    + ", then " + (again == null ? "held up" : "failed another way: " + again.what().headline())
+                    + ". The game or its check is not deterministic, so no smaller replay can be trusted to fail "
+                    + "the same way.");
         }
         RouteGroups groups = trials.groups();
         if (failure.kind() == ReplayFailure.Kind.DESYNC) {
@@ -274,7 +334,7 @@ public final class ReplayShrink {
             return notFailing(id, failure, before, budget, "fails, but not as failingWhen asks (" + failure.headline()
                     + "): nothing to shrink");
         }
-        Search search = new Search(trials, groups, keep, budget, before);
+        Search search = new Search(trials, groups, keep, budget, before, repairing);
         DeltaDebugging dd = new DeltaDebugging(groups.groups(), search, budget);
         try {
             dd.shortestPrefix(groups.groupsCovering(reached(failure, before)));
@@ -291,7 +351,7 @@ public final class ReplayShrink {
             hashSteps |= groups.isHash(g);
         }
         ReplaySave save = hashSteps ? groups.save(kept, fresh.steps()) : plain;
-        ReplayFile shrunk = trials.file(save, metadata(file, fresh.finalState()));
+        ReplayFile shrunk = trials.file(save, metadata(file, fresh.finalState(), "shrunk"));
         ReplayFailure confirmed = confirm(id, trials, shrunk, keep);
         return new ShrunkReplay(id, ShrunkReplay.Status.SHRUNK, shrunk, confirmed, before, save.length(),
                 budget.tries(), budget.elapsed(), budget.spent(),
@@ -303,7 +363,7 @@ public final class ReplayShrink {
                                                          ReplayFile file, ReplayFailure failure, ShrinkBudget budget) {
         int hashStep = failure.stepIndex().orElse(file.save().length() - 1);
         ReplaySave save = groups.save(RouteGroups.first(groups.groupsCovering(hashStep + 1)));
-        ReplayFile cut = trials.file(save, metadata(file, trials.hashes(save).finalState()));
+        ReplayFile cut = trials.file(save, metadata(file, trials.hashes(save).finalState(), "cut"));
         ReplayFailure confirmed = confirm(id, trials, cut, failure::sameWayAs);
         return new ShrunkReplay(id, ShrunkReplay.Status.CUT, cut, confirmed, file.save().length(), save.length(),
                 budget.tries(), budget.elapsed(), null, ShrunkReplay.StateHashes.RECORDED,
@@ -311,22 +371,32 @@ public final class ReplayShrink {
                         + "after the first diverging hash window, at hash step " + hashStep, null);
     }
 
+    /** Judges the result twice as the check says: it must fail as asked both times, or it is not written. */
     private static <G extends VerifiableGame> ReplayFailure confirm(String id, ShrinkTrials<G> trials, ReplayFile file,
                                                                      Predicate<? super ReplayFailure> keep) {
-        JudgedReplay.Failure again = trials.judge(file);
-        if (again == null || !keep.test(again.what())) {
-            throw new IllegalStateException("the replay shrunk from " + id + ", played again with its fresh state "
-                    + "hashes, " + (again == null ? "holds up" : "fails another way: " + again.what().headline())
-                    + ". Is the game's play, or its state hash, not deterministic?");
+        ReplayFailure confirmed = null;
+        for (int time = 1; time <= 2; time++) {
+            JudgedReplay.Failure again = trials.judge(file);
+            if (again == null || !keep.test(again.what())) {
+                throw new IllegalStateException("the replay shrunk from " + id + ", played again as the check says ("
+                        + (time == 1 ? "once" : "twice") + "), " + (again == null ? "holds up"
+                        : "fails another way: " + again.what().headline()) + ". The game or its check is not "
+                        + "deterministic (or its state hash is not).");
+            }
+            confirmed = again.what();
         }
-        return again.what();
+        return Objects.requireNonNull(confirmed);
     }
 
     /** The replay's metadata, with the final state hash a verifier claims recomputed for the new route. */
-    private Map<String, String> metadata(ReplayFile file, OptionalLong finalState) {
+    private Map<String, String> metadata(ReplayFile file, OptionalLong finalState, String how) {
         Map<String, String> metadata = new LinkedHashMap<>(file.metadata());
-        if (finalHashKey != null && finalState.isPresent()) {
-            metadata.put(finalHashKey, HexFormat.of().toHexDigits(finalState.getAsLong()));
+        if (finalHashKey != null) {
+            metadata.remove(finalHashKey);
+        }
+        metadata.put(ReplayVerifier.TEST_CASE_KEY, how);
+        if (writeFinalHash != null && finalState.isPresent()) {
+            metadata.put(writeFinalHash, HexFormat.of().toHexDigits(finalState.getAsLong()));
         }
         return metadata;
     }
@@ -357,29 +427,74 @@ public final class ReplayShrink {
         private final Predicate<? super ReplayFailure> keep;
         private final ShrinkBudget budget;
         private final int before;
+        private final boolean repairing;
         private int[] current;
 
         Search(ShrinkTrials<?> trials, RouteGroups groups, Predicate<? super ReplayFailure> keep,
-               ShrinkBudget budget, int before) {
+               ShrinkBudget budget, int before, boolean repairing) {
             this.trials = trials;
             this.groups = groups;
             this.keep = keep;
             this.budget = budget;
             this.before = before;
+            this.repairing = repairing;
             this.current = RouteGroups.first(groups.groups());
         }
 
+        /**
+         * Plays the selection; if a command in it failed another way (a strict game refusing an input made
+         * impossible by what was removed), plays it again without that command's group, and so on, each a
+         * try: every repair removes a group, so it ends, at the latest when the budget is spent.
+         */
         @Override
-        public boolean fails(int[] selection) {
-            int firstChange = firstChange(selection);
-            JudgedReplay.Failure failure = trials.attempt(groups.save(selection), firstChange);
-            boolean fails = failure != null && keep.test(failure.what());
-            trials.settle(fails, firstChange);
-            if (fails) {
-                current = selection;
+        public int @Nullable [] fails(int[] selection) {
+            int[] candidate = selection;
+            while (true) {
+                int firstChange = firstChange(candidate);
+                JudgedReplay.Failure failure = trials.attempt(groups.save(candidate), firstChange);
+                boolean fails = failure != null && keep.test(failure.what());
+                trials.settle(fails, firstChange);
+                if (fails) {
+                    current = candidate;
+                }
+                budget.progress(before, groups.steps(current));
+                if (fails) {
+                    return candidate;
+                }
+                int impossible = failure == null || !repairing ? -1 : failingGroup(candidate, failure.what());
+                if (impossible < 0) {
+                    return null;
+                }
+                candidate = without(candidate, impossible);
+                budget.beforeTry();
             }
-            budget.progress(before, groups.steps(current));
-            return fails;
+        }
+
+        /**
+         * The position in the selection of the group whose command failed, if the failure is a failing
+         * command at a step, and the group is not the selection's last (the route must still end where the
+         * failure showed); -1 otherwise.
+         */
+        private int failingGroup(int[] selection, ReplayFailure failure) {
+            if (failure.kind() != ReplayFailure.Kind.FAILED || failure.stepIndex().isEmpty()) {
+                return -1;
+            }
+            int step = failure.stepIndex().getAsInt();
+            int steps = 0;
+            for (int i = 0; i < selection.length - 1; i++) {
+                steps += groups.size(selection[i]);
+                if (step < steps) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private static int[] without(int[] selection, int position) {
+            int[] rest = new int[selection.length - 1];
+            System.arraycopy(selection, 0, rest, 0, position);
+            System.arraycopy(selection, position + 1, rest, position, rest.length - position);
+            return rest;
         }
 
         /** The index of the first step in which the selection's route differs from the current one. */

@@ -32,11 +32,12 @@ final class ShrinkBudget {
     private final Consumer<? super String> progress;
     private final LongSupplier clock;
     private final long started;
-    /** Every replay played to judge it, the replay itself included. */
+    /** The tries of the search (the smaller replays played), which the budget bounds. */
     private int tries;
-    /** The tries of the search, which the budget bounds. */
-    private int searched;
     private long lastLine;
+    /** The steps of the replay shrunk and of the smallest failing one so far, as last told. */
+    private int before = -1;
+    private int now = -1;
     @Nullable
     private String spent;
 
@@ -59,7 +60,7 @@ final class ShrinkBudget {
      * @throws Spent if the tries or the time are spent: the try must not start
      */
     void beforeTry() {
-        if (searched >= maxTries) {
+        if (tries >= maxTries) {
             spent = "the budget of " + maxTries + " tries is spent";
         } else if (clock.getAsLong() - started >= budgetNanos) {
             spent = "the time budget of " + timeBudget + " is spent";
@@ -67,12 +68,6 @@ final class ShrinkBudget {
         if (spent != null) {
             throw new Spent(spent);
         }
-        searched++;
-        tries++;
-    }
-
-    /** Counts a try that must be made whatever the budget (judging the replay itself). */
-    void mandatoryTry() {
         tries++;
     }
 
@@ -83,6 +78,16 @@ final class ShrinkBudget {
      * @param now    the steps of the smallest failing replay so far
      */
     void progress(int before, int now) {
+        this.before = before;
+        this.now = now;
+        progress();
+    }
+
+    /** Writes a progress line as {@link #progress(int, int)} does, with the steps last told; none before. */
+    void progress() {
+        if (before < 0) {
+            return;
+        }
         long at = clock.getAsLong();
         if (at - started >= progressAfter && at - lastLine >= LINE_EVERY) {
             lastLine = at;
@@ -91,7 +96,7 @@ final class ShrinkBudget {
         }
     }
 
-    /** @return the tries made so far */
+    /** @return the tries of the search made so far: at most the budget's */
     int tries() {
         return tries;
     }

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 import org.jspecify.annotations.Nullable;
@@ -31,9 +32,13 @@ import reactor.core.publisher.Mono;
  * one game, which the game's resetter (or a checkpoint's restore) puts back before each try, as a sandbox
  * does before a backward seek.
  *
+ * <p>The game's code (its factory, commands and the checks) runs on a {@link GameThread}, each play
+ * bounded by the check's timeout: a play past it is {@code TIMED_OUT} and its thread left behind, with the
+ * shared game it was playing (the next try builds another). {@link #close()} lets the thread go.
+ *
  * @param <G> the game's type
  */
-final class ShrinkTrials<G extends VerifiableGame> {
+final class ShrinkTrials<G extends VerifiableGame> implements AutoCloseable {
 
     /** A route's state hashes as the game computes them. */
     record Hashes(Map<Integer, Long> steps, OptionalLong finalState) {
@@ -45,6 +50,8 @@ final class ShrinkTrials<G extends VerifiableGame> {
     private final Judging<G> searching;
     private final Map<Integer, Boolean> passive = new HashMap<>();
     private final Map<Integer, Boolean> hashes = new HashMap<>();
+    private final GameThread thread = new GameThread();
+    private Runnable whileWaiting = () -> { };
     private boolean searchReady;
     @Nullable
     private G shared;
@@ -63,6 +70,22 @@ final class ShrinkTrials<G extends VerifiableGame> {
         this.searching = judging.stateHashes(true);
     }
 
+    /**
+     * Sets what the shrinking thread does about once a second while it waits for a play, e.g. write a
+     * progress line.
+     *
+     * @param tick run on the shrinking thread
+     */
+    void whileWaiting(Runnable tick) {
+        this.whileWaiting = tick;
+    }
+
+    /** Lets the game thread go once it is done; one left stuck in the game stays behind. */
+    @Override
+    public void close() {
+        thread.close();
+    }
+
     /** @return why the replay itself does not hold up, judged as the check says; {@code null} if it does */
     JudgedReplay.@Nullable Failure judgeReplay() {
         return judge(file);
@@ -75,15 +98,16 @@ final class ShrinkTrials<G extends VerifiableGame> {
      * @return why it does not hold up, or {@code null} if it does
      */
     JudgedReplay.@Nullable Failure judge(ReplayFile replay) {
-        return new JudgedReplay<>(judging).play(ReplaySource.of(id, replay));
+        return new JudgedReplay<>(judging).bounded(thread, judge -> judge.play(ReplaySource.of(id, replay)),
+                whileWaiting);
     }
 
     /** @return the replay's route cut into groups, by the game's passive and state-hash commands */
     RouteGroups groups() {
         ReplaySystem system;
         try {
-            system = build().system();
-        } catch (RuntimeException e) {
+            system = Objects.requireNonNull(thread.call(this::build, judging.timeout(), whileWaiting)).system();
+        } catch (TimeoutException | RuntimeException e) {
             // The game cannot be built for this file: every try fails the same, whatever its steps.
             return RouteGroups.of(file.save(), code -> false, code -> false);
         }
@@ -104,12 +128,27 @@ final class ShrinkTrials<G extends VerifiableGame> {
      */
     JudgedReplay.@Nullable Failure attempt(ReplaySave save, int firstChange) {
         prepareSearch();
+        G sharedGame = shared;
+        ShrinkCheckpoints<?> kept = checkpoints;
+        JudgedReplay.Failure failure = new JudgedReplay<>(searching).bounded(thread,
+                judge -> attempt(judge, save, firstChange, sharedGame, kept), whileWaiting);
+        if (failure != null && failure.what().kind() == ReplayFailure.Kind.TIMED_OUT && sharedGame != null) {
+            // The shared game may still be played by the thread left behind: the next try builds another.
+            shared = null;
+            checkpoints = null;
+            searchReady = false;
+        }
+        return failure;
+    }
+
+    /** Plays a try on the game thread, on the shared game from a checkpoint if there is one. */
+    private JudgedReplay.@Nullable Failure attempt(JudgedReplay<G> judge, ReplaySave save, int firstChange,
+                                                   @Nullable G sharedGame, @Nullable ShrinkCheckpoints<?> kept) {
         G game;
         SandboxConfig<?> config;
         Consumer<? super PlaybackStep> listener = null;
-        ShrinkCheckpoints<?> kept = checkpoints;
         if (kept != null) {
-            game = Objects.requireNonNull(shared, "a shared game with checkpoints");
+            game = Objects.requireNonNull(sharedGame, "a shared game with checkpoints");
             JudgedReplay.Failure unfit = JudgedReplay.load(game.system(), save);
             if (unfit != null) {
                 return unfit;
@@ -134,7 +173,7 @@ final class ShrinkTrials<G extends VerifiableGame> {
             }
             config = game.sandbox(game.system().array());
         }
-        return new JudgedReplay<>(searching).play(game, config, save.length(), listener);
+        return judge.play(game, config, save.length(), listener);
     }
 
     /**
@@ -161,6 +200,14 @@ final class ShrinkTrials<G extends VerifiableGame> {
      *         cannot be built
      */
     Hashes hashes(ReplaySave save) {
+        try {
+            return Objects.requireNonNull(thread.call(() -> hashesHere(save), judging.timeout(), whileWaiting));
+        } catch (TimeoutException e) {
+            return new Hashes(Map.of(), OptionalLong.empty()); // the route does not end: no state to hash
+        }
+    }
+
+    private Hashes hashesHere(ReplaySave save) {
         G game;
         try {
             game = build();
@@ -209,18 +256,28 @@ final class ShrinkTrials<G extends VerifiableGame> {
             return;
         }
         searchReady = true;
-        G game;
+        Shared<G> prepared;
         try {
-            game = build();
-        } catch (RuntimeException e) {
+            prepared = thread.call(() -> {
+                G game = build();
+                SandboxConfig<?> config = game.sandbox(game.system().array());
+                if (config.snapshots().isEmpty()) {
+                    return null;
+                }
+                JudgedReplay.ignoreStateHashes(game.system());
+                return new Shared<>(game, ShrinkCheckpoints.of(config, file.save().length()));
+            }, judging.timeout(), whileWaiting);
+        } catch (TimeoutException | RuntimeException e) {
             return; // each try reports it
         }
-        SandboxConfig<?> config = game.sandbox(game.system().array());
-        if (config.snapshots().isPresent()) {
-            JudgedReplay.ignoreStateHashes(game.system());
-            shared = game;
-            checkpoints = ShrinkCheckpoints.of(config, file.save().length());
+        if (prepared != null) {
+            shared = prepared.game();
+            checkpoints = prepared.checkpoints();
         }
+    }
+
+    /** The game the tries share, and their checkpoints. */
+    private record Shared<G>(G game, ShrinkCheckpoints<?> checkpoints) {
     }
 
     /** @throws RuntimeException whatever the factory throws; an {@link IllegalStateException} for {@code null} */

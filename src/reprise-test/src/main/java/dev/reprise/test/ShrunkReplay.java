@@ -123,10 +123,11 @@ public final class ShrunkReplay {
     }
 
     /**
-     * Returns how many replays were played to judge them: the replay itself and every smaller one tried.
-     * The passes that give the result fresh hashes and confirm it are not counted.
+     * Returns how many smaller replays the search tried, at most {@link ReplayShrink#maxTries}. The replay
+     * itself, judged twice before the search, and the passes that give the result fresh hashes and confirm
+     * it are not counted.
      *
-     * @return the tries, at least 1
+     * @return the tries, 0 if nothing was searched
      */
     public int tries() {
         return tries;

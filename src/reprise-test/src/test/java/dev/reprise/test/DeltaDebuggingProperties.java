@@ -31,7 +31,7 @@ class DeltaDebuggingProperties {
                     line -> { }, System::nanoTime);
             DeltaDebugging search = new DeltaDebugging(groups, selection -> {
                 tries.add(Arrays.toString(selection));
-                return fails.test(selection);
+                return fails.test(selection) ? selection : null;
             }, budget);
             if (prefixFirst) {
                 search.shortestPrefix(failingPrefix);
@@ -103,7 +103,8 @@ class DeltaDebuggingProperties {
                 int bound = shortest;
                 ShrinkBudget budget = new ShrinkBudget("case", Integer.MAX_VALUE, Duration.ofMinutes(1),
                         Duration.ofDays(1), line -> { }, System::nanoTime);
-                DeltaDebugging search = new DeltaDebugging(groups, selection -> selection.length >= bound, budget);
+                DeltaDebugging search = new DeltaDebugging(groups,
+                        selection -> selection.length >= bound ? selection : null, budget);
 
                 search.shortestPrefix(groups);
 
@@ -117,7 +118,8 @@ class DeltaDebuggingProperties {
     void aSpentBudget_leavesTheSmallestFailingSelectionSoFar() {
         ShrinkBudget budget = new ShrinkBudget("case", 3, Duration.ofMinutes(1), Duration.ofDays(1), line -> { },
                 System::nanoTime);
-        DeltaDebugging search = new DeltaDebugging(100, selection -> containsAll(selection, new int[] {7}), budget);
+        DeltaDebugging search = new DeltaDebugging(100,
+                selection -> containsAll(selection, new int[] {7}) ? selection : null, budget);
 
         try {
             search.shortestPrefix(100);

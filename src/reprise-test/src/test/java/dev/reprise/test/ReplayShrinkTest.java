@@ -172,8 +172,9 @@ class ReplayShrinkTest {
         assertThat(checkpointed.tries()).isEqualTo(plain.tries());
         long replayed = plainGames.stream().mapToLong(DungeonGame::played).sum();
         long fromCheckpoints = seekableGames.stream().mapToLong(DungeonGame::played).sum();
-        // The tries share one game: the replay itself, the grouping and the final passes build their own.
-        assertThat(seekableGames).hasSizeLessThan(plainGames.size()).hasSizeLessThanOrEqualTo(5);
+        // The tries share one game: the replay itself (judged twice), the grouping and the final passes (its
+        // hashes, confirmed twice) build their own.
+        assertThat(seekableGames).hasSizeLessThan(plainGames.size()).hasSizeLessThanOrEqualTo(7);
         assertThat(fromCheckpoints).as("steps played from checkpoints, against %d from the start", replayed)
                 .isLessThan(replayed * 2 / 3);
     }
@@ -193,7 +194,7 @@ class ReplayShrinkTest {
         assertThat(shrunk.status()).isEqualTo(ShrunkReplay.Status.NOT_FAILING);
         assertThat(shrunk.file()).isEmpty();
         assertThat(shrunk.written()).isEmpty();
-        assertThat(shrunk.tries()).isEqualTo(1);
+        assertThat(shrunk.tries()).isZero();
         assertThat(shrunk.summary()).isEqualTo("fine.reprise: holds up: nothing to shrink; nothing written");
         assertThat(target).doesNotExist();
     }
@@ -205,7 +206,7 @@ class ReplayShrinkTest {
         ShrunkReplay shrunk = check(bug, DungeonGame::buggy).shrink().maxTries(6).to(folder.resolve("early.reprise"));
 
         assertThat(shrunk.stoppedEarly()).isTrue();
-        assertThat(shrunk.tries()).isEqualTo(7); // the replay itself and six tries
+        assertThat(shrunk.tries()).isEqualTo(6); // the replay itself is judged, but not counted
         assertThat(shrunk.stepsAfter()).isLessThan(shrunk.stepsBefore()).isGreaterThan(4);
         assertThat(shrunk.summary()).contains("stopped early: the budget of 6 tries is spent");
         Path early = shrunk.written().orElseThrow();
@@ -220,7 +221,7 @@ class ReplayShrinkTest {
         ShrunkReplay shrunk = check(bug, DungeonGame::buggy).shrink().timeBudget(Duration.ofNanos(1)).run();
 
         assertThat(shrunk.stoppedEarly()).isTrue();
-        assertThat(shrunk.tries()).isEqualTo(1);
+        assertThat(shrunk.tries()).isZero();
         assertThat(shrunk.stepsAfter()).isEqualTo(shrunk.stepsBefore());
         assertThat(shrunk.summary()).contains("stopped early: the time budget of PT0.000000001S is spent");
     }

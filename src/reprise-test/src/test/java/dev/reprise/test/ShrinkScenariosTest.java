@@ -74,13 +74,13 @@ class ShrinkScenariosTest {
         assertThat(cut.stateHashes()).isEqualTo(ShrunkReplay.StateHashes.RECORDED);
         assertThat(cut.failure().orElseThrow().kind()).isEqualTo(ReplayFailure.Kind.DESYNC);
         assertThat(cut.failure().orElseThrow().stepIndex()).isEqualTo(OptionalInt.of(8));
-        assertThat(cut.summary()).startsWith("bug-7.reprise: cut, 12 -> 9 steps, 1 try, ")
+        assertThat(cut.summary()).startsWith("bug-7.reprise: cut, 12 -> 9 steps, 0 tries, ")
                 .contains("a desync cannot be shrunk by removing inputs")
                 .contains("cut after the first diverging hash window, at hash step 8");
     }
 
     @Test
-    void judgedAsAVerifierJudges_aFailingCommand_shrinksToIt_withAFreshFinalStateHash() {
+    void judgedAsAVerifierJudges_aFailingCommand_shrinksToIt_withoutAFinalStateHash_unlessAsked() {
         ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).gameId(CounterGame.GAME_ID)
                 .finalHashKey(CounterGame.FINAL_KEY).parallelism(1).build();
         ReplayFile recorded = CounterGame.record(10, 1, 2, 3, 4, 5, 6, 7);
@@ -92,10 +92,14 @@ class ShrinkScenariosTest {
         assertThat(verdict.outcome()).isEqualTo(Outcome.FAILED);
 
         ShrunkReplay shrunk = ReplayShrink.of(ReplaySource.of("failing", failing), verifier).run();
+        ShrunkReplay hashed = ReplayShrink.of(ReplaySource.of("failing", failing), verifier)
+                .finalStateHash(CounterGame.FINAL_KEY).run();
 
         ReplayFile file = shrunk.file().orElseThrow();
         assertThat(RouteSteps.of(file)).extracting(ReplayStep::code).containsExactly(CounterGame.FAIL);
         assertThat(file.metadata()).containsEntry(CounterGame.START_KEY, "10")
+                .containsEntry(ReplayVerifier.TEST_CASE_KEY, "shrunk").doesNotContainKey(CounterGame.FINAL_KEY);
+        assertThat(hashed.file().orElseThrow().metadata())
                 .containsEntry(CounterGame.FINAL_KEY, HexFormat.of().toHexDigits(10 * 0x9E3779B97F4A7C15L + 17));
         assertThat(shrunk.failure().orElseThrow().command()).contains("FAIL");
         assertThat(shrunk.failure().orElseThrow().error()).contains(IllegalStateException.class.getName());

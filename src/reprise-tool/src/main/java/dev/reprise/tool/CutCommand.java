@@ -2,7 +2,10 @@ package dev.reprise.tool;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.test.ReplayCases;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -18,10 +21,12 @@ import picocli.CommandLine.Parameters;
  * of a folder that plays the file's build, or the one {@code --build} names).
  */
 @Command(name = "cut", description = {
-    "Keeps the first N steps of IN as OUT, with the same game id, build, dictionary and metadata. When the "
-        + "file's game is installed (a ReplayVerifierProvider on the class path, or with --builds the game jar "
-        + "that plays IN's build, or the one --build names), the final state hash it claims is recomputed by "
-        + "playing the kept steps; otherwise the metadata is kept as it was."})
+    "Keeps the first N steps of IN as OUT, with the same game id, build, dictionary and metadata, marked a "
+        + "test case. When the file's game is installed (a ReplayVerifierProvider on the class path, or with "
+        + "--builds the game jar that plays IN's build, or the one --build names), the final state hash it "
+        + "claims is removed, or with --final-hash recomputed by playing the kept steps; otherwise the metadata "
+        + "is kept as it was.",
+    "The line says whether the kept steps still fail as IN did."})
 final class CutCommand extends ToolCommand {
 
     @Parameters(index = "0", paramLabel = "IN", description = "the replay file to cut")
@@ -33,6 +38,11 @@ final class CutCommand extends ToolCommand {
     @Option(names = "--steps", required = true, paramLabel = "N", description = "how many steps to keep, "
             + "0..the replay's length")
     int steps;
+
+    @Option(names = "--final-hash", description = "write the final state hash the game's verifier claims, "
+            + "recomputed by playing the kept steps on the installed game (by default OUT claims none: a test "
+            + "case is judged by its play, and verify accepts it without a hash)")
+    boolean finalHash;
 
     @Mixin
     BuildsOption builds = new BuildsOption();
@@ -54,6 +64,7 @@ final class CutCommand extends ToolCommand {
             if (steps > length) {
                 throw usage("--steps must be at most " + length + " (the length of " + input + "), but was " + steps);
             }
+            requireNotInput(input, output);
             ToolFiles.requireWritable(output);
             ReplayVerifier verifier;
             try {
@@ -63,14 +74,25 @@ final class CutCommand extends ToolCommand {
             }
             ReplayFile cut;
             try {
-                cut = ReplayCases.cut(file, steps, verifier);
+                cut = ReplayCases.cut(file, steps, verifier, finalHash);
             } catch (RuntimeException e) {
                 throw new ToolFailure(input + ": the game could not play the kept steps: " + ToolFiles.reason(e));
             }
             return write(cut, length, verifier.finalHashKey()
-                    .map(key -> "final state hash (" + key + ") recomputed on the game")
-                    .orElse("the game claims no final state hash"));
+                    .map(key -> finalHash ? "final state hash (" + key + ") recomputed on the game"
+                            : "no final state hash (" + key + "; --final-hash writes one)")
+                    .orElse("the game claims no final state hash") + "; " + judged(verifier, cut));
         }
+    }
+
+    /** Says how the installed game judges the kept steps: whether they still fail. */
+    private String judged(ReplayVerifier verifier, ReplayFile cut) {
+        Verdict verdict = ToolFiles.verdict(verifier, ReplaySource.of(output.toString(), cut),
+                ReplayVerifier.RECOMMENDED_TIMEOUT);
+        if (verdict.outcome() == Outcome.VALID) {
+            return "the kept steps hold up (VALID)";
+        }
+        return "the kept steps fail: " + verdict.outcome() + " (" + verdict.reason() + ")";
     }
 
     private int write(ReplayFile cut, int length, String hash) {

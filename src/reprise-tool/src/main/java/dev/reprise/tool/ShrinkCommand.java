@@ -20,11 +20,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code shrink}: writes the smallest replay that the installed game judges the same way as the input —
- * the same outcome (not {@code VALID}), and for {@code FAILED} the same command and exception class — found
- * by the test kit's {@link ReplayShrink}. A {@code DESYNC} is cut after its first diverging hash window
- * instead. A replay of an older build is upgraded first by the upgrades the game declares, as {@code verify}
- * plays it, and OUT is the upgraded replay's. The result is verified before it is written, and must come out as the input did.
+ * {@code shrink}: writes a 1-minimal replay that the installed game judges the same way as the input — the
+ * same outcome (not {@code VALID}) for the same reason, its numbers masked — found by the test kit's
+ * {@link ReplayShrink}. A {@code DESYNC} is cut after its first diverging hash window instead. A replay of an
+ * older build is upgraded first by the upgrades the game declares, as {@code verify} plays it, and OUT is the
+ * upgraded replay's. The input is verified twice and must fail the same way both times; the result is
+ * verified twice before it is written, and must come out as the input did. OUT may not be IN, nor a link to it.
  *
  * <p>Exit codes: {@link ReplayTool#OK} when OUT is written (one line on standard output: the steps before
  * and after, the tries); {@link ReplayTool#FAILED} when IN is {@code VALID} (nothing to shrink; OUT is not
@@ -32,14 +33,16 @@ import picocli.CommandLine.Parameters;
  * errors. Progress lines go to standard error while it runs long.
  */
 @Command(name = "shrink", description = {
-    "Writes to OUT the smallest replay the installed game (a ReplayVerifierProvider on the class path, or with "
+    "Writes to OUT a 1-minimal replay the installed game (a ReplayVerifierProvider on the class path, or with "
         + "--builds the game jar that plays IN's build, or the one --build names) judges the same way as IN: the "
-        + "same outcome, and for FAILED the same command and exception class. Shrinking cuts IN to its shortest "
-        + "failing prefix, then removes inputs (an active step with its passive steps at a time) while it still "
-        + "fails the same way; state hashes are ignored while it searches and recomputed for OUT. Each try is "
-        + "bounded by --timeout, as verify bounds a replay. A DESYNC is cut after its first diverging hash "
-        + "window instead.",
-    "Exit code 0 when OUT is written, 1 when IN is VALID (OUT is not written) or cannot be shrunk."})
+        + "same outcome for the same reason, numbers masked. IN must be judged the same way twice, and OUT too "
+        + "before it is written. Shrinking cuts IN to its shortest failing prefix, then removes inputs (an "
+        + "active step with its passive steps at a time, and the inputs that removal made impossible) while it "
+        + "still fails the same way; state hashes are ignored while it searches and recomputed for OUT, which "
+        + "claims no final state hash unless --final-hash. Each try is bounded by --timeout, as verify bounds a "
+        + "replay. A DESYNC is cut after its first diverging hash window instead. OUT may not be IN.",
+    "Exit code 0 when OUT is written, 1 when IN is VALID (OUT is not written) or cannot be shrunk, 2 for a "
+        + "usage error."})
 final class ShrinkCommand extends ToolCommand {
 
     @Parameters(index = "0", paramLabel = "IN", description = "the replay file to shrink")
@@ -63,6 +66,11 @@ final class ShrinkCommand extends ToolCommand {
     @Mixin
     TimeoutOption timeout = new TimeoutOption();
 
+    @Option(names = "--final-hash", description = "write the final state hash the game's verifier claims, as "
+            + "this build computes it for OUT (by default OUT claims none: it is marked a test case, judged by its "
+            + "play, and verify on the fixed build shows whether it passes)")
+    boolean finalHash;
+
     @Override
     public Integer call() {
         if (maxTries != null && maxTries < 1) {
@@ -72,6 +80,7 @@ final class ShrinkCommand extends ToolCommand {
             throw usage("--budget must be 1 or more seconds, but was " + budgetSeconds);
         }
         ReplayFile file = ToolFiles.read(input);
+        requireNotInput(input, output);
         ToolFiles.requireWritable(output);
         return games.play(this, timeout.timeout(), installed -> installed.playing(file), on -> {
             ReplayVerifier verifier = on.verifier(timeout.timeout());
@@ -102,6 +111,12 @@ final class ShrinkCommand extends ToolCommand {
         if (verdict.outcome() == Outcome.INVALID_FILE) {
             throw new ToolFailure(input + ": INVALID_FILE, cannot be shrunk: " + verdict.reason());
         }
+        Verdict twice = verdict(verifier, source);
+        if (!sameWay(verdict, twice)) {
+            throw new ToolFailure(input + ": judged twice, it was " + shown(verdict) + ", then " + shown(twice)
+                    + ": the game or its checks are not deterministic, so no smaller replay can be trusted to fail "
+                    + "the same way; " + output + " is not written");
+        }
         ReplayShrink shrink = ReplayShrink.of(source, verifier).timeBudget(Duration.ofSeconds(budgetSeconds))
                 .progress(ReplayShrink.DEFAULT_PROGRESS_AFTER, line -> {
                     err().println(ToolText.escape(line));
@@ -110,19 +125,27 @@ final class ShrinkCommand extends ToolCommand {
         if (maxTries != null) {
             shrink.maxTries(maxTries);
         }
+        if (finalHash) {
+            verifier.finalHashKey().ifPresent(shrink::finalStateHash);
+        }
         ShrunkReplay shrunk;
         try {
             shrunk = shrink.run();
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ToolFailure(input + ": " + verdict.outcome() + ", cannot be shrunk: " + e.getMessage());
         }
-        ReplayFile result = shrunk.file().orElseThrow(() -> new ToolFailure(input + ": " + verdict.outcome() + " ("
-                + verdict.reason() + "), but it holds up once its recorded state hashes are ignored: nothing to "
-                + "shrink; " + output + " is not written"));
-        Verdict again = verdict(verifier, ReplaySource.of(output.toString(), result));
-        if (again.outcome() != verdict.outcome()) {
-            throw new ToolFailure(input + ": the shrunk replay is judged " + again.outcome() + " (" + again.reason()
-                    + "), not " + verdict.outcome() + "; " + output + " is not written");
+        ReplayFile result = shrunk.file().orElseThrow(() -> new ToolFailure(input + ": " + shown(verdict)
+                + (verdict.expectedHash().isPresent() && verdict.outcome() == Outcome.REJECTED
+                        ? ", but it holds up once its recorded state hashes are ignored: nothing to shrink; "
+                        : ", but it held up when the shrink judged it: the game or its checks are not "
+                                + "deterministic; ") + output + " is not written"));
+        for (int time = 1; time <= 2; time++) {
+            Verdict again = verdict(verifier, ReplaySource.of(output.toString(), result));
+            if (!sameWay(verdict, again)) {
+                throw new ToolFailure(input + ": the shrunk replay is judged " + shown(again) + ", not as "
+                        + input + " was (" + shown(verdict) + ")" + (time == 2 ? " the second time: the game or its "
+                        + "checks are not deterministic" : "") + "; " + output + " is not written");
+            }
         }
         try {
             result.write(output);
@@ -134,9 +157,26 @@ final class ShrinkCommand extends ToolCommand {
         return ReplayTool.OK;
     }
 
-    /** Judges one replay, on this thread; the verifier's timeout bounds it, the wait is a backstop. */
+    /**
+     * Tells whether two verdicts fail the same way: the same outcome, for the same reason once the numbers in
+     * it (steps, counts, times) are masked; any two timeouts (where a replay stopped varies).
+     */
+    static boolean sameWay(Verdict one, Verdict other) {
+        return one.outcome() == other.outcome() && (one.outcome() == Outcome.TIMED_OUT
+                || masked(one.reason()).equals(masked(other.reason())));
+    }
+
+    private static String masked(String reason) {
+        return reason.replaceAll("\\d+", "#");
+    }
+
+    private static String shown(Verdict verdict) {
+        return verdict.outcome() + " (" + verdict.reason() + ")";
+    }
+
+    /** Judges one replay; the verifier's timeout bounds it, and the wait, should the game be stuck past it. */
     private Verdict verdict(ReplayVerifier verifier, ReplaySource source) {
-        return Objects.requireNonNull(verifier.verify(source).block(timeout.timeout().plusMinutes(1)), "a verdict");
+        return ToolFiles.verdict(verifier, source, timeout.timeout());
     }
 
     private String line(ShrunkReplay shrunk, Verdict verdict) {

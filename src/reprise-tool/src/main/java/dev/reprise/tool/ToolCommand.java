@@ -1,6 +1,7 @@
 package dev.reprise.tool;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,6 +21,18 @@ abstract class ToolCommand implements Callable<Integer> {
     /** The command line's error stream (tests capture it). */
     PrintWriter err() {
         return spec.commandLine().getErr();
+    }
+
+    /**
+     * Refuses, as a usage error, to write a command's output over its input or through a link to it.
+     *
+     * @throws CommandLine.ParameterException saying why, if {@code output} is {@code input}
+     */
+    void requireNotInput(Path input, Path output) {
+        String overwrites = ToolFiles.overwritesInput(input, output);
+        if (overwrites != null) {
+            throw usage(overwrites);
+        }
     }
 
     /** Returns a usage error for an option value that parsed but makes no sense. */

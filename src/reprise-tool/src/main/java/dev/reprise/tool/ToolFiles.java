@@ -6,6 +6,10 @@ import dev.reprise.io.ReplayFileReader;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayArrayConfig;
 import dev.reprise.route.ReplayFormatException;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
+import dev.reprise.verify.ReplayVerifier;
+import dev.reprise.verify.Verdict;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,9 +19,14 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -165,6 +174,59 @@ final class ToolFiles {
         if (folder != null && !Files.isWritable(folder)) {
             throw cannotWrite(path, "permission denied");
         }
+    }
+
+    /**
+     * Judges one replay with a verifier, waiting at most its timeout and a second more: a verification whose
+     * game is stuck where the verifier's own timer cannot end it is {@code TIMED_OUT} too, its thread left
+     * behind, never waited for.
+     *
+     * @param verifier the verifier, bounded by {@code timeout}
+     * @param source   the replay
+     * @param timeout  the most one replay may take
+     * @return the verdict
+     */
+    static Verdict verdict(ReplayVerifier verifier, ReplaySource source, Duration timeout) {
+        CompletableFuture<Verdict> verdict = verifier.verify(source).toFuture();
+        try {
+            return verdict.get(timeout.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            verdict.cancel(true);
+            return Verdict.builder(source.id(), Outcome.TIMED_OUT).reason("ran over the " + timeout + " timeout; "
+                    + "the game's thread is left behind").build();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ToolFailure(source.id() + ": interrupted while it was verified");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw new ToolFailure(source.id() + ": the verification failed: "
+                    + (cause instanceof Exception c ? reason(c) : String.valueOf(cause)));
+        }
+    }
+
+    /**
+     * Says why a command must not write its output at {@code output}: it is its input, or a link to it, so
+     * writing would destroy what the command reads (a player's bug report, say).
+     *
+     * @param input  the file the command reads
+     * @param output where it is to write
+     * @return the reason, e.g. {@code "OUT (bug.reprise) is IN: ..."}, or null if they are two files
+     */
+    static @Nullable String overwritesInput(Path input, Path output) {
+        boolean same;
+        try {
+            same = Files.exists(output) ? Files.isSameFile(input, output)
+                    : input.toAbsolutePath().normalize().equals(output.toAbsolutePath().normalize());
+        } catch (IOException e) {
+            return null; // not the same file as far as anyone can tell; the write says what is wrong
+        }
+        if (!same) {
+            return null;
+        }
+        String what = Files.isSymbolicLink(output) ? "a link to IN (" + input + ")"
+                : input.toAbsolutePath().normalize().equals(output.toAbsolutePath().normalize()) ? "IN"
+                : "the same file as IN (" + input + ")";
+        return "OUT (" + output + ") is " + what + ": writing it would destroy the replay read; choose another OUT";
     }
 
     /**

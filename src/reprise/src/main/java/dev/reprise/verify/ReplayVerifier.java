@@ -67,6 +67,14 @@ public final class ReplayVerifier {
     public static final Duration RECOMMENDED_TIMEOUT = Duration.ofSeconds(60);
 
     /**
+     * The metadata entry that marks a replay as a test case a developer derived from another (the test kit
+     * writes {@code "shrunk"} or {@code "cut"}): such a file need not claim a final state hash, since the
+     * hash of the build that had the bug would be stale on the fixed one; if it claims none, it is judged
+     * by its play and the acceptance check alone. A file that claims one has it checked, as any other.
+     */
+    public static final String TEST_CASE_KEY = "reprise.test-case";
+
+    /**
      * The per-replay step budget recommended for verifying replays nobody vouches for, unattended: 1,000,000
      * steps, the most a route may have under {@link ReplayFileReader#DEFAULT}'s caps, so it never refuses a
      * replay that reader accepts; with a reader whose caps allow more, a longer route is
@@ -84,6 +92,7 @@ public final class ReplayVerifier {
     private final String finalHashKey;
     @Nullable
     private final Predicate<VerifiableGame> accept;
+    private final List<Invariant> invariants;
     private final int parallelism;
     private final Scheduler runOn;
     private final Scheduler timer;
@@ -102,6 +111,7 @@ public final class ReplayVerifier {
         this.dictionary = b.dictionary;
         this.finalHashKey = b.finalHashKey;
         this.accept = b.accept;
+        this.invariants = List.copyOf(b.invariants);
         this.parallelism = b.parallelism;
         // Resolved now, so a verifier built inside StepVerifier.withVirtualTime gets the virtual schedulers.
         this.runOn = b.runOn != null ? b.runOn : Schedulers.boundedElastic();
@@ -267,6 +277,38 @@ public final class ReplayVerifier {
         return Optional.ofNullable(accept);
     }
 
+    /**
+     * Returns the game's named invariants, in the order they were added: what must hold at the start and
+     * after every group of steps of every replay. The test kit's checks and shrinks take the same ones.
+     *
+     * @return the invariants set by {@link Builder#invariant}; empty if none
+     */
+    public List<Invariant> invariants() {
+        return invariants;
+    }
+
+    /**
+     * A named property of the game that must hold while a replay plays, such as "the barn holds at most 4
+     * crops". Immutable.
+     *
+     * @param name  what the property says, quoted in a verdict
+     * @param holds tests the game's current state: {@code false} or an exception is a broken invariant; it
+     *              must not change the game
+     */
+    public record Invariant(String name, Predicate<? super VerifiableGame> holds) {
+
+        /**
+         * @throws IllegalArgumentException if the name is blank
+         */
+        public Invariant {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(holds, "holds");
+            if (name.isBlank()) {
+                throw new IllegalArgumentException("an invariant's name says what must hold; it must not be blank");
+            }
+        }
+    }
+
     /** @return the most replays in work at once */
     public int parallelism() {
         return parallelism;
@@ -354,6 +396,7 @@ public final class ReplayVerifier {
         private String finalHashKey;
         @Nullable
         private Predicate<VerifiableGame> accept;
+        private final List<Invariant> invariants = new ArrayList<>();
         private int parallelism = Runtime.getRuntime().availableProcessors();
         @Nullable
         private Scheduler runOn;
@@ -437,7 +480,8 @@ public final class ReplayVerifier {
          * (written {@code HexFormat.of().toHexDigits(hash)}: 16 lower-case hex digits; 1 to 16 of either case
          * are read), and the replayed game's {@link VerifiableGame#stateHash()} to equal it at the end: a
          * different hash is {@link Outcome#REJECTED}; a missing or malformed entry is
-         * {@link Outcome#INVALID_FILE}, found before anything is played.
+         * {@link Outcome#INVALID_FILE}, found before anything is played (a missing one is allowed in a test
+         * case, marked {@link #TEST_CASE_KEY}).
          *
          * @param metadataKey the metadata key of the claimed hash
          * @return this builder
@@ -462,6 +506,24 @@ public final class ReplayVerifier {
          */
         public Builder accept(Predicate<VerifiableGame> accept) {
             this.accept = Objects.requireNonNull(accept, "accept");
+            return this;
+        }
+
+        /**
+         * Adds a named invariant of the game: a property that must hold at the start of every replay, before
+         * every active step (once the group before it settled) and at the end, before the final state is
+         * judged. A broken one is {@link Outcome#FAILED}, the verdict naming it and the step after which it no
+         * longer held. Called on the worker's thread, for each replay's own game. The replay tool's
+         * {@code verify} and {@code shrink}, the Kafka worker and the test kit's checks of this verifier share
+         * these definitions.
+         *
+         * @param name  what must hold, e.g. {@code "the barn holds at most 4 crops"}
+         * @param holds e.g. {@code game -> ((Farm) game).barn() <= 4}; {@code false} or an exception breaks it
+         * @return this builder
+         * @throws IllegalArgumentException if the name is blank
+         */
+        public Builder invariant(String name, Predicate<? super VerifiableGame> holds) {
+            invariants.add(new Invariant(name, holds));
             return this;
         }
 

@@ -9,6 +9,7 @@ import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatch;
 import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.io.ReplayUpgrade;
+import dev.reprise.playback.ActiveStep;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplayPlaybackException;
 import dev.reprise.playback.ReplaySandbox;
@@ -238,10 +239,11 @@ final class Verification {
         String key = verifier.finalHashKey().orElse(null);
         if (key != null) {
             String claim = file.metadata().get(key);
-            if (claim == null) {
+            if (claim != null) {
+                claimedHash = OptionalLong.of(claimedHash(key, claim));
+            } else if (!file.metadata().containsKey(ReplayVerifier.TEST_CASE_KEY)) {
                 throw new InvalidFile("the file claims no final state hash: it has no metadata \"" + key + "\"");
             }
-            claimedHash = OptionalLong.of(claimedHash(key, claim));
         }
         return file;
     }
@@ -317,6 +319,14 @@ final class Verification {
                 }
             });
         }
+        if (!verifier.invariants().isEmpty()) {
+            // An active step is emitted before it runs, once the group before it settled: the state to check.
+            steps = steps.doOnNext(step -> {
+                if (step instanceof ActiveStep) {
+                    checkInvariants(step.step().index());
+                }
+            });
+        }
         playing.play();
         Mono<Verdict> verdict = steps.then(Mono.fromCallable(() -> overBudget
                         ? verdict(Outcome.TIMED_OUT, (int) maxSteps, "the route has " + stepCount
@@ -331,9 +341,39 @@ final class Verification {
         return verdict;
     }
 
+    /**
+     * Checks the verifier's invariants in the game's state before step {@code next}.
+     *
+     * @throws BrokenInvariant naming the first that does not hold and the step after which it broke
+     */
+    private void checkInvariants(int next) {
+        for (ReplayVerifier.Invariant invariant : verifier.invariants()) {
+            String how;
+            try {
+                how = invariant.holds().test(game()) ? null : "broke";
+            } catch (RuntimeException e) {
+                how = "threw " + describe(e);
+            }
+            if (how != null) {
+                String where = next == 0 ? "at the start, before any step"
+                        : next >= stepCount ? "after the last step, " + (stepCount - 1)
+                        : "after step " + (next - 1);
+                throw new BrokenInvariant(Math.max(0, next - 1), "invariant \"" + invariant.name() + "\" " + how
+                        + " " + where);
+            }
+        }
+    }
+
     private Verdict judge() {
         VerifiableGame judged = game();
         int played = sandbox().replayed();
+        if (!verifier.invariants().isEmpty()) {
+            try {
+                checkInvariants(played);
+            } catch (BrokenInvariant e) {
+                return verdict(Outcome.FAILED, e.step, e.reason);
+            }
+        }
         OptionalLong actual = OptionalLong.empty();
         String checked = "played " + played + " steps";
         if (claimedHash.isPresent()) {
@@ -353,6 +393,8 @@ final class Verification {
                         .expectedHash(claimedHash).actualHash(actual).build();
             }
             checked += "; final state hash matches";
+        } else if (verifier.finalHashKey().isPresent()) {
+            checked += "; a test case, no final state hash claimed";
         }
         Predicate<VerifiableGame> accept = verifier.accept().orElse(null);
         if (accept != null) {
@@ -375,6 +417,9 @@ final class Verification {
     private Mono<Verdict> failure(Throwable error) {
         if (error instanceof OutOfTime) {
             return Mono.just(outOfTime());
+        }
+        if (error instanceof BrokenInvariant broken) {
+            return Mono.just(verdict(Outcome.FAILED, broken.step, broken.reason));
         }
         var desync = ReplayDesyncException.in(error);
         if (desync.isPresent()) {
@@ -447,6 +492,20 @@ final class Verification {
             message += " (" + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
         }
         return message;
+    }
+
+    /** An invariant of the game that no longer holds: ends playback with a {@code FAILED} verdict. */
+    private static final class BrokenInvariant extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        final int step;
+        final String reason;
+
+        BrokenInvariant(int step, String reason) {
+            super(reason, null, false, false);
+            this.step = step;
+            this.reason = reason;
+        }
     }
 
     /** A replay that is not a valid file of the game; the message says why. */
