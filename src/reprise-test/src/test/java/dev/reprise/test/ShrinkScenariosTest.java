@@ -82,7 +82,7 @@ class ShrinkScenariosTest {
     @Test
     void judgedAsAVerifierJudges_aFailingCommand_shrinksToIt_withoutAFinalStateHash_unlessAsked() {
         ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).gameId(CounterGame.GAME_ID)
-                .finalHashKey(CounterGame.FINAL_KEY).parallelism(1).build();
+                .finalHashKey(CounterGame.FINAL_KEY).testCases(true).parallelism(1).build();
         ReplayFile recorded = CounterGame.record(10, 1, 2, 3, 4, 5, 6, 7);
         ReplayArray route = new ReplayArray();
         route.loadState(recorded.save());
@@ -130,7 +130,7 @@ class ShrinkScenariosTest {
 
     @Test
     void judgedAsAVerifierJudges_aRefusedFinalState_keepsTheAcceptanceChecksFailure() {
-        ReplayVerifier verifier = ReplayVerifier.builder(DungeonGame::buggy).finalHashKey("final")
+        ReplayVerifier verifier = ReplayVerifier.builder(DungeonGame::buggy).finalHashKey("final").testCases(true)
                 .accept(game -> ((DungeonGame) game).curseStrikesOnce()).parallelism(1).build();
         ReplayFile claimed = DungeonGame.report(200).toBuilder().metadata("final", HexFormat.of().toHexDigits(42L))
                 .build();

@@ -259,7 +259,7 @@ final class InstalledGames implements AutoCloseable {
          * @return the verifier
          */
         ReplayVerifier verifier(Duration timeout) {
-            return builder().parallelism(1).timeout(timeout).reader(ToolFiles.READER).build();
+            return builder().parallelism(1).timeout(timeout).reader(ToolFiles.READER).testCases(true).build();
         }
     }
 }

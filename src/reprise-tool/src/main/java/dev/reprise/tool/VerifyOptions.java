@@ -116,7 +116,9 @@ final class VerifyOptions {
      * @return the same builder
      */
     ReplayVerifier.Builder apply(ReplayVerifier.Builder verifier) {
-        return verifier.parallelism(parallelism).timeout(timeout()).maxSteps(maxSteps).reader(ToolFiles.READER);
+        // A developer's tool: shrunk and cut cases need not claim the buggy build's final hash.
+        return verifier.parallelism(parallelism).timeout(timeout()).maxSteps(maxSteps).reader(ToolFiles.READER)
+                .testCases(true);
     }
 
     /**

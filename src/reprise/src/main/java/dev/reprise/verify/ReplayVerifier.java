@@ -70,7 +70,9 @@ public final class ReplayVerifier {
      * The metadata entry that marks a replay as a test case a developer derived from another (the test kit
      * writes {@code "shrunk"} or {@code "cut"}): such a file need not claim a final state hash, since the
      * hash of the build that had the bug would be stale on the fixed one; if it claims none, it is judged
-     * by its play and the acceptance check alone. A file that claims one has it checked, as any other.
+     * by its play and the acceptance check alone, but only by a verifier that {@linkplain Builder#testCases
+     * takes test cases}: a server verifying uploads does not, so a player cannot drop the check by adding the
+     * entry. A file that claims one has it checked, as any other.
      */
     public static final String TEST_CASE_KEY = "reprise.test-case";
 
@@ -90,6 +92,7 @@ public final class ReplayVerifier {
     private final CommandDictionary dictionary;
     @Nullable
     private final String finalHashKey;
+    private final boolean testCases;
     @Nullable
     private final Predicate<VerifiableGame> accept;
     private final List<Invariant> invariants;
@@ -110,6 +113,7 @@ public final class ReplayVerifier {
         this.gameId = b.gameId;
         this.dictionary = b.dictionary;
         this.finalHashKey = b.finalHashKey;
+        this.testCases = b.testCases;
         this.accept = b.accept;
         this.invariants = List.copyOf(b.invariants);
         this.parallelism = b.parallelism;
@@ -269,6 +273,15 @@ public final class ReplayVerifier {
     }
 
     /**
+     * Returns whether a test case (marked {@link #TEST_CASE_KEY}) may omit its final state hash claim.
+     *
+     * @return the value set by {@link Builder#testCases}; false by default
+     */
+    public boolean testCases() {
+        return testCases;
+    }
+
+    /**
      * Returns the game's judgement of a replay's final state.
      *
      * @return the check set by {@link Builder#accept}, or empty if every final state is accepted
@@ -394,6 +407,7 @@ public final class ReplayVerifier {
         private CommandDictionary dictionary;
         @Nullable
         private String finalHashKey;
+        private boolean testCases;
         @Nullable
         private Predicate<VerifiableGame> accept;
         private final List<Invariant> invariants = new ArrayList<>();
@@ -481,7 +495,7 @@ public final class ReplayVerifier {
          * are read), and the replayed game's {@link VerifiableGame#stateHash()} to equal it at the end: a
          * different hash is {@link Outcome#REJECTED}; a missing or malformed entry is
          * {@link Outcome#INVALID_FILE}, found before anything is played (a missing one is allowed in a test
-         * case, marked {@link #TEST_CASE_KEY}).
+         * case, marked {@link #TEST_CASE_KEY}, when the verifier {@linkplain #testCases takes test cases}).
          *
          * @param metadataKey the metadata key of the claimed hash
          * @return this builder
@@ -493,6 +507,21 @@ public final class ReplayVerifier {
                 throw new IllegalArgumentException("finalHashKey must not be empty");
             }
             this.finalHashKey = metadataKey;
+            return this;
+        }
+
+        /**
+         * Lets a test case (a file marked {@link #TEST_CASE_KEY}, as the test kit writes shrunk and cut replays)
+         * omit the final state hash claim {@link #finalHashKey} requires: it is then judged by its play, its
+         * invariants and the acceptance check. Off by default, and to be left off where replays come from
+         * players (a worker, a leaderboard): there the entry would let a player drop the final hash check. The
+         * replay tool and the test kit turn it on.
+         *
+         * @param testCases whether test cases may omit the claim
+         * @return this builder
+         */
+        public Builder testCases(boolean testCases) {
+            this.testCases = testCases;
             return this;
         }
 

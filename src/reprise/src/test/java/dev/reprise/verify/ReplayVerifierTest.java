@@ -108,6 +108,21 @@ class ReplayVerifierTest {
     }
 
     @Test
+    void verify_testCaseWithoutFinalHash_isInvalidUnlessTheVerifierTakesTestCases() {
+        ReplayFile testCase = CounterGame.record(0, 1, 2).toBuilder().metadata(ReplayVerifier.TEST_CASE_KEY, "shrunk")
+                .build();
+
+        Verdict upload = verdictOf(counter().finalHashKey(CounterGame.FINAL_KEY).build(),
+                ReplaySource.of("upload", testCase));
+        Verdict developer = verdictOf(counter().finalHashKey(CounterGame.FINAL_KEY).testCases(true).build(),
+                ReplaySource.of("case", testCase));
+
+        assertThat(upload.outcome()).isEqualTo(Outcome.INVALID_FILE);
+        assertThat(upload.reason()).contains("claims no final state hash");
+        assertThat(developer.outcome()).as(developer.reason()).isEqualTo(Outcome.VALID);
+    }
+
+    @Test
     void verify_failingCommand_isFailedNamingStepCodeAndPhase() {
         ReplayFile file = edit(CounterGame.record(0, 1, 2, 3), 2, CounterGame.FAIL);
         Verdict verdict = verdictOf(counter().build(), ReplaySource.of("fails", file));
