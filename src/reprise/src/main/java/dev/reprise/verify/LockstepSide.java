@@ -1,0 +1,316 @@
+package dev.reprise.verify;
+
+import dev.reprise.ReplaySystem;
+import dev.reprise.command.ReplayCommand;
+import dev.reprise.desync.StateHashCheck;
+import dev.reprise.diagnostic.ReplayException;
+import dev.reprise.playback.PlaybackStep;
+import dev.reprise.playback.ReplayPlaybackException;
+import dev.reprise.playback.ReplayResetter;
+import dev.reprise.playback.ReplaySandbox;
+import dev.reprise.playback.SandboxConfig;
+import dev.reprise.playback.SnapshotProvider;
+import dev.reprise.route.ReplayFormatException;
+import dev.reprise.route.ReplayStep;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+import org.jspecify.annotations.Nullable;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+
+/**
+ * One side of a {@link Lockstep} comparison while it plays: its game built, the route loaded, the sandbox
+ * open. It plays one group at a time ({@link ReplaySandbox#step()}), when {@link #nextGroup()} asks, and tells
+ * each step's state as computed at the moment the step settled, on the playing thread; so a game never
+ * plays more than the group asked for.
+ */
+final class LockstepSide {
+
+    /** Checkpoints of a side restored from its snapshots are taken at least this often. */
+    static final int RESTORE_INTERVAL = 16;
+
+    /** How a side's state is told after each step. */
+    enum Mode {
+        /** By its state hash. */
+        HASH,
+        /** By its described state. */
+        DESCRIBE,
+        /** Described after one step only: nothing is told about the others. */
+        DESCRIBE_ONE
+    }
+
+    /**
+     * A step's state on one side, at the moment it settled.
+     *
+     * @param step  the step
+     * @param hash  the state hash (for {@link Mode#HASH})
+     * @param state the described state, or {@code null} when it was not described
+     */
+    record Settled(ReplayStep step, long hash, @Nullable Map<String, ?> state) {
+    }
+
+    /**
+     * The states told while one group played.
+     *
+     * @param told  the states, in route order (none for a group no state was asked of)
+     * @param ended whether the route had ended: no group was played
+     */
+    record Group(List<Settled> told, boolean ended) {
+    }
+
+    private final Lockstep.Side side;
+    private final VerifiableGame game;
+    private final ReplaySandbox sandbox;
+    /** The states told since the last {@link #nextGroup()}: one group's, at most. */
+    private final List<Settled> group = new ArrayList<>();
+    private @Nullable Failed failure;
+    private volatile @Nullable Disposable listening;
+
+    private LockstepSide(Lockstep.Side side, VerifiableGame game, ReplaySandbox sandbox) {
+        this.side = side;
+        this.game = game;
+        this.sandbox = sandbox;
+    }
+
+    /**
+     * Builds the side's game, loads the route and opens the sandbox (which resets the game).
+     *
+     * @throws Failed if the game cannot be built or cannot play the route
+     * @throws Skipped if the side restores snapshots and the game has none
+     */
+    static LockstepSide open(Lockstep.Side side) {
+        VerifiableGame game;
+        try {
+            game = Objects.requireNonNull(side.games().create(side.file()), "the game factory returned null");
+        } catch (RuntimeException e) {
+            throw new Failed(side, -1, "the game could not be built from the file: " + Verification.describe(e));
+        }
+        ReplaySystem system = game.system();
+        try {
+            system.loadState(side.file().save());
+        } catch (ReplayFormatException e) {
+            throw new Failed(side, -1, "the route does not fit the game's route: " + e.getMessage());
+        }
+        ignoreStateHashes(system);
+        try {
+            SandboxConfig<?> config = game.sandbox(system.array());
+            SnapshotProvider<?> snapshots = null;
+            if (side.restoring()) {
+                snapshots = config.snapshots().orElseThrow(() -> new Skipped("game \""
+                        + side.file().gameId() + "\" has no snapshots (its sandbox config sets no SnapshotProvider)"));
+            }
+            config = stepByStep(config, snapshots);
+            return new LockstepSide(side, game, system.createReplaySandbox(config));
+        } catch (ReplayException | IllegalArgumentException | IllegalStateException e) {
+            throw new Failed(side, -1, "the game failed before playback: " + Verification.describe(e));
+        }
+    }
+
+    /** @return whether the game has a state hash; asked before playback */
+    boolean hashes() {
+        try {
+            return game.stateHash().isPresent();
+        } catch (RuntimeException e) {
+            throw new Failed(side, -1, "stateHash() of game \"" + side.file().gameId() + "\" threw: "
+                    + Verification.describe(e));
+        }
+    }
+
+    /** @return how many steps the route has */
+    int length() {
+        return game.system().array().length();
+    }
+
+    /** @return the name of a step's command, or {@code code N} */
+    String command(ReplayStep step) {
+        return game.system().commandDictionary().name(step.code()).orElse("code " + step.code());
+    }
+
+    /**
+     * Starts listening to the playback: from now on the state after every step is told as the step settles,
+     * an active step once its command's result is in (before its answers are applied), a passive step once its
+     * answer was applied, and kept until {@link #nextGroup()} hands it over.
+     *
+     * @param mode how the state is told
+     * @param at   for {@link Mode#DESCRIBE_ONE}, the step after which it is described
+     */
+    void start(Mode mode, int at) {
+        listening = sandbox.steps().subscribe(step -> told(step, mode, at), this::failedWith);
+    }
+
+    /**
+     * Plays one more group (an active step and the passive steps after it) and returns the states told while
+     * it played.
+     *
+     * @return a Mono of the group's states, or an error {@link Failed} if the game failed
+     */
+    Mono<Group> nextGroup() {
+        return sandbox.step().hasElement().onErrorResume(e -> {
+            failedWith(e);
+            return Mono.just(false);
+        }).flatMap(played -> played ? Mono.fromCallable(() -> takeGroup(false))
+                : sandbox.terminated().then(Mono.fromCallable(() -> takeGroup(true))));
+    }
+
+    /** Stops the playback and the listening; called when the comparison ends, however it ends. */
+    void stop() {
+        sandbox.stopNow();
+        Disposable listened = listening;
+        if (listened != null) {
+            listened.dispose();
+        }
+    }
+
+    private synchronized Group takeGroup(boolean ended) {
+        Failed failed = failure;
+        if (failed != null) {
+            throw failed;
+        }
+        List<Settled> taken = List.copyOf(group);
+        group.clear();
+        return new Group(taken, ended);
+    }
+
+    private synchronized void failedWith(Throwable error) {
+        if (failure == null) {
+            failure = error instanceof Failed f ? f : failed(error);
+        }
+    }
+
+    private synchronized void add(Settled settled) {
+        group.add(settled);
+    }
+
+    /**
+     * Tells the state after a step where it settles: the result's subscriber runs on the playing thread as
+     * the step settles, before anything else happens to the game.
+     */
+    private void told(PlaybackStep step, Mode mode, int at) {
+        step.result().subscribe(result -> {
+            ReplayStep settled = step.step();
+            try {
+                if (mode == Mode.HASH) {
+                    add(new Settled(settled, hash(settled), null));
+                } else if (mode == Mode.DESCRIBE || settled.index() == at) {
+                    add(new Settled(settled, 0, describe(settled)));
+                }
+            } catch (Failed e) {
+                failedWith(e);
+                sandbox.stopNow(); // from the playing thread: nothing more is dispatched
+            }
+        });
+    }
+
+    private long hash(ReplayStep step) {
+        OptionalLong hash;
+        try {
+            hash = game.stateHash();
+        } catch (RuntimeException e) {
+            throw new Failed(side, step.index(), "stateHash() of game \"" + side.file().gameId() + "\" threw after "
+                    + "step " + step.index() + " (" + command(step) + "): " + Verification.describe(e));
+        }
+        if (hash.isEmpty()) {
+            throw new Failed(side, step.index(), "game \"" + side.file().gameId() + "\" had a state hash before "
+                    + "playback and none after step " + step.index());
+        }
+        return hash.getAsLong();
+    }
+
+    /** Describes the state after a step; a game that fails to is named with the step. */
+    Map<String, ?> describe(ReplayStep step) {
+        try {
+            return Objects.requireNonNull(game.describeState(), "describeState() returned null");
+        } catch (RuntimeException e) {
+            throw new Failed(side, step.index(), "describeState() of game \"" + side.file().gameId() + "\" threw "
+                    + "after step " + step.index() + " (" + command(step) + "): " + Verification.describe(e));
+        }
+    }
+
+    private Failed failed(Throwable error) {
+        if (error instanceof ReplayPlaybackException p) {
+            return new Failed(side, p.stepIndex(), Verification.describe(p));
+        }
+        return new Failed(side, sandbox.replayed(), "playback failed after " + sandbox.replayed() + " steps: "
+                + Verification.describe(error));
+    }
+
+    /** Replaces the route's state-hash checks by commands that check nothing: the comparison checks more. */
+    private static void ignoreStateHashes(ReplaySystem system) {
+        for (int code : system.commandDictionary().asMap().keySet()) {
+            if (system.command(code).orElse(null) instanceof StateHashCheck) {
+                system.replaceCommand(code, ReplayCommand.sync(step -> { }));
+            }
+        }
+    }
+
+    /**
+     * The game's config, paused until a group is asked for; when {@code snapshots} is given, with a provider
+     * that, at each checkpoint, resets the game to its start and restores the snapshot it just took, as if
+     * into a fresh game, checkpoints taken at least every {@link #RESTORE_INTERVAL} steps.
+     */
+    private static <S> SandboxConfig<S> stepByStep(SandboxConfig<S> config, @Nullable SnapshotProvider<?> snapshots) {
+        S save = config.save().orElse(null);
+        SandboxConfig.Builder<S> builder = config.toBuilder(config.array(), config.resetter()).save(save)
+                .startIndex(config.startIndex()).startPaused(true);
+        if (snapshots != null) {
+            builder.snapshots(restoring(snapshots, config.resetter(), save))
+                    .checkpointInterval(Math.min(config.checkpointInterval(), RESTORE_INTERVAL));
+        }
+        return builder.build();
+    }
+
+    private static <S, T> SnapshotProvider<T> restoring(SnapshotProvider<T> snapshots, ReplayResetter<S> resetter,
+                                                        @Nullable S save) {
+        return new SnapshotProvider<>() {
+            @Override
+            public T capture() {
+                T snapshot = snapshots.capture();
+                resetter.reset(save);
+                snapshots.restore(snapshot);
+                return snapshot;
+            }
+
+            @Override
+            public void restore(T snapshot) {
+                snapshots.restore(snapshot);
+            }
+
+            @Override
+            public long estimateBytes(T snapshot) {
+                return snapshots.estimateBytes(snapshot);
+            }
+        };
+    }
+
+    /** A side that could not be played or compared: which, the step it reached (or -1), and why. */
+    static final class Failed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        final String side;
+        final int step;
+
+        Failed(Lockstep.Side side, int step, String reason) {
+            super(reason, null, false, false);
+            this.side = side.name();
+            this.step = step;
+        }
+
+        /** @return the comparison's result: this side failed */
+        LockstepResult result(int alike) {
+            return LockstepResult.fails(alike, step, java.util.Optional.of(side),
+                    Objects.requireNonNullElse(getMessage(), "failed"));
+        }
+    }
+
+    /** A side that cannot be compared as asked, for the reason given. */
+    static final class Skipped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Skipped(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+}
