@@ -138,6 +138,53 @@ class LockstepTest {
         assertThat(result.reason()).contains("more than the budget of 3");
     }
 
+    @Test
+    void compare_describeStateThrows_failsNamingTheGameTheSideAndTheStep() {
+        ReplayFile file = TradeJars.record("1", BUY, 1, BUY, 1, BUY, 1);
+        GameFactory counting = f -> new DescribedCounter(false);
+        GameFactory throwing = f -> new DescribedCounter(true);
+
+        LockstepResult result = lockstep.compare(Lockstep.Side.of("left", file, counting),
+                Lockstep.Side.of("right", file, throwing)).block(WAIT);
+
+        assertThat(result.status()).as(result.line()).isEqualTo(LockstepResult.Status.FAILS);
+        assertThat(result.side()).contains("right");
+        assertThat(result.step()).isEqualTo(2);
+        assertThat(result.reason()).contains("describeState() of game \"test.trade\" threw after step 2 (buy)")
+                .contains("broken at 3");
+    }
+
+    /** A game without a state hash that counts its steps and describes the count; it may throw at 3. */
+    private static final class DescribedCounter implements VerifiableGame {
+        private final dev.reprise.ReplaySystem system = new dev.reprise.ReplaySystem();
+        private final boolean breaks;
+        private int count;
+
+        DescribedCounter(boolean breaks) {
+            this.breaks = breaks;
+            system.registerCommand(BUY, "buy", dev.reprise.command.ReplayCommand.sync(step -> count++));
+            system.registerCommand(TradeJars.HASH, "hash", dev.reprise.command.ReplayCommand.sync(step -> { }));
+        }
+
+        @Override
+        public dev.reprise.ReplaySystem system() {
+            return system;
+        }
+
+        @Override
+        public dev.reprise.playback.SandboxConfig<?> sandbox(dev.reprise.route.ReplayArray route) {
+            return dev.reprise.playback.SandboxConfig.builder(route, save -> count = 0).build();
+        }
+
+        @Override
+        public java.util.Map<String, ?> describeState() {
+            if (breaks && count == 3) {
+                throw new IllegalStateException("broken at 3");
+            }
+            return java.util.Map.of("count", count);
+        }
+    }
+
     /** A route that starts with one step and then buys 1 silk {@code buys} times. */
     private static int[] route(int code, int param, int buys) {
         return IntStream.concat(IntStream.of(code, param), IntStream.range(0, buys).flatMap(i -> IntStream.of(BUY, 1)))
