@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
             + "files, and tells whether replays reproduce on the installed build.",
         subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class, VerifyCommand.class,
             ShrinkCommand.class, CutCommand.class, ConvertCommand.class, SampleCommand.class, CompatCommand.class,
-            UpgradeCommand.class})
+            UpgradeCommand.class, DiffCommand.class, DeterminismCommand.class})
 final class ToolRoot implements Runnable {
 
     @Spec
@@ -70,7 +70,8 @@ final class ToolRoot implements Runnable {
      * that a release gate or {@code git bisect run} never takes a usage error for a replay that broke.
      */
     private static int notRun(CommandLine line, int status) {
-        return line.getCommand() instanceof CompatCommand ? ReplayTool.NOT_RUN : status;
+        return line.getCommand() instanceof CompatCommand || line.getCommand() instanceof LockstepCommand
+                ? ReplayTool.NOT_RUN : status;
     }
 
     @Override
