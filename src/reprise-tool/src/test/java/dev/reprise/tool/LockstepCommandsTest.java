@@ -95,6 +95,27 @@ class LockstepCommandsTest {
     }
 
     @Test
+    void compatExplain_aDivergingReplayOfAnInstalledBuild_showsTheStepAndTheFieldUnderItsWindowLine()
+            throws IOException {
+        Path builds = TradeJars.install(root.resolve("builds"), "1", "2");
+        Path taxed = tool.write("a-taxed", TradeJars.record("1", TAXED));
+        Path untaxed = tool.write("b-untaxed", TradeJars.record("1", UNTAXED));
+
+        int status = tool.run("compat", "--explain", "--builds", builds.toString(), "--build=2", "--parallel=1",
+                taxed.toString(), untaxed.toString());
+
+        assertThat(status).as(tool.out() + tool.err()).isEqualTo(ReplayTool.FAILED);
+        String out = tool.out();
+        assertThat(out).contains(taxed + "  DIVERGES")
+                .contains("\n    build 1 against build 2: PARTS at step 6 (sell, [2]) after 6 steps alike: gold 76 "
+                        + "\u2260 72\n")
+                .contains(untaxed + "  REPRODUCES");
+        assertThat(out.indexOf("DIVERGES")).isLessThan(out.indexOf("PARTS at step 6"));
+        assertThat(tool.run("compat", "--explain", taxed.toString())).as("no --builds")
+                .isEqualTo(ReplayTool.NOT_RUN);
+    }
+
+    @Test
     void determinism_aStaticCounterSharedBetweenGames_namesGamesAndTheFirstSale() throws IOException {
         Path builds = TradeJars.install(root.resolve("builds"), "leaky");
         Path replay = tool.write("leaky", TradeJars.record("leaky", UNTAXED));
