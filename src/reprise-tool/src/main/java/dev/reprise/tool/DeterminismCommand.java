@@ -4,6 +4,9 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.Lockstep;
 import dev.reprise.verify.LockstepResult;
 import dev.reprise.verify.ReplayVerifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -25,6 +28,8 @@ import picocli.CommandLine.Mixin;
         + "that plays the replay's build (--build chooses one).",
     "Exit code 0 if every replay is DETERMINISTIC, 1 if one is not, 125 if nothing could run."})
 final class DeterminismCommand extends LockstepCommand {
+
+    private static final String DETERMINISTIC = "DETERMINISTIC";
 
     @Mixin
     GameOptions games = new GameOptions();
@@ -55,20 +60,22 @@ final class DeterminismCommand extends LockstepCommand {
                              Lockstep lockstep) {
         ReplayVerifier verifier = on.provider().verifier().build();
         ReplayFile played = verifier.upgrade(file);
-        LockstepResult games = await(lockstep.compare(Lockstep.Side.of("first game", played, verifier.games()),
-                Lockstep.Side.of("second game", played, verifier.games())));
-        if (games.status() != LockstepResult.Status.SAME) {
-            return PartingRow.of(position, id, "DETERMINISTIC", "games", games);
+        List<String> checked = new ArrayList<>();
+        LockstepResult first = null;
+        for (Lockstep.Check check : Lockstep.Check.values()) {
+            LockstepResult result = await(lockstep.check(check, played, verifier.games()));
+            if (first == null) {
+                first = result;
+            }
+            if (result.status() == LockstepResult.Status.SKIPPED) {
+                checked.add(check.label() + ": skipped, " + result.reason());
+            } else if (result.status() != LockstepResult.Status.SAME) {
+                return PartingRow.of(position, id, DETERMINISTIC, check.label(), result);
+            } else {
+                checked.add(check.label() + ": " + result.reason());
+            }
         }
-        Lockstep.Side once = Lockstep.Side.of("game", played, verifier.games());
-        LockstepResult snapshot = await(lockstep.compare(once, once.restoringSnapshots()));
-        if (snapshot.status() == LockstepResult.Status.SKIPPED) {
-            return new PartingRow(position, id, "DETERMINISTIC", null, games, "games: " + games.reason()
-                    + "; snapshot: skipped, " + snapshot.reason());
-        }
-        if (snapshot.status() != LockstepResult.Status.SAME) {
-            return PartingRow.of(position, id, "DETERMINISTIC", "snapshot", snapshot);
-        }
-        return new PartingRow(position, id, "DETERMINISTIC", null, games, "games and snapshot: " + games.reason());
+        return new PartingRow(position, id, DETERMINISTIC, null, Objects.requireNonNull(first, "a check ran"),
+                String.join("; ", checked));
     }
 }

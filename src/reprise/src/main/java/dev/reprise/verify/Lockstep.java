@@ -66,6 +66,51 @@ public final class Lockstep {
         return new LockstepRun(left, right, timeout, maxSteps, maxDifferences).run();
     }
 
+    /**
+     * Checks that one build plays a route the same way every time, by one of its {@link Check}s.
+     *
+     * @param check the check
+     * @param file  the replay, upgraded already if the game needs it
+     * @param games builds the game (called for each game the check needs)
+     * @return a cold Mono of the result, as {@link #compare} gives it; {@link LockstepResult.Status#SKIPPED} for
+     *     the snapshot check of a game without snapshots
+     */
+    public Mono<LockstepResult> check(Check check, ReplayFile file, GameFactory games) {
+        Objects.requireNonNull(check, "check");
+        return switch (check) {
+            case GAMES -> compare(Side.of("first game", file, games), Side.of("second game", file, games));
+            case SNAPSHOT -> {
+                Side played = Side.of("game", file, games);
+                yield compare(played, played.restoringSnapshots());
+            }
+        };
+    }
+
+    /** The ways one build can play a route differently from itself, each checked by {@link #check}. */
+    public enum Check {
+        /**
+         * Two fresh games, built one after the other by the same factory (so in one class loader), side by
+         * side: state shared between games, such as a static random generator or cache, makes them part.
+         */
+        GAMES("games"),
+        /**
+         * A game restored from its own snapshots at each checkpoint, as into a fresh game, side by side with one
+         * never restored: a snapshot that forgets a field makes them part, as {@code seek} would show it.
+         */
+        SNAPSHOT("snapshot");
+
+        private final String label;
+
+        Check(String label) {
+            this.label = label;
+        }
+
+        /** @return the check's name in reports: {@code games} or {@code snapshot} */
+        public String label() {
+            return label;
+        }
+    }
+
     /** @return the timeout of one comparison */
     public Duration timeout() {
         return timeout;
