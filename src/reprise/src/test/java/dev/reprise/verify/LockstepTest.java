@@ -43,9 +43,14 @@ class LockstepTest {
         ReplayFile file = TradeJars.record("1", BUY, 5, TRAVEL, 2, SELL, 1, TRAVEL, 1, BUY, 1, SELL, 2, BUY, 1);
         int taxedSale = indexOf(file, SELL, 2);
 
+        ReplayVerifier one = verifier("1");
         ReplayVerifier two = verifier("2");
-        LockstepResult result = lockstep.compare(side("build 1", file, verifier("1")),
-                side("build 2", two.upgrade(file), two)).block(WAIT);
+
+        Lockstep lockstep = Lockstep.builder().timeout(Duration.ofSeconds(30)).build();
+        LockstepResult result = lockstep.compare(
+                        Lockstep.Side.of("build 1", file, one.games()),
+                        Lockstep.Side.of("build 2", two.upgrade(file), two.games())) // build 2 renamed a command
+                .block();
 
         assertThat(result.status()).as(result.line()).isEqualTo(LockstepResult.Status.PARTS);
         assertThat(result.step()).isEqualTo(taxedSale);
