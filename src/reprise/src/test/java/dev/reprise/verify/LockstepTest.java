@@ -159,15 +159,56 @@ class LockstepTest {
                 .contains("broken at 3");
     }
 
+    @Test
+    void compare_aCommandThatFailsOnOneSide_failsNamingThatSideAndTheStep() {
+        ReplayFile file = TradeJars.record("1", BUY, 1, BUY, 1, BUY, 1);
+
+        LockstepResult result = lockstep.compare(Lockstep.Side.of("left", file, f -> new DescribedCounter(false)),
+                Lockstep.Side.of("right", file, f -> new DescribedCounter(false, 2))).block(WAIT);
+
+        assertThat(result.status()).as(result.line()).isEqualTo(LockstepResult.Status.FAILS);
+        assertThat(result.side()).contains("right");
+        assertThat(result.step()).isEqualTo(2);
+        assertThat(result.stepsAlike()).isEqualTo(2);
+    }
+
+    @Test
+    void compare_aCommandThatNeverAnswers_failsAtTheTimeout() {
+        ReplayFile file = TradeJars.record("1", BUY, 1, BUY, 1);
+        GameFactory hanging = f -> {
+            DescribedCounter game = new DescribedCounter(false);
+            game.system.replaceCommand(BUY, dev.reprise.command.ReplayCommand.active((step, context)
+                    -> reactor.core.publisher.Mono.never()));
+            return game;
+        };
+
+        LockstepResult result = Lockstep.builder().timeout(Duration.ofMillis(300)).build()
+                .compare(Lockstep.Side.of("left", file, hanging), Lockstep.Side.of("right", file, hanging))
+                .block(WAIT);
+
+        assertThat(result.status()).isEqualTo(LockstepResult.Status.FAILS);
+        assertThat(result.reason()).contains("ran over the PT0.3S timeout after 0 steps alike");
+    }
+
     /** A game without a state hash that counts its steps and describes the count; it may throw at 3. */
     private static final class DescribedCounter implements VerifiableGame {
-        private final dev.reprise.ReplaySystem system = new dev.reprise.ReplaySystem();
+        final dev.reprise.ReplaySystem system = new dev.reprise.ReplaySystem();
         private final boolean breaks;
         private int count;
 
         DescribedCounter(boolean breaks) {
+            this(breaks, -1);
+        }
+
+        /** A counter whose command throws at step {@code failsAt}. */
+        DescribedCounter(boolean breaks, int failsAt) {
             this.breaks = breaks;
-            system.registerCommand(BUY, "buy", dev.reprise.command.ReplayCommand.sync(step -> count++));
+            system.registerCommand(BUY, "buy", dev.reprise.command.ReplayCommand.sync(step -> {
+                if (step.index() == failsAt) {
+                    throw new IllegalStateException("no silk today");
+                }
+                count++;
+            }));
             system.registerCommand(TradeJars.HASH, "hash", dev.reprise.command.ReplayCommand.sync(step -> { }));
         }
 
