@@ -4,6 +4,7 @@ import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.diagnostic.ReplayException;
+import dev.reprise.playback.PlaybackState;
 import dev.reprise.playback.PlaybackStep;
 import dev.reprise.playback.ReplayPlaybackException;
 import dev.reprise.playback.ReplayResetter;
@@ -168,6 +169,10 @@ final class LockstepSide {
         Failed failed = failure;
         if (failed != null) {
             throw failed;
+        }
+        if (ended && sandbox.state() == PlaybackState.FAILED) {
+            // Ended in failure, and the error has not reached this side's listener yet.
+            throw new Failed(side, sandbox.replayed(), "playback failed after " + sandbox.replayed() + " steps");
         }
         List<Settled> taken = List.copyOf(group);
         group.clear();
