@@ -3,7 +3,6 @@ package dev.reprise.verify;
 import dev.reprise.verify.LockstepSide.Mode;
 import dev.reprise.verify.LockstepSide.Settled;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -78,25 +77,23 @@ final class LockstepRun {
     }
 
     /**
-     * The two sides' states after each step, paired: both play a group (the left side first, then the right),
-     * then their states are paired in route order; the next group is played only when the pairs are taken.
-     * Both sides are stopped when the pairs end, however they end.
+     * The two sides' states after each step, paired: each plays one step (the left side first, then the right),
+     * and the next is played only when the pair is taken. Both sides are stopped when the pairs end, however
+     * they end.
      */
     private static Flux<Tuple2<Settled, Settled>> pairs(LockstepSide l, LockstepSide r, Mode mode, int at) {
         return Flux.defer(() -> {
             l.start(mode, at);
             r.start(mode, at);
-            return Mono.defer(() -> l.nextGroup().zipWith(r.nextGroup())).repeat()
-                    .takeWhile(groups -> !groups.getT1().ended() || !groups.getT2().ended())
-                    .concatMapIterable(groups -> {
-                        List<Settled> left = groups.getT1().told();
-                        List<Settled> right = groups.getT2().told();
-                        List<Tuple2<Settled, Settled>> paired = new ArrayList<>(Math.min(left.size(), right.size()));
-                        for (int i = 0; i < left.size() && i < right.size(); i++) {
-                            paired.add(Tuples.of(left.get(i), right.get(i)));
+            return Mono.defer(() -> l.next().zipWith(r.next())).repeat()
+                    .takeWhile(told -> !told.getT1().ended() || !told.getT2().ended())
+                    .<Tuple2<Settled, Settled>>handle((told, sink) -> {
+                        Settled left = told.getT1().settled();
+                        Settled right = told.getT2().settled();
+                        if (left != null && right != null) {
+                            sink.next(Tuples.of(left, right));
                         }
-                        return paired;
-                    }, 1);
+                    });
         }).doFinally(signal -> {
             l.stop();
             r.stop();

@@ -2,6 +2,7 @@ package dev.reprise.verify;
 
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
+import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.diagnostic.ReplayException;
 import dev.reprise.playback.PlaybackState;
@@ -13,20 +14,20 @@ import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayFormatException;
 import dev.reprise.route.ReplayStep;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
-import reactor.core.Disposable;
+import org.reactivestreams.Subscription;
+import reactor.core.publisher.BaseSubscriber;
+import reactor.core.publisher.MonoSink;
 import reactor.core.publisher.Mono;
 
 /**
  * One side of a {@link Lockstep} comparison while it plays: its game built, the route loaded, the sandbox
- * open. It plays one group at a time ({@link ReplaySandbox#step()}), when {@link #nextGroup()} asks, and tells
+ * open. It plays one step at a time, when {@link #next()} asks (one unit of demand on the playback), and tells
  * each step's state as computed at the moment the step settled, on the playing thread; so a game never
- * plays more than the group asked for.
+ * plays more than the step asked for.
  */
 final class LockstepSide {
 
@@ -54,21 +55,29 @@ final class LockstepSide {
     }
 
     /**
-     * The states told while one group played.
+     * What came of one step asked for.
      *
-     * @param told  the states, in route order (none for a group no state was asked of)
-     * @param ended whether the route had ended: no group was played
+     * @param settled the state after it, or {@code null} when it was not asked of (or the route ended)
+     * @param ended   whether the route had ended: no step was played
      */
-    record Group(List<Settled> told, boolean ended) {
+    record Told(@Nullable Settled settled, boolean ended) {
     }
 
     private final Lockstep.Side side;
     private final VerifiableGame game;
     private final ReplaySandbox sandbox;
-    /** The states told since the last {@link #nextGroup()}: one group's, at most. */
-    private final List<Settled> group = new ArrayList<>();
+    /** What {@link #next()} tells once the route ended. */
+    private static final Told END = new Told(null, true);
+
+    private final Listener listener = new Listener();
+    /** Whether the playback ended; then every {@link #next()} tells {@link #END}. */
+    private boolean ended;
+    /** Why the playback failed, once it did; then every {@link #next()} fails with it. */
     private @Nullable Failed failure;
-    private volatile @Nullable Disposable listening;
+    /** Who waits for the step asked for last; {@code null} when nobody does. */
+    private @Nullable MonoSink<Told> waiting;
+    private volatile Mode mode = Mode.HASH;
+    private volatile int at = -1;
 
     private LockstepSide(Lockstep.Side side, VerifiableGame game, ReplaySandbox sandbox) {
         this.side = side;
@@ -131,82 +140,127 @@ final class LockstepSide {
     }
 
     /**
-     * Starts listening to the playback: from now on the state after every step is told as the step settles,
-     * an active step once its command's result is in (before its answers are applied), a passive step once its
-     * answer was applied, and kept until {@link #nextGroup()} hands it over.
+     * Starts the playback, which then waits for {@link #next()}: from now on the state after every step is
+     * told as the step settles, an active step once its command's result is in (before its answers are
+     * applied), a passive step once its answer was applied.
      *
      * @param mode how the state is told
      * @param at   for {@link Mode#DESCRIBE_ONE}, the step after which it is described
      */
     void start(Mode mode, int at) {
-        listening = sandbox.steps().subscribe(step -> told(step, mode, at), this::failedWith);
+        this.mode = mode;
+        this.at = at;
+        sandbox.steps().subscribe(listener);
+        sandbox.play();
     }
 
     /**
-     * Plays one more group (an active step and the passive steps after it) and returns the states told while
-     * it played.
+     * Plays one more step: asks the playback for it (one unit of demand, so the game goes no further) and
+     * returns the state told once it settled.
      *
-     * @return a Mono of the group's states, or an error {@link Failed} if the game failed
+     * @return a Mono of the step's state (none when it was not asked of), of the end of the route, or an error
+     *     {@link Failed} if the game failed
      */
-    Mono<Group> nextGroup() {
-        return sandbox.step().hasElement().onErrorResume(e -> {
-            failedWith(e);
-            return Mono.just(false);
-        }).flatMap(played -> played ? Mono.fromCallable(() -> takeGroup(false))
-                : sandbox.terminated().then(Mono.fromCallable(() -> takeGroup(true))));
+    Mono<Told> next() {
+        return Mono.create(sink -> {
+            Failed failed;
+            synchronized (this) {
+                failed = failure;
+                if (failed == null && !ended) {
+                    waiting = sink;
+                }
+            }
+            if (failed != null) {
+                sink.error(failed);
+            } else if (ended) {
+                sink.success(END);
+            } else {
+                listener.request(1);
+            }
+        });
     }
 
     /** Stops the playback and the listening; called when the comparison ends, however it ends. */
     void stop() {
         sandbox.stopNow();
-        Disposable listened = listening;
-        if (listened != null) {
-            listened.dispose();
-        }
+        listener.dispose();
     }
 
-    private synchronized Group takeGroup(boolean ended) {
-        Failed failed = failure;
-        if (failed != null) {
-            throw failed;
+    /**
+     * Hands what came of the step asked for to whoever waits for it, once; the end of the playback, or its
+     * failure, is kept for every later {@link #next()} too.
+     */
+    private void tell(Told told, @Nullable Failed failed) {
+        MonoSink<Told> sink;
+        synchronized (this) {
+            if (failed != null && failure == null) {
+                failure = failed;
+            }
+            ended |= told.ended();
+            sink = waiting;
+            waiting = null;
         }
-        if (ended && sandbox.state() == PlaybackState.FAILED) {
-            // Ended in failure, and the error has not reached this side's listener yet.
-            throw new Failed(side, sandbox.replayed(), "playback failed after " + sandbox.replayed() + " steps");
+        if (sink != null) {
+            if (failed != null) {
+                sink.error(failed);
+            } else {
+                sink.success(told);
+            }
         }
-        List<Settled> taken = List.copyOf(group);
-        group.clear();
-        return new Group(taken, ended);
-    }
-
-    private synchronized void failedWith(Throwable error) {
-        if (failure == null) {
-            failure = error instanceof Failed f ? f : failed(error);
-        }
-    }
-
-    private synchronized void add(Settled settled) {
-        group.add(settled);
     }
 
     /**
      * Tells the state after a step where it settles: the result's subscriber runs on the playing thread as
      * the step settles, before anything else happens to the game.
      */
-    private void told(PlaybackStep step, Mode mode, int at) {
+    private void told(PlaybackStep step) {
         step.result().subscribe(result -> {
+            if (result == ReplayCommandResult.FAILED) {
+                return; // playback fails next, with the step and the cause
+            }
             ReplayStep settled = step.step();
             try {
                 if (mode == Mode.HASH) {
-                    add(new Settled(settled, hash(settled), null));
+                    tell(new Told(new Settled(settled, hash(settled), null), false), null);
                 } else if (mode == Mode.DESCRIBE || settled.index() == at) {
-                    add(new Settled(settled, 0, describe(settled)));
+                    tell(new Told(new Settled(settled, 0, describe(settled)), false), null);
+                } else {
+                    tell(new Told(null, false), null);
                 }
             } catch (Failed e) {
-                failedWith(e);
                 sandbox.stopNow(); // from the playing thread: nothing more is dispatched
+                tell(END, e);
             }
         });
+    }
+
+    /** The playback's steps, asked for one at a time by {@link #next()}. */
+    private final class Listener extends BaseSubscriber<PlaybackStep> {
+
+        @Override
+        protected void hookOnSubscribe(Subscription subscription) {
+            // Nothing yet: next() asks for each step.
+        }
+
+        @Override
+        protected void hookOnNext(PlaybackStep step) {
+            told(step);
+        }
+
+        @Override
+        protected void hookOnComplete() {
+            if (sandbox.state() == PlaybackState.FAILED) {
+                tell(END, new Failed(side, sandbox.replayed(), "playback failed after "
+                        + sandbox.replayed() + " steps"));
+            } else {
+                tell(END, null);
+            }
+        }
+
+        @Override
+        protected void hookOnError(Throwable error) {
+            tell(END, error instanceof Failed f ? f : failed(error));
+        }
     }
 
     private long hash(ReplayStep step) {
@@ -252,7 +306,7 @@ final class LockstepSide {
     }
 
     /**
-     * The game's config, paused until a group is asked for; when {@code snapshots} is given, with a provider
+     * The game's config, paused until it is started; when {@code snapshots} is given, with a provider
      * that, at each checkpoint, resets the game to its start and restores the snapshot it just took, as if
      * into a fresh game, checkpoints taken at least every {@link #RESTORE_INTERVAL} steps.
      */
