@@ -63,12 +63,12 @@ final class LockstepSide {
     record Told(@Nullable Settled settled, boolean ended) {
     }
 
-    private final Lockstep.Side side;
-    private final VerifiableGame game;
-    private final ReplaySandbox sandbox;
     /** What {@link #next()} tells once the route ended. */
     private static final Told END = new Told(null, true);
 
+    private final Lockstep.Side side;
+    private final VerifiableGame game;
+    private final ReplaySandbox sandbox;
     private final Listener listener = new Listener();
     /** Whether the playback ended; then every {@link #next()} tells {@link #END}. */
     private boolean ended;
@@ -164,15 +164,17 @@ final class LockstepSide {
     Mono<Told> next() {
         return Mono.create(sink -> {
             Failed failed;
+            boolean over;
             synchronized (this) {
                 failed = failure;
-                if (failed == null && !ended) {
+                over = ended;
+                if (failed == null && !over) {
                     waiting = sink;
                 }
             }
             if (failed != null) {
                 sink.error(failed);
-            } else if (ended) {
+            } else if (over) {
                 sink.success(END);
             } else {
                 listener.request(1);
