@@ -26,7 +26,7 @@ class DocsSnippetsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"README.md", "docs/getting-started.md", "docs/concepts.md", "docs/cookbook.md",
-            "docs/testing.md", "docs/viewer.md", "docs/editing.md"})
+            "docs/testing.md", "docs/viewer.md", "docs/editing.md", "docs/finding-divergence.md"})
     void everyJavaSnippet_isCopiedFromTheSourceItNames(String doc) throws IOException {
         String text = Files.readString(Path.of(doc));
         Matcher block = JAVA_BLOCK.matcher(text);

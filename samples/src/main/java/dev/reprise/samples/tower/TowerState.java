@@ -1,6 +1,8 @@
 package dev.reprise.samples.tower;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
@@ -327,6 +329,36 @@ public final class TowerState {
             hasher.add(grid);
         }
         return hasher.hash();
+    }
+
+    /**
+     * Returns every field by name, as a save game holds it, for telling where two runs part
+     * ({@code VerifiableGame.describeState}): the hero's numbers under {@code hero}, the counts as lists by
+     * index, and each floor's tiles as one row-major string.
+     *
+     * @return a fresh map, in a fixed order
+     */
+    public Map<String, Object> describe() {
+        Map<String, Object> hero = new LinkedHashMap<>();
+        hero.put("hp", hp);
+        hero.put("attack", attack);
+        hero.put("defence", defence);
+        hero.put("gold", gold);
+        hero.put("floor", floor);
+        hero.put("x", x);
+        hero.put("y", y);
+        hero.put("highestFloor", highestFloor);
+        Map<String, Object> described = new LinkedHashMap<>();
+        described.put("hero", hero);
+        described.put("keys", Arrays.stream(keys).boxed().toList());
+        described.put("items", Arrays.stream(items).boxed().toList());
+        described.put("bag", Arrays.stream(bag).boxed().toList());
+        described.put("slots", Arrays.stream(slots).boxed().toList());
+        described.put("shopPurchases", shopPurchases);
+        described.put("visitedShops", visitedShops);
+        described.put("choice", choice == null ? "none" : choice.toString());
+        described.put("floors", Arrays.stream(grids).map(String::new).toList());
+        return described;
     }
 
     @Override

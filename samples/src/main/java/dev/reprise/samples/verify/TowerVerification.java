@@ -13,6 +13,7 @@ import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.VerifiableGame;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
@@ -171,6 +172,11 @@ public final class TowerVerification {
         @Override
         public OptionalLong stateHash() {
             return OptionalLong.of(game.state().stateHash());
+        }
+
+        @Override
+        public Map<String, ?> describeState() {
+            return game.state().describe();
         }
 
         @Override

@@ -1,5 +1,8 @@
 package dev.reprise.guide;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * The tiny game of the getting-started guide: a hero walks a grid and opens chests, and each chest
  * asks the player to take its gold or its key. Deterministic: the same inputs from the same start
@@ -57,5 +60,16 @@ final class CoinGame {
     /** Returns the whole state as text: equal texts, equal games. */
     String state() {
         return "at " + x + "," + y + ", " + gold + " gold, " + keys + " keys";
+    }
+
+    /** Returns what a save game of it holds, field by field: where two runs part is told by these names. */
+    Map<String, Object> describe() {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("x", x);
+        state.put("y", y);
+        state.put("gold", gold);
+        state.put("keys", keys);
+        state.put("choosing", choosing);
+        return state;
     }
 }

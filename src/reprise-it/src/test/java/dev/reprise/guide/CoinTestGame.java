@@ -5,6 +5,7 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.verify.VerifiableGame;
+import java.util.Map;
 
 /**
  * The guide's coin game as the test kit and the verifier play it: a {@link VerifiableGame} is the game's
@@ -25,5 +26,10 @@ record CoinTestGame(CoinGame game, ReplaySystem system) implements VerifiableGam
     @Override
     public SandboxConfig<?> sandbox(ReplayArray route) {
         return SandboxConfig.builder(route, save -> game.reset()).build();
+    }
+
+    @Override
+    public Map<String, ?> describeState() {
+        return game.describe();
     }
 }

@@ -1,6 +1,10 @@
 package dev.reprise.test;
 
 import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileReader;
+import dev.reprise.verify.GameFactory;
+import dev.reprise.verify.Lockstep;
+import dev.reprise.verify.LockstepResult;
 import dev.reprise.verify.BuildCompatibility;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
@@ -8,6 +12,7 @@ import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.Reproduction;
 import dev.reprise.verify.VerifiableGame;
 import dev.reprise.verify.Verdict;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -221,6 +226,68 @@ public final class ReplayAssertions {
      * @param failed       what the failing replays are, for the message: {@code "are not valid"}
      * @param <T>          the results' type
      */
+    /**
+     * Checks that the game plays every replay file of {@code fileOrFolder} the same way every time, with the
+     * two checks of {@link Lockstep.Check}: two fresh games side by side ({@code games}: catches state shared
+     * between games, such as a static random generator), and a game restored from its own snapshots at each
+     * checkpoint beside one never restored ({@code snapshot}: catches a snapshot that forgets a field; skipped
+     * for a game without snapshots). The states are compared after every step by
+     * {@link VerifiableGame#stateHash()} or {@link VerifiableGame#describeState()}.
+     *
+     * @param fileOrFolder a replay file or a folder of them
+     * @param games        builds a fresh game for a replay file, as a verifier's factory does
+     * @throws AssertionError listing each replay whose runs part (the check, the step, its command and the
+     *                        fields that differ), that fails or cannot be read; or saying the folder holds none
+     * @throws IllegalArgumentException if {@code fileOrFolder} does not exist
+     */
+    public static void assertDeterministic(Path fileOrFolder, GameFactory games) {
+        assertDeterministic(fileOrFolder, games, DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * Checks that the game plays every replay file of {@code fileOrFolder} the same way every time, as
+     * {@link #assertDeterministic(Path, GameFactory)} does, each check of one replay bounded by {@code timeout}.
+     *
+     * @param fileOrFolder a replay file or a folder of them
+     * @param games        builds a fresh game for a replay file
+     * @param timeout      the most one check of one replay may take
+     * @throws AssertionError listing each replay whose runs part, fail or cannot be read
+     * @throws IllegalArgumentException if {@code fileOrFolder} does not exist
+     */
+    public static void assertDeterministic(Path fileOrFolder, GameFactory games, Duration timeout) {
+        Objects.requireNonNull(games, "games");
+        Lockstep lockstep = Lockstep.builder().timeout(timeout).build();
+        List<ReplayFiles.Found> found = findAny(fileOrFolder);
+        List<String> failures = new ArrayList<>();
+        for (ReplayFiles.Found file : found) {
+            String problem = file.problem();
+            ReplayFile replay = null;
+            if (problem == null) {
+                try {
+                    replay = ReplayFileReader.DEFAULT.read(file.path());
+                } catch (IOException | RuntimeException e) {
+                    problem = e.getMessage();
+                }
+            }
+            if (replay == null) {
+                failures.add("  " + file.relative() + ": UNREADABLE: " + problem);
+                continue;
+            }
+            for (Lockstep.Check check : Lockstep.Check.values()) {
+                LockstepResult result = lockstep.check(check, replay, games).blockOptional(timeout.plusMinutes(1))
+                        .orElseThrow();
+                if (result.status() == LockstepResult.Status.PARTS || result.status() == LockstepResult.Status.FAILS) {
+                    failures.add("  " + file.relative() + ": " + check.label() + ": " + result.line());
+                    break;
+                }
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new AssertionError(failures.size() + " of " + found.size() + " replays under " + fileOrFolder
+                    + " are not deterministic:\n" + String.join("\n", failures));
+        }
+    }
+
     private static <T> void assertEach(Path fileOrFolder, Duration timeout,
                                        Function<Flux<ReplaySource>, Flux<T>> play, ToLongFunction<T> position,
                                        Function<T, Optional<String>> failure, String unreadable, String failed) {

@@ -9,6 +9,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import reactor.core.publisher.Flux;
 
 /**
@@ -39,6 +40,10 @@ final class CompatCommand extends ToolCommand {
 
     @Mixin
     VerifyOptions options = new VerifyOptions();
+
+    @Option(names = "--explain", description = "with --builds: under each DIVERGES whose recording build is "
+            + "installed, the exact step and fields where it parts from that build (as diff tells them)")
+    boolean explain;
 
     @Override
     public Integer call() {
@@ -74,11 +79,21 @@ final class CompatCommand extends ToolCommand {
             } catch (RuntimeException e) {
                 return notRun("the game failed to make its verifier: " + e);
             }
-            return report(found, on.name(), BuildCompatibility.of(verifier));
+            if (!explain) {
+                return report(found, on.name(), BuildCompatibility.of(verifier), null);
+            }
+            if (games.builds.builds == null) {
+                throw usage("--explain compares builds of the --builds folder, and there is no --builds");
+            }
+            try (CompatExplain explaining = CompatExplain.open(games.builds.builds, games.builds.build,
+                    options.timeout())) {
+                return report(found, on.name(), BuildCompatibility.of(verifier), explaining);
+            }
         }
     }
 
-    private int report(List<ReplayFinder.Found> found, String installed, BuildCompatibility check) {
+    private int report(List<ReplayFinder.Found> found, String installed, BuildCompatibility check,
+                       @Nullable CompatExplain explaining) {
         PrintWriter out = out();
         CompatSummary summary = new CompatSummary(installed);
         // Lines are printed in the order the replays were given, each as soon as those before it are in.
@@ -91,6 +106,9 @@ final class CompatCommand extends ToolCommand {
             while (printed[0] < rows.length && (next = rows[printed[0]]) != null) {
                 rows[printed[0]++] = null;
                 out.println(ToolText.escape(options.json ? CompatJson.write(next) : next.line()));
+                if (explaining != null && !options.json) {
+                    explaining.explain(next).ifPresent(line -> out.println(ToolText.escape(line)));
+                }
             }
             out.flush();
         }, err());

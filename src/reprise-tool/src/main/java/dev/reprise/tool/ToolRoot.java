@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
             + "files, and tells whether replays reproduce on the installed build.",
         subcommands = {InfoCommand.class, DumpCommand.class, CheckCommand.class, VerifyCommand.class,
             ShrinkCommand.class, CutCommand.class, ConvertCommand.class, SampleCommand.class, CompatCommand.class,
-            UpgradeCommand.class})
+            UpgradeCommand.class, DiffCommand.class, DeterminismCommand.class})
 final class ToolRoot implements Runnable {
 
     @Spec
@@ -87,12 +87,14 @@ final class ToolRoot implements Runnable {
     }
 
     /**
-     * The exit code of a command that could not run: {@code compat}'s and {@code upgrade}'s is always
+     * The exit code of a command that could not run: {@code compat}'s, {@code upgrade}'s, {@code diff}'s and
+     * {@code determinism}'s is always
      * {@link ReplayTool#NOT_RUN}, so that a release gate or {@code git bisect run} never takes a usage error for
      * a replay that broke.
      */
     private static int notRun(CommandLine line, int status) {
         return line.getCommand() instanceof CompatCommand || line.getCommand() instanceof UpgradeCommand
+                || line.getCommand() instanceof LockstepCommand
                 ? ReplayTool.NOT_RUN : status;
     }
 

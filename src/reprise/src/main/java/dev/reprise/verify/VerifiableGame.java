@@ -4,6 +4,7 @@ import dev.reprise.ReplaySystem;
 import dev.reprise.playback.ReplayResetter;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.route.ReplayArray;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
@@ -53,6 +54,22 @@ public interface VerifiableGame {
      */
     default OptionalLong stateHash() {
         return OptionalLong.empty();
+    }
+
+    /**
+     * Returns the game's state by field name, for telling where two runs of a route part ({@link Lockstep}):
+     * what a save game holds, such as {@code gold}, {@code hero} (a nested map) or {@code stock} (a list).
+     * Values are numbers, strings, booleans, and nested maps and lists of them; a record is compared as the
+     * map of its components, an enum by its name, any other value by its {@code toString()}. Two runs are
+     * compared field by field, and a difference is named by its path: {@code hero.gold}, {@code stock[2]}.
+     *
+     * <p>Called on the thread that plays the game, after a step settled, never while a command runs. It
+     * should build a fresh map each time (the comparison does not keep it past the step).
+     *
+     * @return the state by field name; empty (the default) means the game does not describe its state
+     */
+    default Map<String, ?> describeState() {
+        return Map.of();
     }
 
     /**

@@ -484,7 +484,7 @@ final class Verification {
      * The error in one line: a library exception's own message (it names step, code, phase or byte),
      * any other error's type and message; and the cause's, when the message does not already tell it.
      */
-    private static String describe(Throwable error) {
+    static String describe(Throwable error) {
         String message = error instanceof ReplayException && error.getMessage() != null ? error.getMessage()
                 : error.getClass().getSimpleName() + (error.getMessage() != null ? ": " + error.getMessage() : "");
         Throwable cause = error.getCause();

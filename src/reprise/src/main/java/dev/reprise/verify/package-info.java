@@ -4,7 +4,10 @@
  * with bounded parallelism and memory. See {@code docs/verification.md}. Across game updates
  * ({@code docs/builds.md}): {@link dev.reprise.verify.BuildCompatibility} tells which replays reproduce on the
  * installed build, and {@link dev.reprise.verify.GameBuilds} loads every build's jar side by side, each replay
- * played on its own ({@link dev.reprise.verify.ReplayVerifier#forBuilds}).
+ * played on its own ({@link dev.reprise.verify.ReplayVerifier#forBuilds}). Where two runs of a route part
+ * ({@code docs/finding-divergence.md}): {@link dev.reprise.verify.Lockstep} plays it on two games side by side
+ * and names the first step after which their states differ, and the fields
+ * ({@link dev.reprise.verify.VerifiableGame#describeState()}).
  */
 @NullMarked
 package dev.reprise.verify;
