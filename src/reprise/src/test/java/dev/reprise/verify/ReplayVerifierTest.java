@@ -109,8 +109,10 @@ class ReplayVerifierTest {
 
     @Test
     void verify_testCaseWithoutFinalHash_isInvalidUnlessTheVerifierTakesTestCases() {
-        ReplayFile testCase = CounterGame.record(0, 1, 2).toBuilder().metadata(ReplayVerifier.TEST_CASE_KEY, "shrunk")
-                .build();
+        ReplayFile recorded = CounterGame.record(0, 1, 2);
+        ReplayFile testCase = ReplayFile.builder(recorded.save()).gameId(CounterGame.GAME_ID).gameBuild("1")
+                .dictionary(recorded.dictionary()).metadata(CounterGame.START_KEY, "0")
+                .metadata(ReplayVerifier.TEST_CASE_KEY, "shrunk").build();
 
         Verdict upload = verdictOf(counter().finalHashKey(CounterGame.FINAL_KEY).build(),
                 ReplaySource.of("upload", testCase));
