@@ -1,7 +1,9 @@
 package dev.reprise.verify;
 
+import dev.reprise.ReplaySystem;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileReader;
+import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.samples.verify.TowerVerification;
 import java.util.List;
@@ -97,6 +99,34 @@ public class LockstepBenchmark {
             }
         }
         return alike;
+    }
+
+    /**
+     * The floor of comparing by state hash after every step, whatever the pairing: two games play each
+     * replay as {@code verify} plays it, free-running (no pairing, no comparison), and each hashes its state
+     * once per step. {@code diff} cannot cost less than this; its ratio to {@code verify} is the least
+     * any design that hashes every step can reach on this game.
+     */
+    @Benchmark
+    @OperationsPerInvocation(REPLAYS)
+    public long hashEveryStepFloor() {
+        long sum = 0;
+        for (ReplayFile file : files) {
+            for (int side = 0; side < 2; side++) {
+                VerifiableGame game = TowerVerification.game(file);
+                ReplaySystem system = game.system();
+                system.loadState(file.save());
+                ReplaySandbox sandbox = system.createReplaySandbox(game.sandbox(system.array()));
+                sandbox.play();
+                // Hashed as each step is emitted: the same number of hashes as after each step, without the
+                // cost of waiting for each result, so that this stays a floor.
+                Long hashes = sandbox.steps().map(step -> game.stateHash().orElse(0L)).reduce(0L, Long::sum)
+                        .block();
+                system.releaseSandbox();
+                sum += hashes == null ? 0 : hashes;
+            }
+        }
+        return sum;
     }
 
     private static long same(LockstepResult result) {

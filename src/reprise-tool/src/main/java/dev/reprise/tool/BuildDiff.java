@@ -42,7 +42,7 @@ final class BuildDiff {
         return builds.installed().stream().anyMatch(b -> b.gameBuilds().isEmpty() || b.gameBuilds().contains(build));
     }
 
-    /** @return the folder's builds, e.g. {@code test.trade 1 (trade-1.jar), test.trade 1, 2 (trade-2.jar)} */
+    /** @return the folder's builds, e.g. {@code test.trade 1 (trade-1.jar), test.trade 2, upgrades 1 (trade-2.jar)} */
     String describe() {
         return GameBuilds.describe(builds.installed());
     }

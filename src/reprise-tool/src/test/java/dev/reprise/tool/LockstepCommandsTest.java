@@ -83,8 +83,8 @@ class LockstepCommandsTest {
 
         assertThat(tool.run("diff", "--builds", builds.toString(), "--right=7", replay.toString()))
                 .isEqualTo(ReplayTool.NOT_RUN);
-        assertThat(tool.err()).contains("plays build \"7\"; it holds test.trade 1 (trade-1.jar), test.trade 1, 2 "
-                + "(trade-2.jar)");
+        assertThat(tool.err()).contains("plays build \"7\"; it holds test.trade 1 (trade-1.jar), test.trade 2, "
+                + "upgrades 1 (trade-2.jar)");
         assertThat(tool.run("diff", "--builds", builds.toString(), tool.replays().resolve("none").toString()))
                 .as("a missing file is its own line").isEqualTo(ReplayTool.FAILED);
         assertThat(tool.run("diff", "--builds", builds.toString(), Files.createDirectory(root.resolve("empty"))
