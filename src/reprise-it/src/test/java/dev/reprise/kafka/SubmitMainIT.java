@@ -76,16 +76,8 @@ class SubmitMainIT {
                 "REPRISE_KAFKA_SUBMISSIONS_TOPIC", submissions, "REPRISE_KAFKA_VERDICTS_TOPIC", verdicts);
     }
 
-    /** What one run printed and how it ended. */
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run submit(Map<String, String> env, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = SubmitMain.run(args, env, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static SubmitRun submit(Map<String, String> env, String... args) {
+        return SubmitRun.of(env, args);
     }
 
     /** Writes the entries into a folder of their own, each as {@code ID.reprise}. */
@@ -101,7 +93,7 @@ class SubmitMainIT {
     void validAndBrokenTowerReplays_eachGetsItsLineWithItsOutcome_andTheRunExitsOne() throws Exception {
         Path replays = write("mixed", CORPUS);
 
-        Run run = submit(env(SUBMISSIONS, VERDICTS), "--timeout=60", replays.toString());
+        SubmitRun run = submit(env(SUBMISSIONS, VERDICTS), "--timeout=60", replays.toString());
 
         assertThat(run.code()).as(run.out() + run.err()).isEqualTo(SubmitMain.NOT_VALID);
         assertThat(run.err()).isEmpty();
@@ -123,7 +115,7 @@ class SubmitMainIT {
         List<TowerCorpus.Entry> valid = CORPUS.stream().filter(e -> e.expected() == Outcome.VALID).toList();
         Path replays = write("valid", valid);
 
-        Run run = submit(env(SUBMISSIONS, VERDICTS), "--json", replays.toString());
+        SubmitRun run = submit(env(SUBMISSIONS, VERDICTS), "--json", replays.toString());
 
         assertThat(run.code()).as(run.out() + run.err()).isEqualTo(SubmitMain.ALL_VALID);
         List<Verdict> verdicts = run.out().lines().map(VerdictJson::read).toList();
@@ -137,7 +129,7 @@ class SubmitMainIT {
         kafka.createTopic("verdicts-idle", 1);
         Path replays = write("idle", CORPUS.subList(0, 2));
 
-        Run run = submit(env("subs-idle", "verdicts-idle"), "--timeout=2", replays.toString());
+        SubmitRun run = submit(env("subs-idle", "verdicts-idle"), "--timeout=2", replays.toString());
 
         assertThat(run.code()).as(run.out() + run.err()).isEqualTo(SubmitMain.NO_VERDICT);
         assertThat(run.err().lines()).hasSize(2).allSatisfy(line -> assertThat(line).startsWith("submit: " + replays)

@@ -3,9 +3,6 @@ package dev.reprise.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.testing.GameJars;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -23,23 +20,15 @@ class SubmitMainTest {
     @TempDir
     Path dir;
 
-    /** What one run printed and how it ended. */
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(Map<String, String> env, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = SubmitMain.run(args, env, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static SubmitRun run(Map<String, String> env, String... args) {
+        return SubmitRun.of(env, args);
     }
 
     private Path replay() throws Exception {
         return Files.write(dir.resolve("good.reprise"), GameJars.record("1", 1, 0, 2).toBytes());
     }
 
-    private static void assertUsageError(Run run, String line) {
+    private static void assertUsageError(SubmitRun run, String line) {
         assertThat(run.code()).as(run.err()).isEqualTo(SubmitMain.USAGE);
         assertThat(run.out()).isEmpty();
         assertThat(run.err()).isEqualTo("submit: " + line + System.lineSeparator());
@@ -47,7 +36,7 @@ class SubmitMainTest {
 
     @Test
     void help_printsTheUsageAndEveryExitCode_andExitsZero() {
-        Run run = run(Map.of(), "--help");
+        SubmitRun run = run(Map.of(), "--help");
 
         assertThat(run.code()).isZero();
         assertThat(run.out()).startsWith("usage: java -cp reprise-worker.jar dev.reprise.kafka.SubmitMain")
@@ -84,7 +73,7 @@ class SubmitMainTest {
                 "worker option 'start.timeout.ms': not a whole number: 'soon'");
         assertUsageError(run(NO_BROKER, "--submissions-topic=t", "--verdicts-topic=t", file),
                 "the submissions and verdicts topics must differ, both were 't'");
-        Run acks = run(Map.of("REPRISE_KAFKA_BOOTSTRAP_SERVERS", "h:1", "REPRISE_KAFKA_ACKS", "maybe"), file);
+        SubmitRun acks = run(Map.of("REPRISE_KAFKA_BOOTSTRAP_SERVERS", "h:1", "REPRISE_KAFKA_ACKS", "maybe"), file);
         assertThat(acks.code()).isEqualTo(SubmitMain.USAGE);
         assertThat(acks.err()).startsWith("submit: kafkaConfig: bad Kafka producer configuration: ")
                 .contains("acks").hasLineCount(1);
@@ -93,7 +82,7 @@ class SubmitMainTest {
     @Test
     void aConfigFile_isTheWorkersOne_andAnUnknownKeyInItIsNamed() throws Exception {
         Path config = Files.writeString(dir.resolve("worker.properties"), "kafka.bootstrap.servers=h:1\nverdict.topic=v\n");
-        Run run = run(Map.of(), "--config=" + config, replay().toString());
+        SubmitRun run = run(Map.of(), "--config=" + config, replay().toString());
 
         assertThat(run.code()).isEqualTo(SubmitMain.USAGE);
         assertThat(run.err()).startsWith("submit: unknown worker option 'verdict.topic' in the properties file")
@@ -106,7 +95,7 @@ class SubmitMainTest {
         Path cut = Files.write(dir.resolve("cut.reprise"), Arrays.copyOf(bytes, bytes.length / 2));
         Files.writeString(dir.resolve("notes.txt"), "not a replay, and not named like one");
 
-        Run run = run(NO_BROKER, dir.toString());
+        SubmitRun run = run(NO_BROKER, dir.toString());
 
         assertThat(run.code()).as(run.err()).isEqualTo(SubmitMain.NOT_VALID);
         assertThat(run.err()).isEmpty();
@@ -119,7 +108,7 @@ class SubmitMainTest {
     void json_printsALocalVerdictAsVerdictJson_andTheSummaryOnStandardError() throws Exception {
         Path cut = Files.write(dir.resolve("cut.reprise"), new byte[] {1, 2, 3});
 
-        Run run = run(NO_BROKER, "--json", cut.toString());
+        SubmitRun run = run(NO_BROKER, "--json", cut.toString());
 
         assertThat(run.code()).isEqualTo(SubmitMain.NOT_VALID);
         assertThat(VerdictJson.read(run.out().strip()).id()).isEqualTo(cut.toString());
@@ -128,7 +117,7 @@ class SubmitMainTest {
 
     @Test
     void anUnreachableBroker_isExitFour_namingTheAddress() throws Exception {
-        Run run = run(NO_BROKER, replay().toString());
+        SubmitRun run = run(NO_BROKER, replay().toString());
 
         assertThat(run.code()).as(run.err()).isEqualTo(SubmitMain.KAFKA_FAILED);
         assertThat(run.err()).contains("127.0.0.1:1");
