@@ -130,10 +130,12 @@ public final class SubmitMain {
 
     /** Sends the replays and prints their verdicts as they come; false if Kafka could not be reached. */
     private static boolean submit(List<Replay> replays, WorkerConfig config, WorkerSettings settings, Tally tally) {
+        int handledBefore = tally.handled;
         try {
             ClusterCheck.awaitTopics(settings);
         } catch (RuntimeException e) {
             tally.err.println("submit: " + WorkerMain.describe(e));
+            tally.notSent += replays.size();
             return false;
         }
         Map<Sender, ReplaySubmitter> submitters = new LinkedHashMap<>();
@@ -161,6 +163,8 @@ public final class SubmitMain {
             return true;
         } catch (RuntimeException e) {
             tally.err.println("submit: " + WorkerMain.describe(e));
+            // The replays that had neither a verdict nor a line of their own when the run broke off.
+            tally.notSent += replays.size() - (tally.handled - handledBefore);
             return false;
         } finally {
             submitters.values().forEach(ReplaySubmitter::close);
@@ -257,6 +261,8 @@ public final class SubmitMain {
         private final PrintStream out;
         private final PrintStream err;
         private final Map<Outcome, Integer> outcomes = new EnumMap<>(Outcome.class);
+        /** How many replays have had their line: a verdict, or why they have none. */
+        private int handled;
         private int noVerdict;
         private int notSent;
         private boolean kafkaFailed;
@@ -269,6 +275,7 @@ public final class SubmitMain {
         }
 
         void verdict(Verdict verdict) {
+            handled++;
             outcomes.merge(verdict.outcome(), 1, Integer::sum);
             out.println(json ? VerdictJson.write(verdict)
                     : printable(String.format("%-40s %-12s %s", verdict.id(), verdict.outcome(), verdict.reason())));
@@ -276,6 +283,7 @@ public final class SubmitMain {
         }
 
         void failed(Replay replay, Throwable e, WorkerSettings settings) {
+            handled++;
             if (e instanceof TimeoutException) {
                 noVerdict++;
                 err.println(printable("submit: " + replay.id() + ": no verdict within " + timeout.toSeconds()

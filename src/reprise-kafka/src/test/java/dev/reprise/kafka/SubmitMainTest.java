@@ -120,6 +120,8 @@ class SubmitMainTest {
         SubmitRun run = run(NO_BROKER, replay().toString());
 
         assertThat(run.code()).as(run.err()).isEqualTo(SubmitMain.KAFKA_FAILED);
-        assertThat(run.err()).contains("127.0.0.1:1");
+        assertThat(run.err()).startsWith("submit: could not reach the Kafka broker at 127.0.0.1:1 within 1 s")
+                .hasLineCount(1);
+        assertThat(run.out()).isEqualTo("1 replay; 1 not submitted" + System.lineSeparator());
     }
 }
