@@ -349,10 +349,11 @@ public final class SubmitMain {
                 + "  --bootstrap-servers  the Kafka broker (or " + WorkerConfig.ENV_PREFIX + "BOOTSTRAP_SERVERS, or"
                 + " kafka.bootstrap.servers" + n
                 + "                       in --config)" + n
-                + "  --submissions-topic  default " + WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC + " (or submissions.topic)"
-                + n
+                + "  --submissions-topic  default " + WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC
+                + " (or submissions.topic)" + n
                 + "  --verdicts-topic     default " + WorkerSettings.DEFAULT_VERDICTS_TOPIC + " (or verdicts.topic)" + n
-                + "  --config             a worker's properties file: its kafka.*, topics and start.timeout.ms apply" + n
+                + "  --config             a worker's properties file: its kafka.*, topics and start.timeout.ms"
+                + " apply" + n
                 + "  --timeout            how long each replay waits for its verdict, 1 to " + SubmitArguments
                         .MAX_TIMEOUT_SECONDS + " seconds (default " + SubmitArguments.DEFAULT_TIMEOUT.toSeconds() + ")"
                 + n

@@ -81,7 +81,8 @@ class SubmitMainTest {
 
     @Test
     void aConfigFile_isTheWorkersOne_andAnUnknownKeyInItIsNamed() throws Exception {
-        Path config = Files.writeString(dir.resolve("worker.properties"), "kafka.bootstrap.servers=h:1\nverdict.topic=v\n");
+        Path config = Files.writeString(dir.resolve("worker.properties"),
+                "kafka.bootstrap.servers=h:1\nverdict.topic=v\n");
         SubmitRun run = run(Map.of(), "--config=" + config, replay().toString());
 
         assertThat(run.code()).isEqualTo(SubmitMain.USAGE);
