@@ -45,6 +45,19 @@ final class ClusterCheck {
         LOG.info(() -> "worker " + settings.workerId() + ": connecting to Kafka at " + servers + " (topics "
                 + settings.submissionsTopic() + " -> " + settings.verdictsTopic() + ", group " + settings.groupId()
                 + ")");
+        awaitTopics(settings);
+    }
+
+    /**
+     * Waits, as {@link #await} does but without its first log line, until the cluster describes both topics:
+     * what a submitter checks before it sends.
+     *
+     * @throws IllegalArgumentException if {@code bootstrap.servers} cannot be used at all (no host resolves)
+     * @throws MissingTopicException if a topic does not exist
+     * @throws TimeoutException if the broker did not answer within the start timeout, naming the address
+     */
+    static void awaitTopics(WorkerSettings settings) {
+        String servers = settings.bootstrapServers();
         long timeoutMillis = settings.startTimeout().toMillis();
         Admin admin;
         try {

@@ -198,6 +198,21 @@ record WorkerConfig(Map<String, String> values) {
         }
     }
 
+    /** Returns the topic submissions are sent to and read from. */
+    String submissionsTopic() {
+        return values.getOrDefault("submissions.topic", WorkerSettings.DEFAULT_SUBMISSIONS_TOPIC);
+    }
+
+    /** Returns the topic verdicts are written to and read from. */
+    String verdictsTopic() {
+        return values.getOrDefault("verdicts.topic", WorkerSettings.DEFAULT_VERDICTS_TOPIC);
+    }
+
+    /** Returns how long a start waits for the broker and the topics. */
+    Duration startTimeout() {
+        return millis("start.timeout.ms", WorkerSettings.DEFAULT_START_TIMEOUT);
+    }
+
     /** Returns the configured parallelism, or the processor count. */
     int parallelism() {
         return (int) number("parallelism", 1, Integer.MAX_VALUE, Runtime.getRuntime().availableProcessors());

@@ -360,7 +360,7 @@ public final class WorkerMain {
     }
 
     /** Uses the bundled one-line logging configuration unless the user gave one. */
-    private static void configureLogging() {
+    static void configureLogging() {
         if (System.getProperty("java.util.logging.config.file") != null
                 || System.getProperty("java.util.logging.config.class") != null) {
             return;
@@ -374,7 +374,7 @@ public final class WorkerMain {
         }
     }
 
-    private static Properties properties(Optional<Path> config) throws IOException {
+    static Properties properties(Optional<Path> config) throws IOException {
         Properties properties = new Properties();
         if (config.isEmpty()) {
             return properties;
