@@ -28,7 +28,7 @@ import picocli.CommandLine;
  */
 class ShrinkCommandTest {
 
-    private static final ReplayVerifier TOWER = TowerVerification.verifier().parallelism(1).build();
+    private static final ReplayVerifier TOWER = TowerVerification.verifier().parallelism(1).testCases(true).build();
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     /** A bot's game of the tower: valid, a state-hash step every 50 inputs. */
     private static ReplayFile valid;

@@ -1,5 +1,7 @@
 package dev.reprise.verify;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.RejectedExecutionException;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
@@ -18,15 +20,33 @@ import reactor.util.context.Context;
  * ended there, and the next source was at hand) keeps its worker: the next replay is queued behind the
  * task finishing on that thread, with no wake-up. A slot that went idle takes a new worker for its next
  * source, so that it neither holds a thread of a shared scheduler while it waits nor stays tied to a
- * thread that was given to other work meanwhile.
+ * thread that was given to other work meanwhile. A slot whose replay ran out of time leaves its worker too:
+ * the game may still hold that thread (a command or an invariant that never returns), and a replay queued
+ * behind it would never start, nor its own timer.
  */
 final class VerificationSlot implements Runnable {
 
     private final VerificationBatch.Coordinator coordinator;
     private final Scheduler scheduler;
+    private static final VarHandle RUNNER;
+
+    static {
+        try {
+            RUNNER = MethodHandles.lookup().findVarHandle(VerificationSlot.class, "runner", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private Scheduler.@Nullable Worker worker;
-    /** Whether {@link #run} is on the worker's thread's stack. */
-    private volatile boolean running;
+    /**
+     * The thread {@link #run} is on the stack of, or null. Cleared only by that thread, and only if no later
+     * run took its place: a thread left in a game past its timeout may return long after.
+     */
+    @SuppressWarnings("unused") // through RUNNER
+    private volatile @Nullable Thread runner;
+    /** Whether the last replay ran out of time: its worker's thread may be held by the game. */
+    private volatile boolean abandoned;
     /** The next replay, set by {@link #start} and taken by {@link #run} (the worker's queue orders the two). */
     @Nullable
     private ReplaySource source;
@@ -46,11 +66,13 @@ final class VerificationSlot implements Runnable {
         this.position = position;
         try {
             Scheduler.@Nullable Worker current = worker;
-            if (current == null || !running) {
-                // Idle: its task has ended, so disposing the worker interrupts nothing.
+            if (current == null || runner == null || abandoned) {
+                // Idle: its task has ended, so disposing the worker interrupts nothing. Abandoned: the game
+                // holds its thread past the replay's timeout, and disposing it interrupts the game there.
                 if (current != null) {
                     current.dispose();
                 }
+                abandoned = false;
                 worker = current = scheduler.createWorker();
             }
             current.schedule(this);
@@ -68,7 +90,8 @@ final class VerificationSlot implements Runnable {
         if (taken == null || coordinator.isCancelled()) {
             return;
         }
-        running = true;
+        Thread self = Thread.currentThread();
+        runner = self;
         try {
             Mono<Verdict> verification;
             try {
@@ -79,7 +102,7 @@ final class VerificationSlot implements Runnable {
             }
             verification.subscribe(new Run());
         } finally {
-            running = false;
+            RUNNER.compareAndSet(this, self, null);
         }
     }
 
@@ -143,6 +166,9 @@ final class VerificationSlot implements Runnable {
             done = true;
             current = null;
             Verdict v = verdict;
+            if (v != null && v.outcome() == Outcome.TIMED_OUT) {
+                abandoned = true;
+            }
             if (v == null) {
                 coordinator.failed(VerificationSlot.this,
                         new IllegalStateException("the verification of replay " + position + " ended without a verdict"));
