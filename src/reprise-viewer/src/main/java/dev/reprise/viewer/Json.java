@@ -118,6 +118,33 @@ final class Json {
         return object;
     }
 
+    /**
+     * Parses a JSON array: a list the page sends as a string inside a flat message (an edit's params).
+     *
+     * @param text the array's text
+     * @return the array
+     * @throws IllegalArgumentException naming the character offset if the text is not one JSON array
+     */
+    static ArrayNode parseArray(String text) {
+        JsonNode root;
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            root = MAPPER.readTree(parser);
+            if (parser.nextToken() != null) {
+                throw new IllegalArgumentException("bad JSON array at character "
+                        + parser.currentTokenLocation().getCharOffset() + ": text after the array");
+            }
+        } catch (JsonProcessingException e) {
+            long at = e.getLocation() == null ? -1 : e.getLocation().getCharOffset();
+            throw new IllegalArgumentException("bad JSON array at character " + at + ": " + e.getOriginalMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("reading a string cannot fail", e);
+        }
+        if (!(root instanceof ArrayNode array)) {
+            throw new IllegalArgumentException("bad JSON array at character 0: an array [...] expected, was " + text);
+        }
+        return array;
+    }
+
     /** Escapes what could end a script element or a JavaScript string in the page, beside the standard escapes. */
     private static final class PageSafeEscapes extends CharacterEscapes {
         private static final long serialVersionUID = 1L;

@@ -174,6 +174,11 @@ final class ReplayPlayback implements Playback {
         };
     }
 
+    /** @return the file this playback plays and its game, for an edit of it */
+    ReplayLibrary.Loaded loaded() {
+        return loaded;
+    }
+
     @Override
     public boolean grant(long n) {
         return pump.grant(n);
