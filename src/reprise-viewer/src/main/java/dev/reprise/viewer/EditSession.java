@@ -76,7 +76,7 @@ final class EditSession implements AutoCloseable {
         this.editor = ReplayEditor.open(new EditedGame(replay, game.scheduler(), scheduler, options));
         // A state kept is a step done: a seek's time is counted from the last one.
         this.progress = editor.events().subscribe(event -> game.stepDone());
-        long period = Math.max(10, Math.min(1000, stepTimeout.toMillis() / 4));
+        long period = GameThread.watchPeriodMillis(stepTimeout);
         this.watchdog = scheduler.schedulePeriodically(this::checkStep, period, period, TimeUnit.MILLISECONDS);
     }
 
