@@ -40,6 +40,7 @@ class EditSessionTest {
     private static final String FINAL_KEY = "final-total";
     private static final int ADD = 1;
     private static final int TIMES = 2;
+    private static final int HANG = 3;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -57,7 +58,13 @@ class EditSessionTest {
         recorder.array().add(ADD, 4);
         ReplayFile.builder(recorder.saveState()).gameId(GAME_ID).dictionary(recorder.commandDictionary()).build()
                 .write(folder.resolve("sums.reprise"));
-        server = ViewerServer.start(ViewerOptions.defaults(folder).withCheckpointInterval(2), new SumViewer());
+        ReplaySystem hangs = system(new AtomicLong());
+        hangs.array().add(ADD, 1);
+        hangs.array().add(HANG);
+        ReplayFile.builder(hangs.saveState()).gameId(GAME_ID).dictionary(hangs.commandDictionary()).build()
+                .write(folder.resolve("hangs.reprise"));
+        server = ViewerServer.start(ViewerOptions.defaults(folder).withCheckpointInterval(2)
+                .withLimits(ServerLimits.defaults().withStepTimeout(Duration.ofSeconds(2))), new SumViewer());
     }
 
     @AfterAll
@@ -205,6 +212,18 @@ class EditSessionTest {
     }
 
     @Test
+    void aCommandThatDoesNotReturn_closesEditMode_namingTheStepTimeout() throws Exception {
+        client.open("hangs.reprise", "route");
+        client.await("opened", WAIT);
+        edit("enter", "");
+        client.send("{\"t\":\"edit\",\"op\":\"seek\",\"to\":2}");
+        JsonNode closed = JSON.readTree(client.await("edit", message -> message.contains("\"op\":\"closed\""), WAIT));
+        assertThat(closed.path("message").asText())
+                .contains("did not complete within the viewer's 2000 ms step timeout while seeking to step 2");
+        assertThat(refused("undo", "").path("message").asText()).contains("not in edit mode");
+    }
+
+    @Test
     void withoutEditMode_editsAreRefused() throws Exception {
         assertThat(refused("set", "\"i\":0,\"code\":1").path("message").asText()).contains("not in edit mode");
         edit("enter", "");
@@ -217,6 +236,13 @@ class EditSessionTest {
         ReplaySystem system = new ReplaySystem();
         system.registerCommand(ADD, "add", ReplayCommand.sync(step -> total.addAndGet(step.intParam(0))));
         system.registerCommand(TIMES, "times", ReplayCommand.sync(step -> total.set(total.get() * step.intParam(0))));
+        system.registerCommand(HANG, "hang", ReplayCommand.sync(step -> {
+            try {
+                Thread.sleep(Long.MAX_VALUE); // until edit mode closes and interrupts it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
         return system;
     }
 
