@@ -7,6 +7,7 @@ import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayStep;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -55,6 +56,27 @@ public interface GameReplay {
      */
     default Optional<SnapshotProvider<?>> snapshots() {
         return Optional.empty();
+    }
+
+    /**
+     * Returns the metadata key under which this game's files claim the state hash their game ends with (as its
+     * verifier's {@code ReplayVerifier.Builder#finalHashKey}): a replay saved from the viewer's edit mode gets a
+     * fresh one, the {@link #stateHash()} where the edited route ends.
+     *
+     * @return the key, or empty (the default) if the game's files claim none
+     */
+    default Optional<String> finalHashKey() {
+        return Optional.empty();
+    }
+
+    /**
+     * Returns a 64-bit hash of the game's state as things stand now, as its verifier's game computes it.
+     * Called between steps, as {@link #state()} is.
+     *
+     * @return the hash, or empty (the default) if the game has none
+     */
+    default OptionalLong stateHash() {
+        return OptionalLong.empty();
     }
 
     /**

@@ -65,6 +65,16 @@ final class GameThread implements AutoCloseable {
         return started != 0 && System.nanoTime() - started > timeout.toNanos();
     }
 
+    /**
+     * Returns how often a watchdog checks for a step run past {@code timeout}: a quarter of it, 10 ms to 1 s.
+     *
+     * @param timeout the step timeout
+     * @return the period in milliseconds
+     */
+    static long watchPeriodMillis(Duration timeout) {
+        return Math.max(10, Math.min(1000, timeout.toMillis() / 4));
+    }
+
     /** Stops the thread: work not started is dropped, the work in hand interrupted. */
     @Override
     public void close() {

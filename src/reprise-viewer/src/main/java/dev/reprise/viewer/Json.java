@@ -93,19 +93,7 @@ final class Json {
             throw new IllegalArgumentException("message of " + text.length() + " characters, at most "
                     + MAX_MESSAGE_CHARS + " are accepted");
         }
-        JsonNode root;
-        try (JsonParser parser = MAPPER.createParser(text)) {
-            root = MAPPER.readTree(parser);
-            if (parser.nextToken() != null) {
-                throw new IllegalArgumentException("bad JSON message at character "
-                        + parser.currentTokenLocation().getCharOffset() + ": text after the object");
-            }
-        } catch (JsonProcessingException e) {
-            long at = e.getLocation() == null ? -1 : e.getLocation().getCharOffset();
-            throw new IllegalArgumentException("bad JSON message at character " + at + ": " + e.getOriginalMessage(), e);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("reading a string cannot fail", e);
-        }
+        JsonNode root = parse(text, "JSON message", "object");
         if (!(root instanceof ObjectNode object)) {
             throw new IllegalArgumentException("bad JSON message at character 0: an object {...} expected");
         }
@@ -116,6 +104,44 @@ final class Json {
             }
         }
         return object;
+    }
+
+    /**
+     * Parses a JSON array: a list the page sends as a string inside a flat message (an edit's params).
+     *
+     * @param text the array's text
+     * @return the array
+     * @throws IllegalArgumentException naming the character offset if the text is not one JSON array
+     */
+    static ArrayNode parseArray(String text) {
+        JsonNode root = parse(text, "JSON array", "array");
+        if (!(root instanceof ArrayNode array)) {
+            throw new IllegalArgumentException("bad JSON array at character 0: an array [...] expected, was " + text);
+        }
+        return array;
+    }
+
+    /**
+     * Parses one JSON value with nothing after it.
+     *
+     * @param what what the text is, for the error ("JSON message")
+     * @param value what the value is, for the error ("object")
+     * @throws IllegalArgumentException naming the character offset if it is not one JSON value
+     */
+    private static JsonNode parse(String text, String what, String value) {
+        try (JsonParser parser = MAPPER.createParser(text)) {
+            JsonNode root = MAPPER.readTree(parser);
+            if (parser.nextToken() != null) {
+                throw new IllegalArgumentException("bad " + what + " at character "
+                        + parser.currentTokenLocation().getCharOffset() + ": text after the " + value);
+            }
+            return root;
+        } catch (JsonProcessingException e) {
+            long at = e.getLocation() == null ? -1 : e.getLocation().getCharOffset();
+            throw new IllegalArgumentException("bad " + what + " at character " + at + ": " + e.getOriginalMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("reading a string cannot fail", e);
+        }
     }
 
     /** Escapes what could end a script element or a JavaScript string in the page, beside the standard escapes. */

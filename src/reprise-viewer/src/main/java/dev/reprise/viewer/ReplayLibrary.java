@@ -114,6 +114,29 @@ final class ReplayLibrary {
      * @throws IllegalArgumentException with the reason if the name is not a plain name of a file in the
      *     folder, or the file is not a valid replay of a known game and build
      */
+    /**
+     * Returns where a new replay named {@code name} goes in the folder: a file an edit is saved as, never
+     * one already there (the file edited included).
+     *
+     * @param name a plain file name ending in {@code .reprise}
+     * @return the path, in the folder
+     * @throws IllegalArgumentException saying why if the name is not a plain replay name or the file exists
+     */
+    Path newFile(String name) {
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("\"" + name + "\" is not a replay name: a plain file name ending in "
+                    + ".reprise, no folders");
+        }
+        Path path = folder.resolve(name).normalize();
+        if (!folder.equals(path.getParent())) {
+            throw new IllegalArgumentException("\"" + name + "\" is not a file of the viewer's folder");
+        }
+        if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IllegalArgumentException("\"" + name + "\" is already in the viewer's folder: save as a new name");
+        }
+        return path;
+    }
+
     Loaded open(String name) {
         if (!NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("\"" + name + "\" is not a replay name: a plain file name ending in "

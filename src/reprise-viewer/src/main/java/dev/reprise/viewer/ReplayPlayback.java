@@ -109,7 +109,7 @@ final class ReplayPlayback implements Playback {
         session.send(opened.set("v", view()));
         this.states = sandbox.states().subscribe(state -> session.send(Json.object().put("t", "state")
                 .put("state", state.name()).put("replayed", replayed())));
-        long period = Math.max(10, Math.min(1000, stepTimeout.toMillis() / 4));
+        long period = GameThread.watchPeriodMillis(stepTimeout);
         this.watchdog = scheduler.schedulePeriodically(this::checkStep, period, period, TimeUnit.MILLISECONDS);
         sandbox.steps().subscribe(pump);
     }
@@ -172,6 +172,11 @@ final class ReplayPlayback implements Playback {
                 return snapshots.estimateBytes(snapshot);
             }
         };
+    }
+
+    /** @return the file this playback plays and its game, for an edit of it */
+    ReplayLibrary.Loaded loaded() {
+        return loaded;
     }
 
     @Override

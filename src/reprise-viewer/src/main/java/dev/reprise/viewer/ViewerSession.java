@@ -36,6 +36,8 @@ final class ViewerSession implements Disposable {
     private volatile @Nullable Playback playback;
     /** The lease of the game the playback plays (a folder's jar stays loaded while held); on the worker only. */
     private ViewerGames.@Nullable Played held;
+    /** The edit mode's copy of the replay, if entered; on the worker only. */
+    private @Nullable EditSession edit;
     private final AtomicLong sent = new AtomicLong();
     private long sentAtLastTick;
 
@@ -140,6 +142,7 @@ final class ViewerSession implements Disposable {
             case "step" -> current().step();
             case "speed" -> current().speed(number(message, "x"));
             case "seek" -> current().seek((int) integer(message, "to", 0, Integer.MAX_VALUE));
+            case "edit" -> edit(message);
             case "answer" -> current().answer((int) integer(message, "i", 0, Integer.MAX_VALUE),
                     (int) integer(message, "option", 0, 1000));
             default -> throw new IllegalArgumentException("unknown message type \"" + type + "\"");
@@ -162,6 +165,7 @@ final class ViewerSession implements Disposable {
             throw new IllegalArgumentException("open needs a \"file\" name or an \"upload\" token");
         }
         try {
+            leaveEdit();
             replace(null, null);
             SessionBudget.Reservation reserved = reserve(loaded);
             if (upload != null) {
@@ -214,6 +218,50 @@ final class ViewerSession implements Disposable {
         next.seek(target);
     }
 
+    /**
+     * Handles an edit message ({@code {"t":"edit","op":...}}): {@code enter} opens edit mode on a copy of the
+     * replay open, {@code leave} closes it, and the other operations go to the {@link EditSession}.
+     */
+    private void edit(ObjectNode message) {
+        String op = message.path("op").asText("");
+        if ("enter".equals(op)) {
+            if (!(playback instanceof ReplayPlayback replay)) {
+                throw new IllegalArgumentException("edit: open a replay first (the live game cannot be edited)");
+            }
+            leaveEdit();
+            ReplayLibrary.Loaded loaded = replay.loaded();
+            SessionBudget.Reservation reserved = server.sessionBudget().reserveOrRefuse("an edit of this replay",
+                    SessionBudget.replayBytes(loaded.file().save(), options.checkpointBudget()));
+            EditSession opened;
+            try {
+                opened = new EditSession(this, server.library(), loaded, reserved, options, scheduler);
+            } catch (RuntimeException | Error e) {
+                reserved.close();
+                throw e;
+            }
+            edit = opened;
+            opened.handle("view", message);
+        } else if ("leave".equals(op)) {
+            leaveEdit();
+            send(Json.object().put("t", "edit").put("op", "left"));
+        } else {
+            EditSession open = edit;
+            if (open == null || open.isClosed()) {
+                throw new IllegalArgumentException("edit: not in edit mode; send {\"t\":\"edit\",\"op\":\"enter\"} "
+                        + "with a replay open");
+            }
+            open.handle(op, message);
+        }
+    }
+
+    private void leaveEdit() {
+        EditSession open = edit;
+        edit = null;
+        if (open != null) {
+            open.close();
+        }
+    }
+
     private void live() {
         ViewerGames.Played played = options.live() ? server.games().live().orElse(null) : null;
         if (played == null) {
@@ -222,6 +270,7 @@ final class ViewerSession implements Disposable {
         try {
             LiveGame live = played.game().live().orElseThrow(
                     () -> new IllegalArgumentException("no game is being played live on this server"));
+            leaveEdit();
             replace(null, null);
             replace(new LivePlayback(this, played, live, options.maxCredits(), server.sessionBudget()), played);
         } catch (RuntimeException | Error e) {
@@ -254,7 +303,7 @@ final class ViewerSession implements Disposable {
         return playback;
     }
 
-    private static long integer(ObjectNode message, String key, long min, long max) {
+    static long integer(ObjectNode message, String key, long min, long max) {
         JsonNode value = message.get(key);
         if (value == null || !value.canConvertToExactIntegral() || !value.canConvertToLong()
                 || value.asLong() < min || value.asLong() > max) {
@@ -330,6 +379,7 @@ final class ViewerSession implements Disposable {
         closed = true;
         ticker.dispose();
         worker.schedule(() -> {
+            leaveEdit();
             replace(null, null);
             outbox.close();
             worker.dispose();

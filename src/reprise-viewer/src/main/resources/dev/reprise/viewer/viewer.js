@@ -18,7 +18,8 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   const model = {
     kind: null, name: null, game: null, renderer: null, length: 0, replayed: 0,
     step: null, code: null, view: null, state: '-', checkpoints: [], desync: null,
-    dialog: null, rates: [], received: 0, opens: 0, hint: false, speed: 1, stepsPerSecond: 10, achieved: null, hiddenPause: null
+    dialog: null, rates: [], received: 0, opens: 0, kept: [],
+    edit: {on: false, cursor: 0, position: -1, rows: [], commands: [], branches: [], answers: 0, saved: null}, hint: false, speed: 1, stepsPerSecond: 10, achieved: null, hiddenPause: null
   };
   let socket = null;
   let drawing = false;
@@ -99,7 +100,10 @@ window.ViewerRenderers = window.ViewerRenderers || {};
     }
   }
 
+  const PLAYBACK = ['step', 'state', 'paused', 'stepped', 'seeked', 'ended'];
+
   function apply(m) {
+    if (model.edit.on && PLAYBACK.includes(m.t)) { return; } // the page shows the edit's state meanwhile
     switch (m.t) {
       case 'hello': break;
       case 'opened':
@@ -113,6 +117,10 @@ window.ViewerRenderers = window.ViewerRenderers || {};
         $('start').hidden = true;
         $('title').textContent = m.kind === 'live' ? 'live: ' + m.game + ' being played now' : m.name + (m.interactive ? ' (interactive)' : '');
         if (!m.reopened) {
+          Object.assign(model.edit, {on: false, rows: [], branches: [], saved: null}); // another file: edit mode left
+          model.kept = [];
+          $('editor').hidden = true;
+          $('edit').setAttribute('aria-pressed', 'false');
           say(m.kind === 'live' ? 'Watching the live game (catching up from its first step).'
             : 'Opened ' + m.name + '. Press Play (or space) to play it.');
           model.hint = m.kind !== 'live';
@@ -168,11 +176,100 @@ window.ViewerRenderers = window.ViewerRenderers || {};
       }
       case 'stats':
         $('memory').textContent = formatBytes(m.memory.total);
+        if (model.edit.on) { break; } // the seek bar shows the edit's kept states
         model.achieved = m.rate;
         if (m.checkpoints) { model.checkpoints = Array.from(new Set(model.checkpoints.concat(m.checkpoints))).sort((a, b) => a - b); }
         break;
+      case 'edit': applyEdit(m); break;
       case 'error': say(m.message, 'error'); break;
       default: break;
+    }
+  }
+
+  // Edit mode: the server edits a copy of the replay and answers each edit with its view (docs/viewer.md).
+  function applyEdit(m) {
+    const edit = model.edit;
+    edit.answers++;
+    if (m.op === 'left' || m.op === 'closed') {
+      edit.on = false;
+      model.kept = [];
+      $('editor').hidden = true;
+      $('edit').setAttribute('aria-pressed', 'false');
+      if (m.op === 'closed') { say(m.message, 'error'); } else { say('Left edit mode: the replay plays as recorded.'); }
+      return;
+    }
+    Object.assign(edit, {on: true, cursor: m.cursor, position: m.position, rows: m.rows, commands: m.commands,
+      branches: m.branches, saved: m.saved || edit.saved});
+    $('editor').hidden = false;
+    $('edit').setAttribute('aria-pressed', 'true');
+    model.length = m.length;
+    model.replayed = m.position;
+    model.kept = m.kept;
+    if (m.v) { model.view = m.v; }
+    model.state = 'EDITING';
+    say(m.saved ? 'Saved the edit as ' + m.saved + '.' : 'Editing ' + m.file + ': at step ' + m.position + ' of ' + m.length + '.');
+    drawRoll();
+    drawBranches();
+  }
+
+  function editSend(op, extra) {
+    send(Object.assign({t: 'edit', op: op}, extra || {}));
+  }
+
+  function drawBranches() {
+    const select = $('branches');
+    const names = model.edit.branches;
+    if (select.dataset.key === names.join('\n')) { return; }
+    select.dataset.key = names.join('\n');
+    select.innerHTML = '';
+    for (const name of names) {
+      const option = document.createElement('option');
+      option.value = name;
+      option.textContent = name;
+      select.appendChild(option);
+    }
+  }
+
+  // The piano roll: the steps around the cursor, each with its command (one of the game's) and params.
+  function drawRoll() {
+    const body = $('roll').tBodies[0];
+    body.innerHTML = '';
+    for (const row of model.edit.rows) {
+      const tr = body.insertRow();
+      tr.dataset.step = row.i;
+      if (row.i === model.edit.cursor - 1) { tr.className = 'cursor'; }
+      const index = tr.insertCell();
+      index.className = 'index';
+      index.textContent = row.i;
+      index.title = 'show the state after step ' + row.i;
+      index.onclick = () => editSend('seek', {to: row.i + 1});
+      const command = document.createElement('select');
+      command.className = 'command';
+      for (const c of model.edit.commands) {
+        const option = document.createElement('option');
+        option.value = c.c;
+        option.textContent = c.n + ' (' + c.c + ')';
+        command.appendChild(option);
+      }
+      command.value = row.c;
+      tr.insertCell().appendChild(command);
+      const params = document.createElement('input');
+      params.className = 'params';
+      params.value = JSON.stringify(row.p);
+      tr.insertCell().appendChild(params);
+      const actions = tr.insertCell();
+      const button = (label, onclick) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = label;
+        b.className = label.toLowerCase().replace(/ .*/, '');
+        b.onclick = onclick;
+        actions.appendChild(b);
+      };
+      const step = () => ({i: row.i, code: Number(command.value), params: params.value});
+      button('Set', () => editSend('set', step()));
+      button('Insert before', () => editSend('insert', step()));
+      button('Delete', () => editSend('delete', {i: row.i}));
     }
   }
 
@@ -269,6 +366,14 @@ window.ViewerRenderers = window.ViewerRenderers || {};
     };
     const why = live ? LIVE_ONLY : NOTHING_OPEN;
     const movable = open && (state === 'READY' || state === 'PAUSED');
+    const editing = model.edit.on;
+    if (editing) {
+      ['play', 'pause', 'stepbtn', 'speed'].forEach(id => control(id, false, 'Leave edit mode to play'));
+      control('seek', true, '');
+      control('edit', true, '');
+      return;
+    }
+    control('edit', open, why);
     control('play', movable, open ? 'Already ' + state.toLowerCase() + (state === 'PLAYING' ? '' : ': seek to play again') : why);
     control('pause', open && state === 'PLAYING', open ? 'Not playing' : why);
     control('stepbtn', movable, open ? 'Pause first' : why);
@@ -278,16 +383,23 @@ window.ViewerRenderers = window.ViewerRenderers || {};
 
   function drawMarks() {
     const marks = $('marks');
-    const key = model.checkpoints.join(',') + '|' + JSON.stringify(model.desync) + '|' + model.length;
+    const key = model.checkpoints.join(',') + '|' + model.kept.join(',') + '|' + JSON.stringify(model.desync) + '|' + model.length;
     if (marks.dataset.key === key) { return; }
     marks.dataset.key = key;
     marks.innerHTML = '';
     const pct = i => (model.length ? 100 * i / model.length : 0) + '%';
-    for (const at of model.checkpoints) {
+    for (const at of model.edit.on ? [] : model.checkpoints) {
       const tick = document.createElement('div');
       tick.className = 'checkpoint';
       tick.style.left = pct(at);
       tick.title = 'checkpoint at step ' + at;
+      marks.appendChild(tick);
+    }
+    for (const at of model.kept) {
+      const tick = document.createElement('div');
+      tick.className = 'kept';
+      tick.style.left = pct(at);
+      tick.title = 'state kept at step ' + at;
       marks.appendChild(tick);
     }
     if (model.desync) {
@@ -444,15 +556,34 @@ window.ViewerRenderers = window.ViewerRenderers || {};
   $('stepbtn').onclick = () => send({t: 'step'});
   $('speed').onchange = () => { model.speed = Number($('speed').value); send({t: 'speed', x: model.speed}); schedule(); };
   $('seek').oninput = () => { dragging = true; draw(); };
-  $('seek').onchange = () => { dragging = false; send({t: 'seek', to: Number($('seek').value)}); };
+  $('seek').onchange = () => {
+    dragging = false;
+    if (model.edit.on) { editSend('seek', {to: Number($('seek').value)}); } else { send({t: 'seek', to: Number($('seek').value)}); }
+  };
+  $('edit').onclick = () => {
+    if (model.edit.on) { editSend('leave'); } else { send({t: 'pause'}); editSend('enter'); }
+  };
+  $('undo').onclick = () => editSend('undo');
+  $('redo').onclick = () => editSend('redo');
+  $('branch-save').onclick = () => editSend('branch', {name: $('branch-name').value});
+  $('branch-restore').onclick = () => editSend('restore', {name: $('branches').value});
+  $('save').onclick = () => editSend('save', {name: $('save-name').value});
+  // Ctrl+Z undoes and Ctrl+Y (or Ctrl+Shift+Z) redoes an edit, except while typing in a field.
+  document.addEventListener('keydown', event => {
+    if (!model.edit.on || !(event.ctrlKey || event.metaKey) || event.target.tagName === 'INPUT') { return; }
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) { event.preventDefault(); editSend('undo'); }
+    if (key === 'y' || (key === 'z' && event.shiftKey)) { event.preventDefault(); editSend('redo'); }
+  });
   ['play', 'pause', 'stepbtn'].forEach(id => { $(id).dataset.key = $(id).title; });
   document.addEventListener('keydown', event => {
-    if (event.target.tagName === 'INPUT' || event.target.tagName === 'SELECT' || model.kind !== 'replay') { return; }
+    if (event.target.tagName === 'INPUT' || event.target.tagName === 'SELECT' || model.kind !== 'replay'
+      || model.edit.on) { return; }
     if (event.code === 'Space') { event.preventDefault(); send({t: playing() ? 'pause' : 'play'}); }
     if (event.code === 'ArrowRight') { event.preventDefault(); send({t: 'step'}); }
   });
   // A clicked button keeps no focus: space and the arrow keys belong to the playback.
-  document.querySelectorAll('#controls button, #source button').forEach(button =>
+  document.querySelectorAll('#controls button, #source button, #edit-tools button').forEach(button =>
     button.addEventListener('click', () => button.blur()));
   setInterval(() => send({t: 'ping'}), 15000);
   setInterval(schedule, 500); // keeps steps/s current when no step arrives

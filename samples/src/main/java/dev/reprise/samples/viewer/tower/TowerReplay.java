@@ -12,10 +12,12 @@ import dev.reprise.samples.tower.Tower;
 import dev.reprise.samples.tower.TowerCodes;
 import dev.reprise.samples.tower.TowerGame;
 import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.samples.verify.TowerVerification;
 import dev.reprise.viewer.GameReplay;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -45,6 +47,16 @@ final class TowerReplay implements GameReplay {
     @Override
     public Optional<SnapshotProvider<?>> snapshots() {
         return Optional.of(TowerCommands.snapshots(game));
+    }
+
+    @Override
+    public Optional<String> finalHashKey() {
+        return Optional.of(TowerVerification.FINAL_HASH_KEY);
+    }
+
+    @Override
+    public OptionalLong stateHash() {
+        return OptionalLong.of(game.state().stateHash());
     }
 
     @Override
