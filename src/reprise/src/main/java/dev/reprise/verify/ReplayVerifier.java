@@ -539,9 +539,10 @@ public final class ReplayVerifier {
         }
 
         /**
-         * Adds a named invariant of the game: a property that must hold at the start of every replay, before
-         * every active step (once the group before it settled) and at the end, before the final state is
-         * judged. A broken one is {@link Outcome#FAILED}, the verdict naming it and the step after which it no
+         * Adds a named invariant of the game: a property that must hold at the start of every replay, after
+         * every step (an active step once its command's result is in, a passive step once its recorded answer
+         * was applied), before every active step (once the group before it and a window's finalize settled)
+         * and at the end, before the final state is judged: where the test kit checks invariants. A broken one is {@link Outcome#FAILED}, the verdict naming it and the step after which it no
          * longer held. Called on the worker's thread, for each replay's own game. The replay tool's
          * {@code verify} and {@code shrink}, the Kafka worker and the test kit's checks of this verifier share
          * these definitions.

@@ -4,6 +4,7 @@ import dev.reprise.diagnostic.ReplayException;
 import dev.reprise.ReplaySystem;
 import dev.reprise.desync.ReplayDesyncException;
 import dev.reprise.command.CommandDictionary;
+import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayMismatch;
@@ -46,6 +47,8 @@ final class Verification {
     private final String id;
     private final long position;
     private long started;
+    /** The invariants checked after each step, while a replay with invariants plays; null otherwise. */
+    private volatile @Nullable StepInvariants stepInvariants;
     private long deadline;
     private int stepCount;
     private OptionalLong claimedHash = OptionalLong.empty();
@@ -320,10 +323,19 @@ final class Verification {
             });
         }
         if (!verifier.invariants().isEmpty()) {
-            // An active step is emitted before it runs, once the group before it settled: the state to check.
+            StepInvariants afterSteps = new StepInvariants(verifier.invariants(), this::game, playing::stopNow);
+            afterSteps.checkAfterEachAnswer(game().system());
+            stepInvariants = afterSteps;
+            // An active step is emitted before it runs, once the group before it settled (and the finalize of
+            // a window that closed): that state is checked here; the step itself once its result is in.
             steps = steps.doOnNext(step -> {
                 if (step instanceof ActiveStep) {
                     checkInvariants(step.step().index());
+                    step.result().subscribe(result -> {
+                        if (result != ReplayCommandResult.FAILED) {
+                            afterSteps.after(step.step());
+                        }
+                    });
                 }
             });
         }
@@ -347,20 +359,17 @@ final class Verification {
      * @throws BrokenInvariant naming the first that does not hold and the step after which it broke
      */
     private void checkInvariants(int next) {
-        for (ReplayVerifier.Invariant invariant : verifier.invariants()) {
-            String how;
-            try {
-                how = invariant.holds().test(game()) ? null : "broke";
-            } catch (RuntimeException e) {
-                how = "threw " + describe(e);
-            }
-            if (how != null) {
-                String where = next == 0 ? "at the start, before any step"
-                        : next >= stepCount ? "after the last step, " + (stepCount - 1)
-                        : "after step " + (next - 1);
-                throw new BrokenInvariant(Math.max(0, next - 1), "invariant \"" + invariant.name() + "\" " + how
-                        + " " + where);
-            }
+        StepInvariants afterSteps = stepInvariants;
+        StepInvariants.Breach after = afterSteps == null ? null : afterSteps.breach();
+        if (after != null) {
+            throw new BrokenInvariant(after.step(), after.reason());
+        }
+        String broken = StepInvariants.firstBroken(verifier.invariants(), game());
+        if (broken != null) {
+            String where = next == 0 ? "at the start, before any step"
+                    : next >= stepCount ? "after the last step, " + (stepCount - 1)
+                    : "after step " + (next - 1);
+            throw new BrokenInvariant(Math.max(0, next - 1), broken + " " + where);
         }
     }
 
