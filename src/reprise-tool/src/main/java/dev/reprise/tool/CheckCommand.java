@@ -7,7 +7,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code check}: the checksum and the whole structure of one file, for any game (no game is played;
- * {@code verify} plays the replay too, in the sample tower game).
+ * {@code verify} plays the replay too, in whichever game is installed).
  */
 @Command(name = "check", description = "Checks the checksum and the whole structure of a file of any game; "
         + "exit code 1 if invalid. (verify also plays it.)")

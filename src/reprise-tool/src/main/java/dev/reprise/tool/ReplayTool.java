@@ -14,15 +14,16 @@ import picocli.CommandLine;
 /**
  * A command-line tool for replay files: {@code info}, {@code dump}, {@code check}, {@code verify},
  * {@code shrink}, {@code cut}, {@code convert}, {@code sample}, {@code compat} (does every replay reproduce on
- * the installed build?) and {@code upgrade} (a replay of an older build rewritten for the installed one).
+ * the installed build?), {@code upgrade} (a replay of an older build rewritten for the installed one),
+ * {@code diff} (where two builds part) and {@code determinism} (where one build parts from itself).
  * {@code verify}, {@code shrink}, {@code compat} and {@code upgrade} play the game a
  * {@link dev.reprise.verify.ReplayVerifierProvider} on the class path provides, or with {@code --builds=DIR}
  * the game jars of a folder ({@code cut} too, to recompute a final state hash, when the file's game is
- * installed). picocli is an optional dependency of the library; the tool jar
- * ({@code target/reprise-<version>-tool.jar}) bundles it.
+ * installed). picocli is a dependency of this module only (the core needs none); the runnable jar
+ * ({@code target/reprise-tool-<version>-all.jar}) bundles it.
  *
- * <p>Run it with {@code java -jar reprise-<version>-tool.jar info file.reprise}, or, to verify a game,
- * {@code java -cp reprise-<version>-tool.jar:mygame.jar dev.reprise.tool.ReplayTool verify replays/}.
+ * <p>Run it with {@code java -jar reprise-tool-<version>-all.jar info file.reprise}, or, to verify a game,
+ * {@code java -cp reprise-tool-<version>-all.jar:mygame.jar dev.reprise.tool.ReplayTool verify replays/}.
  * Every bad input is one line on standard error naming the path and the reason, never a stack trace.
  * Exit codes: {@link #OK}, {@link #FAILED}, {@link #USAGE}, {@link #INTERNAL}; {@code compat} and
  * {@code upgrade} use {@link #NOT_RUN} in place of the last two.
