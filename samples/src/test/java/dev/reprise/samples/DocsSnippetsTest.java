@@ -39,7 +39,7 @@ class DocsSnippetsTest {
     @ParameterizedTest
     @ValueSource(strings = {"README.md", "docs/getting-started.md", "docs/concepts.md", "docs/cookbook.md",
             "docs/testing.md", "docs/viewer.md", "docs/editing.md", "docs/finding-divergence.md", "docs/playback.md",
-            "docs/route-format.md", "docs/seeking.md", "docs/verification.md"})
+            "docs/route-format.md", "docs/seeking.md", "docs/verification.md", "docs/replay-file-format.md"})
     void everyJavaSnippet_isCopiedFromTheSourceItNames_withTheImportsItNeeds(String doc) throws IOException {
         String text = Files.readString(Path.of(doc));
         Matcher block = JAVA_BLOCK.matcher(text);
