@@ -29,7 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class DocsSnippetsTest {
 
-    private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)\\n```", Pattern.DOTALL);
+    /** A Java block, perhaps indented in a list item: its indentation, then its code. */
+    private static final Pattern JAVA_BLOCK = Pattern.compile("^( *)```java\\n(.*?)\\n\\1```",
+            Pattern.DOTALL | Pattern.MULTILINE);
     private static final Pattern SOURCE = Pattern.compile("\\A\\s*<sub>(?:Abridged )?[Ff]rom `([^`]+)`");
     private static final Pattern PACKAGE = Pattern.compile("package ([\\w.]+);");
     /** An import a reader needs to see: a type of the library (not the samples' or the guide's) or of Reactor. */
@@ -39,7 +41,8 @@ class DocsSnippetsTest {
     @ParameterizedTest
     @ValueSource(strings = {"README.md", "docs/getting-started.md", "docs/concepts.md", "docs/cookbook.md",
             "docs/testing.md", "docs/viewer.md", "docs/editing.md", "docs/finding-divergence.md", "docs/playback.md",
-            "docs/route-format.md", "docs/seeking.md", "docs/verification.md", "docs/replay-file-format.md"})
+            "docs/route-format.md", "docs/seeking.md", "docs/verification.md", "docs/replay-file-format.md",
+            "docs/builds.md"})
     void everyJavaSnippet_isCopiedFromTheSourceItNames_withTheImportsItNeeds(String doc) throws IOException {
         String text = Files.readString(Path.of(doc));
         Matcher block = JAVA_BLOCK.matcher(text);
@@ -50,7 +53,7 @@ class DocsSnippetsTest {
             Matcher source = SOURCE.matcher(text.substring(block.end()));
             assertThat(source.find()).as("%s: the snippet at offset %d names no source file", doc, block.start())
                     .isTrue();
-            List<String> code = stripped(block.group(1));
+            List<String> code = stripped(block.group(2));
             List<String> file = stripped(Files.readString(Path.of(source.group(1))));
             List<String> imports = leadingImports(code);
             Set<String> importable = new LinkedHashSet<>(file);

@@ -2,6 +2,7 @@ package dev.reprise.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayUpgrade;
 import dev.reprise.testing.GameJars;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ class BuildsExamplesTest {
 
             @Override
             public ReplayVerifier.Builder verifier() {
-                return ReplayVerifier.builder(CounterGame::of).gameId("mygame")
+                return ReplayVerifier.builder(MyGame::forReplay).gameId("mygame")
                         .upgrade(FROM_1_4);    // it upgrades build 1.4's replays (see below)
             }
         };
@@ -73,5 +74,13 @@ class BuildsExamplesTest {
         }
 
         assertThat(verdicts).extracting(Verdict::outcome).containsOnly(Outcome.VALID).hasSize(2);
+    }
+
+    /** The page's game, as a game names its factory: here the counter game of these tests. */
+    private static final class MyGame {
+
+        static CounterGame forReplay(ReplayFile file) {
+            return CounterGame.of(file);
+        }
     }
 }
