@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * error; a pipe whose reader is gone (as {@code dump BIG | head -1}) stops it at once, quietly. Both end
  * with exit code 1, never 0. In the test's JVM through {@link ReplayTool#run}, and as a process.
  */
-class LostOutputTest {
+class LostOutputIT {
 
     private static final int STEPS = 1_000_000;
     private static final Path DEV_FULL = Path.of("/dev/full");
