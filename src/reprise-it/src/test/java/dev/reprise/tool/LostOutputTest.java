@@ -8,20 +8,14 @@ import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplayArray;
 import dev.reprise.route.ReplayArrayConfig;
 import dev.reprise.samples.verify.TowerCorpus;
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The tool's standard output lost: a full device or disk fails the command with one line on standard
  * error; a pipe whose reader is gone (as {@code dump BIG | head -1}) stops it at once, quietly. Both end
- * with exit code 1, never 0. In the test's JVM through {@link ReplayTool#run}, and as a process.
+ * with exit code 1, never 0. In the test's JVM through {@link ReplayTool#run}; {@link LostOutputIT} runs the
+ * tool as a process.
  */
 class LostOutputTest {
 
@@ -47,16 +42,22 @@ class LostOutputTest {
 
     @BeforeAll
     static void writeReplays() throws IOException {
-        ReplayArray route = new ReplayArray(ReplayArrayConfig.builder().initCommandLength(STEPS).build());
-        for (int i = 0; i < STEPS; i++) {
-            route.add(i % 7);
-        }
-        big = folder.resolve("big.reprise");
-        ReplayFile.builder(route.saveState()).build().write(big);
+        big = writeBig(folder);
         replays = Files.createDirectory(folder.resolve("replays"));
         for (TowerCorpus.Entry entry : TowerCorpus.generate(3, 4)) {
             Files.write(replays.resolve(entry.id() + ReplayFinder.EXTENSION), entry.bytes());
         }
+    }
+
+    /** Writes {@code big.reprise}, a replay of a million steps (codes 0 to 6 in turn), into the folder. */
+    static Path writeBig(Path folder) throws IOException {
+        ReplayArray route = new ReplayArray(ReplayArrayConfig.builder().initCommandLength(STEPS).build());
+        for (int i = 0; i < STEPS; i++) {
+            route.add(i % 7);
+        }
+        Path big = folder.resolve("big.reprise");
+        ReplayFile.builder(route.saveState()).build().write(big);
+        return big;
     }
 
     /** A disk that takes {@code room} bytes, then fails every write as {@code message} says. */
@@ -152,48 +153,5 @@ class LostOutputTest {
 
         assertThat(out.toString(StandardCharsets.UTF_8).lines()).containsExactly("0: 0", "1: 1", "2: 2");
         assertThat(errText()).isEmpty();
-    }
-
-    // The tool as a process, as a shell runs it.
-
-    private static ProcessBuilder tool(String... args) {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                ReplayTool.class.getName()));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command);
-    }
-
-    @Test
-    void process_info_toAFullDevice_exitsOne_withOneLineOnStandardError() throws Exception {
-        assumeTrue(Files.exists(DEV_FULL), "no /dev/full here");
-        Process process = tool("info", big.toString()).redirectOutput(DEV_FULL.toFile())
-                .redirectError(ProcessBuilder.Redirect.PIPE).start();
-
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("exited").isTrue();
-        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-
-        assertThat(process.exitValue()).as(err).isEqualTo(ReplayTool.FAILED);
-        assertThat(err.lines()).singleElement().asString()
-                .isEqualTo("replay-tool: cannot write standard output: No space left on device");
-    }
-
-    @Test
-    void process_dump_intoAPipeClosedAfterOneLine_stopsPromptly_andQuietly() throws Exception {
-        File errFile = folder.resolve("dump.err").toFile();
-        Process process = tool("dump", big.toString()).redirectError(errFile).start();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            assertThat(lines.readLine()).isEqualTo("0: 0");
-        } // as head -1: the reader is gone after one line
-
-        boolean exited = process.waitFor(20, TimeUnit.SECONDS);
-        if (!exited) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-
-        assertThat(exited).as("the tool stopped writing into a closed pipe within 20 s").isTrue();
-        assertThat(process.exitValue()).isEqualTo(ReplayTool.FAILED);
-        assertThat(Files.readString(errFile.toPath())).as("standard error").isEmpty();
     }
 }

@@ -110,24 +110,6 @@ final class ViewerFixtures {
         throw new IllegalStateException("no turned move desyncs this recording");
     }
 
-    /**
-     * Writes a hostile copy whose first CHOICE step has a string where the option index belongs: the tower's
-     * prompt and its apply both throw on it.
-     *
-     * @return the index of that step
-     */
-    static int writeStringChoice(Recording recording, Path dir, String name) throws IOException {
-        int at = recording.choiceAfter(0);
-        if (at < 0) {
-            throw new IllegalStateException("the recording has no CHOICE step");
-        }
-        ReplaySystem changed = new ReplaySystem();
-        changed.array().loadState(recording.system().saveState().detach());
-        changed.array().set(at, TowerCodes.CHOICE, "not an option");
-        write(recording, changed.saveState(), dir, name);
-        return at;
-    }
-
     private static Optional<ReplayDesyncException> desyncOf(Recording recording, ReplaySave save) {
         TowerGame game = new TowerGame(recording.tower());
         ReplaySystem player = TowerCommands.player(save, game);

@@ -5,20 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reprise.ReplaySystem;
-import dev.reprise.command.ReplayCommand;
-import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayFile;
-import dev.reprise.playback.SandboxConfig;
-import dev.reprise.playback.SnapshotProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,48 +20,46 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The viewer's edit mode over its WebSocket, in process: a sum game ({@code add n}, {@code times n}) whose
- * route {@code add 1, add 2, add 3, times 2, add 4} ends at 16.
+ * The viewer's edit mode over its WebSocket, in process: the sum game ({@link SumViewer}), whose route
+ * {@code add 1, add 2, add 3, times 2, add 4} ends at 16.
  */
 @Timeout(120)
 class EditSessionTest {
 
     /** Long: the machine may be loaded. */
     private static final Duration WAIT = Duration.ofSeconds(60);
-    private static final String GAME_ID = "sum-game";
-    private static final String FINAL_KEY = "final-total";
-    private static final int ADD = 1;
-    private static final int TIMES = 2;
-    private static final int HANG = 3;
+    private static final int ADD = SumViewer.ADD;
+    private static final int TIMES = SumViewer.TIMES;
+    private static final int HANG = SumViewer.HANG;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     static Path folder;
+    static SumViewer game = new SumViewer();
     static ViewerServer server;
     ViewerClient client;
 
     @BeforeAll
     static void start() throws IOException {
-        ReplaySystem recorder = system(new AtomicLong());
+        ReplaySystem recorder = SumViewer.recorder();
         recorder.array().add(ADD, 1);
         recorder.array().add(ADD, 2);
         recorder.array().add(ADD, 3);
         recorder.array().add(TIMES, 2);
         recorder.array().add(ADD, 4);
-        ReplayFile.builder(recorder.saveState()).gameId(GAME_ID).dictionary(recorder.commandDictionary()).build()
-                .write(folder.resolve("sums.reprise"));
-        ReplaySystem hangs = system(new AtomicLong());
+        SumViewer.write(recorder.saveState(), folder.resolve("sums.reprise"));
+        ReplaySystem hangs = SumViewer.recorder();
         hangs.array().add(ADD, 1);
         hangs.array().add(HANG);
-        ReplayFile.builder(hangs.saveState()).gameId(GAME_ID).dictionary(hangs.commandDictionary()).build()
-                .write(folder.resolve("hangs.reprise"));
+        SumViewer.write(hangs.saveState(), folder.resolve("hangs.reprise"));
         server = ViewerServer.start(ViewerOptions.defaults(folder).withCheckpointInterval(2)
-                .withLimits(ServerLimits.defaults().withStepTimeout(Duration.ofSeconds(2))), new SumViewer());
+                .withLimits(ServerLimits.defaults().withStepTimeout(Duration.ofSeconds(2))), game);
     }
 
     @AfterAll
     static void stop() {
         server.close();
+        game.release();
     }
 
     @BeforeEach
@@ -186,9 +176,9 @@ class EditSessionTest {
         assertThat(total(saved)).isEqualTo(34);
 
         ReplayFile file = ReplayFile.read(folder.resolve("sums-edited.reprise"));
-        assertThat(file.gameId()).isEqualTo(GAME_ID);
+        assertThat(file.gameId()).isEqualTo(SumViewer.GAME_ID);
         assertThat(file.save().length()).isEqualTo(5);
-        assertThat(file.metadata()).containsEntry(FINAL_KEY, HexFormat.of().toHexDigits(34L));
+        assertThat(file.metadata()).containsEntry(SumViewer.FINAL_KEY, HexFormat.of().toHexDigits(34L));
 
         assertThat(refused("save", "\"name\":\"sums.reprise\"").path("message").asText()).contains("already");
         assertThat(refused("save", "\"name\":\"../up.reprise\"").path("message").asText())
@@ -229,87 +219,5 @@ class EditSessionTest {
         edit("enter", "");
         assertThat(edit("leave", "").path("op").asText()).isEqualTo("left");
         assertThat(refused("undo", "").path("message").asText()).contains("not in edit mode");
-    }
-
-    /** A total that {@code add n} adds to and {@code times n} multiplies. */
-    static ReplaySystem system(AtomicLong total) {
-        ReplaySystem system = new ReplaySystem();
-        system.registerCommand(ADD, "add", ReplayCommand.sync(step -> total.addAndGet(step.intParam(0))));
-        system.registerCommand(TIMES, "times", ReplayCommand.sync(step -> total.set(total.get() * step.intParam(0))));
-        system.registerCommand(HANG, "hang", ReplayCommand.sync(step -> {
-            try {
-                Thread.sleep(Long.MAX_VALUE); // until edit mode closes and interrupts it
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }));
-        return system;
-    }
-
-    /** The sum game in the viewer, with snapshots and a final hash (the total). */
-    static final class SumViewer implements ViewerGame {
-
-        @Override
-        public String gameId() {
-            return GAME_ID;
-        }
-
-        @Override
-        public ReplayCompatibility compatibility() {
-            return ReplayCompatibility.builder(GAME_ID, system(new AtomicLong()).commandDictionary()).build();
-        }
-
-        @Override
-        public GameReplay open(ReplayFile file) {
-            AtomicLong total = new AtomicLong();
-            ReplaySystem system = system(total);
-            system.loadState(file.save());
-            return new GameReplay() {
-                @Override
-                public ReplaySystem system() {
-                    return system;
-                }
-
-                @Override
-                public SandboxConfig.Builder<?> sandbox() {
-                    return SandboxConfig.builder(system.array(), save -> total.set(0));
-                }
-
-                @Override
-                public Optional<SnapshotProvider<?>> snapshots() {
-                    return Optional.of(new SnapshotProvider<Long>() {
-                        @Override
-                        public Long capture() {
-                            return total.get();
-                        }
-
-                        @Override
-                        public void restore(Long snapshot) {
-                            total.set(snapshot);
-                        }
-
-                        @Override
-                        public long estimateBytes(Long snapshot) {
-                            return 16;
-                        }
-                    });
-                }
-
-                @Override
-                public Object state() {
-                    return Map.of("total", total.get());
-                }
-
-                @Override
-                public Optional<String> finalHashKey() {
-                    return Optional.of(FINAL_KEY);
-                }
-
-                @Override
-                public OptionalLong stateHash() {
-                    return OptionalLong.of(total.get());
-                }
-            };
-        }
     }
 }

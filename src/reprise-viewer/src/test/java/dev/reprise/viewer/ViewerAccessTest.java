@@ -2,7 +2,6 @@ package dev.reprise.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +26,7 @@ class ViewerAccessTest {
 
     @BeforeAll
     static void start() {
-        server = ViewerServer.start(ViewerOptions.defaults(folder), TowerViewer.replaysOnly());
+        server = ViewerServer.start(ViewerOptions.defaults(folder), new SumViewer());
         host = "127.0.0.1:" + server.port();
     }
 
@@ -104,7 +103,7 @@ class ViewerAccessTest {
     void optionsAllowMoreHostsAndOrigins_orNoToken_theHostAndOriginChecksStay() throws IOException {
         try (ViewerServer open = ViewerServer.start(ViewerOptions.defaults(folder).withoutAccessToken()
                 .withAllowedHosts(List.of("viewer.example.com")).withAllowedOrigins(List.of("https://dash.example.com")),
-                TowerViewer.replaysOnly())) {
+                new SumViewer())) {
             assertThat(open.url()).doesNotContain("token").endsWith(":" + open.port() + "/");
             assertThat(open.accessToken()).isEmpty();
             assertThat(RawHttp.exchange(open, "GET /api/stats HTTP/1.1", "Host: viewer.example.com", "Connection: close"))
@@ -119,7 +118,7 @@ class ViewerAccessTest {
                     .isEqualTo("HTTP/1.1 403 Forbidden");
         }
         try (ViewerServer fixed = ViewerServer.start(ViewerOptions.defaults(folder)
-                .withAccessToken("a-fixed-token-for-scripts"), TowerViewer.replaysOnly())) {
+                .withAccessToken("a-fixed-token-for-scripts"), new SumViewer())) {
             assertThat(fixed.url()).endsWith("/?token=a-fixed-token-for-scripts");
             assertThat(RawHttp.exchange(fixed, "GET /api/stats?token=a-fixed-token-for-scripts HTTP/1.1",
                     "Host: 127.0.0.1", "Connection: close")).startsWith("HTTP/1.1 200");

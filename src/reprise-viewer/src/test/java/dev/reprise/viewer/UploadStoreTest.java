@@ -2,8 +2,6 @@ package dev.reprise.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reprise.viewer.ViewerFixtures.Recording;
-import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,11 +23,9 @@ class UploadStoreTest {
 
     @BeforeAll
     static void file() throws IOException {
-        Recording recording = ViewerFixtures.record(11L, 3, 50, 25);
-        ViewerFixtures.write(recording, folder, "a.reprise");
-        TowerViewer tower = TowerViewer.replaysOnly();
-        ReplayLibrary.Loaded opened = new ReplayLibrary(ViewerOptions.defaults(folder), ViewerGames.of(java.util.List.of(tower)))
-                .open("a.reprise");
+        SumViewer.write(SumViewer.route(50, 25, 0), folder.resolve("a.reprise"));
+        ReplayLibrary.Loaded opened = new ReplayLibrary(ViewerOptions.defaults(folder),
+                ViewerGames.of(java.util.List.of(new SumViewer()))).open("a.reprise");
         loaded = new ReplayLibrary.Upload(opened.name(), opened.file());
     }
 

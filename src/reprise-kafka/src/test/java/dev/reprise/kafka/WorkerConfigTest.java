@@ -3,7 +3,6 @@ package dev.reprise.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reprise.samples.verify.TowerVerification;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
@@ -31,7 +30,7 @@ class WorkerConfigTest {
         assertThat(config.parallelism()).isEqualTo(3);
         assertThat(config.kafkaConfig()).containsExactlyEntriesOf(Map.of("bootstrap.servers", "env:9092"));
         WorkerSettings settings = config.apply(VerificationWorker.builder(config.kafkaConfig(),
-                TowerVerification.verifier().parallelism(3).build())).build().settings();
+                new SumGame().verifier().parallelism(3).build())).build().settings();
         assertThat(settings.workerId()).isEqualTo("pod-2");
         assertThat(settings.submissionsTopic()).isEqualTo("subs");
         assertThat(settings.groupId()).isEqualTo("g");
@@ -72,7 +71,7 @@ class WorkerConfigTest {
         assertThat(set.maxSteps()).isEqualTo(5000);
         assertThat(set.healthPort()).isZero();
         WorkerSettings settings = set.apply(VerificationWorker.builder(Map.of("bootstrap.servers", "h:9092"),
-                TowerVerification.verifier().parallelism(1).build())).build().settings();
+                new SumGame().verifier().parallelism(1).build())).build().settings();
         assertThat(settings.maxAttempts()).isEqualTo(3);
         assertThat(WorkerSettings.builder("h:9092").build().maxAttempts()).isEqualTo(2);
     }

@@ -254,11 +254,11 @@ class WorkerMainTest {
 
     @Test
     void verifier_hasADefaultTimeoutAndStepBudget_orTheConfiguredOnes() {
-        ReplayVerifierProvider tower = ReplayVerifierProvider.find(null);
-        assertThat(WorkerMain.verifier(WorkerConfig.of(new Properties(), Map.of()), tower).toString())
+        ReplayVerifierProvider game = ReplayVerifierProvider.find(null);
+        assertThat(WorkerMain.verifier(WorkerConfig.of(new Properties(), Map.of()), game).toString())
                 .contains("timeout=PT1M", "maxSteps=1000000");
         assertThat(WorkerMain.verifier(WorkerConfig.of(new Properties(), Map.of("REPRISE_KAFKA_REPLAY_TIMEOUT_MS", "2500",
-                "REPRISE_KAFKA_REPLAY_MAX_STEPS", "700", "REPRISE_KAFKA_PARALLELISM", "3")), tower).toString())
+                "REPRISE_KAFKA_REPLAY_MAX_STEPS", "700", "REPRISE_KAFKA_PARALLELISM", "3")), game).toString())
                 .contains("timeout=PT2.5S", "maxSteps=700", "parallelism=3");
     }
 

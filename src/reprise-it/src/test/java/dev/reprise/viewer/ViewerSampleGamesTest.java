@@ -1,22 +1,12 @@
 package dev.reprise.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reprise.ReplaySystem;
-import dev.reprise.command.ReplayCommand;
 import dev.reprise.guide.CoinViewer;
-import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayCompatibility;
-import dev.reprise.playback.SandboxConfig;
-import dev.reprise.route.ReplayStep;
 import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,11 +14,11 @@ import org.junit.jupiter.api.io.TempDir;
 import reactor.netty.http.client.HttpClient;
 
 /**
- * How games plug in: found by {@link java.util.ServiceLoader}, their renderers served from their own
- * jars, a game without a renderer shown as a table, and the getting-started coin game's passive steps
- * answered by the route or by the person, over the page's protocol.
+ * How the samples' and the guide's games plug in: the tower's renderer served from its own jar, the coin game
+ * without one shown as a table, and the getting-started coin game's passive steps answered by the route or by
+ * the person, over the page's protocol.
  */
-class ViewerGamesTest {
+class ViewerSampleGamesTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final String TOWER_RENDERER = "/games/dev.reprise.samples.tower/renderer.js";
@@ -58,20 +48,6 @@ class ViewerGamesTest {
     private static String body(String path) {
         return HttpClient.create().get().uri(ViewerClient.at(server.url(), path))
                 .responseSingle((response, bytes) -> bytes.asString()).block(WAIT);
-    }
-
-    @Test
-    void installed_findsTheGamesListedOnTheClassPath() {
-        assertThat(ViewerGame.installed()).anyMatch(game -> game instanceof TowerViewer);
-    }
-
-    @Test
-    void start_refusesNoGame_twoGamesOfOneId_andAnIdThatIsNoPlainName() {
-        ViewerOptions options = ViewerOptions.defaults(folder);
-        assertThatThrownBy(() -> ViewerServer.start(options)).hasMessageContaining("at least one game");
-        assertThatThrownBy(() -> ViewerServer.start(options, new CoinViewer(), new CoinViewer()))
-                .hasMessageContaining("two games have the id \"coin-game\"");
-        assertThatThrownBy(() -> ViewerServer.start(options, new Named("../up"))).hasMessageContaining("not a plain name");
     }
 
     @Test
@@ -119,50 +95,6 @@ class ViewerGamesTest {
             client.send("{\"t\":\"answer\",\"i\":5,\"option\":1}");
             assertThat(client.await("ended", WAIT)).contains("\"state\":\"at 2,1, 0 gold, 2 keys\"");
             assertThat(client.errors()).isZero();
-        }
-    }
-
-    @Test
-    void apply_byDefault_isTheRegisteredApply_andSaysSoWhenThereIsNone() {
-        List<ReplayStep> applied = new ArrayList<>();
-        ReplaySystem system = new ReplaySystem();
-        system.registerCommand(16, "answered", ReplayCommand.passive(applied::add));
-        system.registerCommand(17, "marker", ReplayCommand.passive());
-        GameReplay replay = new GameReplay() {
-            @Override
-            public ReplaySystem system() {
-                return system;
-            }
-
-            @Override
-            public SandboxConfig.Builder<?> sandbox() {
-                return SandboxConfig.builder(system.array(), save -> { });
-            }
-
-            @Override
-            public Object state() {
-                return Map.of();
-            }
-        };
-        ReplayStep answer = replay.answer(new ReplayStep(3, 16, List.of(0)), 2);
-        replay.apply(answer);
-        assertThat(applied).containsExactly(new ReplayStep(3, 16, List.of(2)));
-        assertThatThrownBy(() -> replay.apply(new ReplayStep(4, 17, List.of(1))))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("passive step 4 (code 17) has no apply", "ReplayCommand.passive(apply)");
-    }
-
-    /** A game of another id, for the id checks: never opened. */
-    private record Named(String gameId) implements ViewerGame {
-
-        @Override
-        public ReplayCompatibility compatibility() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public GameReplay open(ReplayFile file) {
-            throw new UnsupportedOperationException();
         }
     }
 }

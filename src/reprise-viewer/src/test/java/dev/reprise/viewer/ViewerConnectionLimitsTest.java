@@ -2,7 +2,6 @@ package dev.reprise.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reprise.samples.viewer.tower.TowerViewer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -25,7 +24,7 @@ class ViewerConnectionLimitsTest {
     Path folder;
 
     private ViewerServer start(ServerLimits limits) {
-        return ViewerServer.start(ViewerOptions.defaults(folder).withLimits(limits), TowerViewer.replaysOnly());
+        return ViewerServer.start(ViewerOptions.defaults(folder).withLimits(limits), new SumViewer());
     }
 
     @Test

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.reprise.io.ReplayFile;
-import dev.reprise.samples.tower.replay.TowerCommands;
-import dev.reprise.viewer.ViewerFixtures.Recording;
-import dev.reprise.samples.viewer.tower.TowerViewer;
+import dev.reprise.route.ReplaySave;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,36 +23,32 @@ class ReplayLibraryTest {
     static Path root;
     static Path folder;
     static ReplayLibrary library;
-    static Recording recording;
+    static ReplaySave route;
 
     @BeforeAll
     static void files() throws IOException {
         folder = Files.createDirectories(root.resolve("replays"));
-        recording = ViewerFixtures.record(11L, 3, 200, 25);
-        ViewerFixtures.write(recording, folder, "good.reprise");
-        ViewerFixtures.write(recording, root, "outside.reprise");
+        route = SumViewer.route(200, 25, 0);
+        SumViewer.write(route, folder.resolve("good.reprise"));
+        SumViewer.write(route, root.resolve("outside.reprise"));
         Files.createSymbolicLink(folder.resolve("link.reprise"), root.resolve("outside.reprise"));
         Files.createDirectories(folder.resolve("dir.reprise"));
         Files.writeString(folder.resolve("notes.txt"), "not listed");
-        ReplayFile.builder(recording.system().saveState()).gameId("some.other.game").build()
-                .write(folder.resolve("other.reprise"));
-        ReplayFile.builder(recording.system().saveState()).gameId(TowerCommands.GAME_ID)
-                .dictionary(TowerCommands.dictionary()).build().write(folder.resolve("noseed.reprise"));
-        TowerViewer tower = TowerViewer.replaysOnly();
-        library = new ReplayLibrary(ViewerOptions.defaults(folder), ViewerGames.of(List.of(tower)));
+        ReplayFile.builder(route).gameId("some.other.game").build().write(folder.resolve("other.reprise"));
+        library = new ReplayLibrary(ViewerOptions.defaults(folder), ViewerGames.of(List.of(new SumViewer())));
     }
 
     @Test
     void list_showsOnlyReplayFilesDirectlyInTheFolder() throws IOException {
         assertThat(library.list()).extracting(ReplayLibrary.Listed::name)
-                .containsExactly("good.reprise", "noseed.reprise", "other.reprise");
+                .containsExactly("good.reprise", "other.reprise");
     }
 
     @Test
     void open_goodFile_isVerified() {
         ReplayLibrary.Loaded loaded = library.open("good.reprise");
-        assertThat(loaded.file().save().length()).isEqualTo(recording.array().length());
-        assertThat(loaded.game().gameId()).isEqualTo(TowerCommands.GAME_ID);
+        assertThat(loaded.file().save().length()).isEqualTo(route.length());
+        assertThat(loaded.game().gameId()).isEqualTo(SumViewer.GAME_ID);
     }
 
     @Test
@@ -70,7 +64,7 @@ class ReplayLibraryTest {
     @Test
     void open_otherGame_namesTheGame() {
         assertThatThrownBy(() -> library.open("other.reprise"))
-                .hasMessageContaining("a replay of \"some.other.game\", the viewer knows [dev.reprise.samples.tower]");
+                .hasMessageContaining("a replay of \"some.other.game\", the viewer knows [sum-game]");
     }
 
     @Test
@@ -81,12 +75,5 @@ class ReplayLibraryTest {
                 .block(WAIT);
         assertThat(library.takeUpload(token).name()).isEqualTo("mine.reprise");
         assertThatThrownBy(() -> library.takeUpload(token)).hasMessageContaining("no such upload");
-    }
-
-    @Test
-    void replay_withoutSeedMetadata_saysWhatIsMissing() {
-        ReplayLibrary.Loaded loaded = library.open("noseed.reprise");
-        assertThatThrownBy(() -> loaded.game().open(loaded.file()))
-                .hasMessageContaining("the file has no \"seed\" metadata");
     }
 }

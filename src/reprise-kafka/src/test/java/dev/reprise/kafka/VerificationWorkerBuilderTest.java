@@ -3,7 +3,6 @@ package dev.reprise.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.reprise.samples.verify.TowerVerification;
 import dev.reprise.verify.ReplayVerifier;
 import java.time.Duration;
 import java.util.Map;
@@ -11,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class VerificationWorkerBuilderTest {
 
-    private static final ReplayVerifier VERIFIER = TowerVerification.verifier().parallelism(3).build();
+    private static final ReplayVerifier VERIFIER = new SumGame().verifier().parallelism(3).build();
     private static final Map<String, Object> KAFKA = Map.of("bootstrap.servers", "k1:9092",
             "security.protocol", "PLAINTEXT");
 

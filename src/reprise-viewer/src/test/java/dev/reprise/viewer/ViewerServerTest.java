@@ -3,9 +3,9 @@ package dev.reprise.viewer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.io.ReplayFileReader;
-import dev.reprise.samples.tower.TowerState;
-import dev.reprise.viewer.ViewerFixtures.Recording;
-import dev.reprise.samples.viewer.tower.TowerViewer;
+import dev.reprise.ReplaySystem;
+import dev.reprise.route.ReplayArray;
+import dev.reprise.route.ReplaySave;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,19 +27,19 @@ class ViewerServerTest {
 
     @TempDir
     static Path folder;
-    static Recording recording;
+    static ReplaySave route;
     static int stringChoice;
     static ViewerServer server;
 
     @BeforeAll
     static void start() throws IOException {
-        recording = ViewerFixtures.record(11L, 3, 600, 25);
-        ViewerFixtures.write(recording, folder, "tower.reprise");
-        ViewerFixtures.writeDesynced(recording, folder, "desync.reprise");
+        route = SumViewer.route(600, 25, 100);
+        SumViewer.write(route, folder.resolve("sums.reprise"));
+        writeDesynced(folder.resolve("desync.reprise"));
         Files.writeString(folder.resolve("corrupt.reprise"), "not a replay");
-        stringChoice = ViewerFixtures.writeStringChoice(recording, folder, "string-choice.reprise");
+        stringChoice = writeStringTake(folder.resolve("string-take.reprise"));
         server = ViewerServer.start(ViewerOptions.defaults(folder).withStepInterval(Duration.ZERO)
-                .withDialogTimeout(Duration.ofMillis(600)).withCheckpointInterval(50), TowerViewer.replaysOnly());
+                .withDialogTimeout(Duration.ofMillis(600)).withCheckpointInterval(50), new SumViewer());
     }
 
     @AfterAll
@@ -51,23 +51,53 @@ class ViewerServerTest {
         return new ViewerClient(server, 32, true);
     }
 
-    private static void assertSameHero(String message, TowerState expected) {
-        assertThat(new long[] {ViewerClient.number(message, "hp"), ViewerClient.number(message, "gold"),
-                ViewerClient.number(message, "floor"), ViewerClient.number(message, "x"), ViewerClient.number(message, "y")})
-                .as(message)
-                .containsExactly(expected.hp(), expected.gold(), expected.floor(), expected.x(), expected.y());
+    /** Writes a copy whose add at a third of the route adds one more, so that the next hash step fails. */
+    private static void writeDesynced(Path file) throws IOException {
+        ReplaySystem changed = SumViewer.recorder();
+        changed.array().loadState(route.detach());
+        int at = firstAfter(changed.array(), SumViewer.ADD, route.length() / 3);
+        changed.array().set(at, SumViewer.ADD, changed.array().get(at).intParam(0) + 1);
+        SumViewer.write(changed.saveState(), file);
+    }
+
+    /**
+     * Writes a hostile copy whose first take has a string where the option belongs: the game's prompt and
+     * its apply both throw on it.
+     *
+     * @return the index of that step
+     */
+    private static int writeStringTake(Path file) throws IOException {
+        ReplaySystem changed = SumViewer.recorder();
+        changed.array().loadState(route.detach());
+        int at = firstAfter(changed.array(), SumViewer.TAKE, 0);
+        changed.array().set(at, SumViewer.TAKE, "not an option");
+        SumViewer.write(changed.saveState(), file);
+        return at;
+    }
+
+    private static int firstAfter(ReplayArray steps, int code, int from) {
+        for (int i = from; i < steps.length(); i++) {
+            if (steps.get(i).code() == code) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no step of code " + code + " at or after " + from);
+    }
+
+    private static void assertTotal(String message, long expected) {
+        assertThat(ViewerClient.number(message, "total")).as(message).isEqualTo(expected);
     }
 
     @Test
     void open_playToEnd_endsInTheRecordedState() throws InterruptedException {
         try (ViewerClient client = client()) {
-            client.open("tower.reprise", "route");
+            client.open("sums.reprise", "route");
             String opened = client.await("opened", WAIT);
-            assertThat(ViewerClient.number(opened, "length")).isEqualTo(recording.array().length());
+            assertThat(ViewerClient.number(opened, "length")).isEqualTo(route.length());
             client.send("{\"t\":\"play\"}");
             String ended = client.await("ended", WAIT);
-            assertThat(ViewerClient.number(ended, "replayed")).isEqualTo(recording.array().length());
-            assertSameHero(ended, recording.finalState());
+            assertThat(ViewerClient.number(ended, "replayed")).isEqualTo(route.length());
+            assertTotal(ended, SumViewer.totalAfter(route, route.length()));
             assertThat(client.errors()).isZero();
         }
     }
@@ -75,15 +105,14 @@ class ViewerServerTest {
     @Test
     void seek_backwardAndForward_landsInTheStraightState() throws InterruptedException {
         try (ViewerClient client = client()) {
-            client.open("tower.reprise", "route");
+            client.open("sums.reprise", "route");
             client.await("opened", WAIT);
-            for (int target : new int[] {recording.array().length() * 3 / 4, recording.array().length() / 4,
-                    recording.array().length() / 2}) {
+            for (int target : new int[] {route.length() * 3 / 4, route.length() / 4, route.length() / 2}) {
                 client.send("{\"t\":\"seek\",\"to\":" + target + "}");
                 String seeked = client.await("seeked", WAIT);
                 int landed = (int) ViewerClient.number(seeked, "replayed");
                 assertThat(landed).isBetween(target, target + 8);
-                assertSameHero(seeked, ViewerFixtures.straight(recording, landed));
+                assertTotal(seeked, SumViewer.totalAfter(route, landed));
             }
             assertThat(client.await("stats", message -> message.contains("\"checkpoints\":[5"), WAIT))
                     .as("checkpoints are reported").isNotNull();
@@ -99,13 +128,13 @@ class ViewerServerTest {
             assertThat(client.await("error", WAIT)).contains("unknown message type");
             client.send("{\"t\":\"play\"}");
             assertThat(client.await("error", WAIT)).contains("nothing is open");
-            client.send("{\"t\":\"open\",\"file\":\"../tower.reprise\"}");
+            client.send("{\"t\":\"open\",\"file\":\"../sums.reprise\"}");
             assertThat(client.await("error", WAIT)).contains("not a replay name");
             client.send("{\"t\":\"open\",\"file\":\"missing.reprise\"}");
             assertThat(client.await("error", WAIT)).contains("no replay named");
             client.send("{\"t\":\"open\",\"file\":\"corrupt.reprise\"}");
             assertThat(client.await("error", WAIT)).contains("corrupt.reprise: Not a Reprise replay file");
-            client.open("tower.reprise", "route");
+            client.open("sums.reprise", "route");
             client.await("opened", WAIT);
             client.send("{\"t\":\"seek\",\"to\":\"far\"}");
             assertThat(client.await("error", WAIT)).contains("\\\"to\\\" must be a whole number");
@@ -125,7 +154,7 @@ class ViewerServerTest {
             client.await("opened", WAIT);
             client.send("{\"t\":\"play\"}");
             String failed = client.await("failed", WAIT);
-            assertThat(failed).contains("\"name\":\"STATE_HASH\"", "\"phase\":\"execute\"", "\"desync\":{\"from\":");
+            assertThat(failed).contains("\"name\":\"hash\"", "\"phase\":\"execute\"", "\"desync\":{\"from\":");
             assertThat(ViewerClient.number(failed, "to")).isGreaterThan(ViewerClient.number(failed, "from"));
         }
     }
@@ -133,7 +162,7 @@ class ViewerServerTest {
     @Test
     void interactive_answerTakesThatBranch_orTheRouteAnswersWhenTimeRunsOut() throws InterruptedException {
         try (ViewerClient client = client()) {
-            client.open("tower.reprise", "interactive");
+            client.open("sums.reprise", "interactive");
             client.await("opened", WAIT);
             client.send("{\"t\":\"play\"}");
             String asked = client.await("step", message -> message.contains("\"prompt\""), WAIT);
@@ -150,14 +179,14 @@ class ViewerServerTest {
     }
 
     @Test
-    void hostileChoice_failsThatStepInPassive_inBothModes_andTheControlsStillAnswer() throws InterruptedException {
+    void hostileTake_failsThatStepInPassive_inBothModes_andTheControlsStillAnswer() throws InterruptedException {
         for (String mode : new String[] {"route", "interactive"}) {
             try (ViewerClient client = client()) {
-                client.open("string-choice.reprise", mode);
+                client.open("string-take.reprise", mode);
                 client.await("opened", WAIT);
                 client.send("{\"t\":\"play\"}");
                 String failed = client.await("failed", WAIT);
-                assertThat(failed).as(mode).contains("\"name\":\"CHOICE\"", "\"phase\":\"passive\"");
+                assertThat(failed).as(mode).contains("\"name\":\"take\"", "\"phase\":\"passive\"");
                 assertThat(ViewerClient.number(failed, "step")).as(mode).isEqualTo(stringChoice);
                 client.send("{\"t\":\"pause\"}");
                 assertThat(client.await("paused", WAIT)).as(mode).contains("\"state\":\"FAILED\"");
@@ -175,25 +204,25 @@ class ViewerServerTest {
 
     @Test
     void sessionsBeyondTheSessionBudget_areRefusedSayingSo_untilOneCloses() throws InterruptedException, IOException {
-        long each = SessionBudget.replayBytes(recording.system().saveState(), ViewerOptions.defaults(folder).checkpointBudget());
+        long each = SessionBudget.replayBytes(route, ViewerOptions.defaults(folder).checkpointBudget());
         try (ViewerServer own = ViewerServer.start(ViewerOptions.defaults(folder).withSessionBudget(2 * each + each / 2),
-                TowerViewer.replaysOnly());
+                new SumViewer());
              ViewerClient first = new ViewerClient(own, 32, true);
              ViewerClient second = new ViewerClient(own, 32, true);
              ViewerClient third = new ViewerClient(own, 32, true)) {
             for (ViewerClient client : List.of(first, second)) {
-                client.open("tower.reprise", "route");
+                client.open("sums.reprise", "route");
                 client.await("opened", WAIT);
             }
-            third.open("tower.reprise", "route");
-            assertThat(third.await("error", WAIT)).contains("tower.reprise: this replay needs about",
+            third.open("sums.reprise", "route");
+            assertThat(third.await("error", WAIT)).contains("sums.reprise: this replay needs about",
                     "of the viewer's session memory", "budget: close a session, or try again later");
-            String uploaded = post(own, Files.readAllBytes(folder.resolve("tower.reprise")), true);
+            String uploaded = post(own, Files.readAllBytes(folder.resolve("sums.reprise")), true);
             String token = uploaded.replaceAll(".*\"upload\":\"([0-9a-f]+)\".*", "$1");
             third.send("{\"t\":\"open\",\"upload\":\"" + token + "\",\"mode\":\"route\"}");
             assertThat(third.await("error", WAIT)).as(uploaded).contains("of the viewer's session memory");
             assertThat(own.sessionBudget().heldBytes()).isEqualTo(2 * each);
-            second.open("tower.reprise", "route"); // reopening gives its own bytes back first
+            second.open("sums.reprise", "route"); // reopening gives its own bytes back first
             second.await("opened", WAIT);
             first.close();
             Awaitility.await().atMost(WAIT).until(() -> own.sessionBudget().heldBytes() == each); // its session closed
@@ -206,7 +235,7 @@ class ViewerServerTest {
     @Test
     void silentPage_isClosedAfterTheIdleTimeout() throws InterruptedException {
         try (ViewerServer quick = ViewerServer.start(ViewerOptions.defaults(folder)
-                .withIdleTimeout(Duration.ofMillis(300)), TowerViewer.replaysOnly());
+                .withIdleTimeout(Duration.ofMillis(300)), new SumViewer());
              ViewerClient client = new ViewerClient(quick, 8, true)) {
             client.await("hello", WAIT);
             assertThat(client.await("error", WAIT)).contains("without a message from the page");
@@ -219,7 +248,7 @@ class ViewerServerTest {
     void upload_overTheReadersCap_isRefusedBeforeItIsRead() {
         ReplayFileReader small = ReplayFileReader.builder().maxSteps(100).maxParamBytes(100).maxHeaderBytes(1024).build();
         try (ViewerServer capped = ViewerServer.start(ViewerOptions.defaults(folder).withReader(small),
-                TowerViewer.replaysOnly())) {
+                new SumViewer())) {
             byte[] body = new byte[(int) small.maxFileBytes() + 1];
             assertThat(post(capped, body, true)).startsWith("413 ").contains("uploads are capped at " + small.maxFileBytes());
             // Undeclared: refused by whichever comes first, a chunk passing the cap or the reader on the first bytes.
@@ -247,17 +276,17 @@ class ViewerServerTest {
     @Test
     void stepsSent_onlyGrows_whenSessionsReopenAndClose() throws InterruptedException {
         try (ViewerServer own = ViewerServer.start(ViewerOptions.defaults(folder).withStepInterval(Duration.ZERO),
-                TowerViewer.replaysOnly())) {
+                new SumViewer())) {
             long seen = 0;
             for (int round = 0; round < 3; round++) {
                 ViewerClient client = new ViewerClient(own, 32, true);
-                client.open("tower.reprise", "route");
+                client.open("sums.reprise", "route");
                 client.await("opened", WAIT);
                 client.send("{\"t\":\"play\"}");
                 client.await("ended", WAIT);
                 long afterPlay = own.stepsSent();
-                assertThat(afterPlay).isGreaterThanOrEqualTo(seen + recording.array().length());
-                client.open("tower.reprise", "route"); // a new playback in the same session
+                assertThat(afterPlay).isGreaterThanOrEqualTo(seen + route.length());
+                client.open("sums.reprise", "route"); // a new playback in the same session
                 client.await("opened", WAIT);
                 assertThat(own.stepsSent()).as("after reopening").isGreaterThanOrEqualTo(afterPlay);
                 client.close();
@@ -275,7 +304,7 @@ class ViewerServerTest {
     @Test
     void stalledClient_getsNoMoreThanItsCredits() throws InterruptedException {
         try (ViewerClient client = new ViewerClient(server, 16, false)) {
-            client.open("tower.reprise", "route");
+            client.open("sums.reprise", "route");
             client.await("opened", WAIT);
             client.send("{\"t\":\"play\"}");
             client.await("stats", WAIT);
