@@ -7,6 +7,7 @@ import dev.reprise.command.CommandLookup;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.diagnostic.ReplayWarning;
+import dev.reprise.internal.SandboxHost;
 import dev.reprise.route.ReplayArray;
 import java.time.Duration;
 import java.util.List;
@@ -15,12 +16,17 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
-/** {@link ReplaySandbox#create}: a route played without a {@code ReplaySystem}, from a {@link CommandLookup}. */
+/**
+ * {@link ReplaySandbox#create}: a route played without a {@code ReplaySystem}, from a {@link CommandLookup};
+ * and, with a lookup that is also a {@link SandboxHost} (as a system's is), warnings fed and a sandbox replaced.
+ */
 class ReplaySandboxCreateTest {
 
     private final ReplayArray route = new ReplayArray();
@@ -33,6 +39,33 @@ class ReplaySandboxCreateTest {
 
     private SandboxConfig.Builder<Object> config() {
         return SandboxConfig.builder(route, save -> resets.incrementAndGet());
+    }
+
+    /** A lookup that is also a sandbox host, as a {@code ReplaySystem}'s is. */
+    private static CommandLookup hosted(CommandLookup commands, Consumer<ReplayWarning> warnings,
+            @Nullable ReplaySandbox replaced) {
+        final class Hosted implements CommandLookup, SandboxHost<ReplaySandbox> {
+            @Override
+            public Optional<ReplayCommand> command(int code) {
+                return commands.command(code);
+            }
+
+            @Override
+            public Optional<String> name(int code) {
+                return commands.name(code);
+            }
+
+            @Override
+            public void warn(ReplayWarning warning) {
+                warnings.accept(warning);
+            }
+
+            @Override
+            public @Nullable ReplaySandbox replaced() {
+                return replaced;
+            }
+        }
+        return new Hosted();
     }
 
     @Test
@@ -88,8 +121,7 @@ class ReplaySandboxCreateTest {
         };
         List<ReplayWarning> warnings = new CopyOnWriteArrayList<>();
 
-        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), lookup,
-                ReplaySandbox.CreateOptions.NONE.withWarnings(warnings::add));
+        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), hosted(lookup, warnings::add, null));
 
         StepVerifier.create(sandbox.steps(), 0)
                 .thenRequest(1)
@@ -131,8 +163,8 @@ class ReplaySandboxCreateTest {
         first.steps().subscribe();
         assertThat(log).containsExactly("exec@0 resets=1"); // the first step waits on release
 
-        ReplaySandbox second = ReplaySandbox.create(config().build(), code -> Optional.of(waiting),
-                ReplaySandbox.CreateOptions.NONE.withReplacing(first));
+        ReplaySandbox second = ReplaySandbox.create(config().build(),
+                hosted(code -> Optional.of(waiting), warning -> { }, first));
 
         assertThat(firstEnd).isEmpty(); // stopping: its step in flight settles first
         assertThat(resets).hasValue(1); // so the game is not reset under it
@@ -153,25 +185,25 @@ class ReplaySandboxCreateTest {
         first.stopNow();
         assertThat(first.state()).isEqualTo(PlaybackState.STOPPED);
 
-        ReplaySandbox.create(config().build(), code -> Optional.empty(),
-                ReplaySandbox.CreateOptions.NONE.withReplacing(first));
+        ReplaySandbox.create(config().build(), hosted(code -> Optional.empty(), warning -> { }, first));
 
         assertThat(resets).hasValue(2);
     }
 
     @Test
-    void createOptions_withMethods_replaceOneComponentEach() {
-        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), code -> Optional.empty());
-        List<ReplayWarning> sink = new CopyOnWriteArrayList<>();
+    void create_plainLookup_replacesNothingAndOnlyLogsWarnings() {
+        route.add(9);
+        ReplaySandbox first = ReplaySandbox.create(config().build(), code -> Optional.empty());
 
-        ReplaySandbox.CreateOptions options =
-                ReplaySandbox.CreateOptions.NONE.withReplacing(sandbox).withWarnings(sink::add);
+        ReplaySandbox second = ReplaySandbox.create(config().build(), code -> Optional.empty());
 
-        assertThat(options.replacing()).isSameAs(sandbox);
-        assertThat(options.warnings()).isNotNull();
-        assertThat(options.withWarnings(null)).isEqualTo(ReplaySandbox.CreateOptions.NONE.withReplacing(sandbox));
-        assertThat(ReplaySandbox.CreateOptions.NONE)
-                .isEqualTo(ReplaySandbox.CreateOptions.NONE.withWarnings(null).withReplacing(null));
+        assertThat(first.state()).isEqualTo(PlaybackState.READY);
+        assertThat(resets).hasValue(2);
+        StepVerifier.create(second.steps(), 0)
+                .thenRequest(1)
+                .expectError(ReplayPlaybackException.class)
+                .verify(Duration.ofSeconds(10));
+        assertThat(first.state()).isEqualTo(PlaybackState.READY);
     }
 
     @Test
@@ -180,7 +212,5 @@ class ReplaySandboxCreateTest {
         assertThatNullPointerException().isThrownBy(() -> ReplaySandbox.create(null, none)).withMessage("config");
         assertThatNullPointerException().isThrownBy(() -> ReplaySandbox.create(config().build(), null))
                 .withMessage("commands");
-        assertThatNullPointerException()
-                .isThrownBy(() -> ReplaySandbox.create(config().build(), none, null)).withMessage("options");
     }
 }
