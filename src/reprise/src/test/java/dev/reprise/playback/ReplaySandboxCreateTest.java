@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 import dev.reprise.command.CommandLookup;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
-import dev.reprise.diagnostic.ReplayWarning;
-import dev.reprise.internal.SandboxHost;
 import dev.reprise.route.ReplayArray;
 import java.time.Duration;
 import java.util.List;
@@ -16,17 +14,11 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
-/**
- * {@link ReplaySandbox#create}: a route played without a {@code ReplaySystem}, from a {@link CommandLookup};
- * and, with a lookup that is also a {@link SandboxHost} (as a system's is), warnings fed and a sandbox replaced.
- */
+/** {@link ReplaySandbox#create}: a route played without a {@code ReplaySystem}, from a {@link CommandLookup}. */
 class ReplaySandboxCreateTest {
 
     private final ReplayArray route = new ReplayArray();
@@ -39,33 +31,6 @@ class ReplaySandboxCreateTest {
 
     private SandboxConfig.Builder<Object> config() {
         return SandboxConfig.builder(route, save -> resets.incrementAndGet());
-    }
-
-    /** A lookup that is also a sandbox host, as a {@code ReplaySystem}'s is. */
-    private static CommandLookup hosted(CommandLookup commands, Consumer<ReplayWarning> warnings,
-            @Nullable ReplaySandbox replaced) {
-        final class Hosted implements CommandLookup, SandboxHost<ReplaySandbox> {
-            @Override
-            public Optional<ReplayCommand> command(int code) {
-                return commands.command(code);
-            }
-
-            @Override
-            public Optional<String> name(int code) {
-                return commands.name(code);
-            }
-
-            @Override
-            public void warn(ReplayWarning warning) {
-                warnings.accept(warning);
-            }
-
-            @Override
-            public @Nullable ReplaySandbox replaced() {
-                return replaced;
-            }
-        }
-        return new Hosted();
     }
 
     @Test
@@ -106,7 +71,7 @@ class ReplaySandboxCreateTest {
     }
 
     @Test
-    void create_unknownCode_failsQuotingTheLookupsNameAndWarnsTheListener() {
+    void create_unknownCode_failsQuotingTheLookupsName() {
         route.add(9);
         CommandLookup lookup = new CommandLookup() {
             @Override
@@ -119,9 +84,8 @@ class ReplaySandboxCreateTest {
                 return Optional.of("mystery");
             }
         };
-        List<ReplayWarning> warnings = new CopyOnWriteArrayList<>();
 
-        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), hosted(lookup, warnings::add, null));
+        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), lookup);
 
         StepVerifier.create(sandbox.steps(), 0)
                 .thenRequest(1)
@@ -131,7 +95,6 @@ class ReplaySandboxCreateTest {
                             assertThat(e).hasMessageContaining("(code 9, mystery)");
                         }))
                 .verify(Duration.ofSeconds(10));
-        assertThat(warnings).extracting(ReplayWarning::code).containsExactly(157);
     }
 
     @Test
@@ -146,48 +109,6 @@ class ReplaySandboxCreateTest {
                 .expectNextCount(1)
                 .expectErrorSatisfies(error -> assertThat(((ReplayPlaybackException) error).commandName()).isEmpty())
                 .verify(Duration.ofSeconds(10));
-    }
-
-    @Test
-    void create_replacingAPlayingSandbox_stopsItAndResetsOnlyOnceItHasEnded() {
-        route.add(1);
-        route.add(1);
-        Sinks.One<ReplayCommandResult> release = Sinks.one();
-        ReplayCommand waiting = ReplayCommand.active((step, context) -> {
-            log.add("exec@" + step.index() + " resets=" + resets.get());
-            return step.index() == 0 && log.size() == 1 ? release.asMono() : Mono.just(ReplayCommandResult.SUCCESS);
-        });
-        ReplaySandbox first = ReplaySandbox.create(config().build(), code -> Optional.of(waiting));
-        List<PlaybackState> firstEnd = new CopyOnWriteArrayList<>();
-        first.terminated().subscribe(firstEnd::add);
-        first.steps().subscribe();
-        assertThat(log).containsExactly("exec@0 resets=1"); // the first step waits on release
-
-        ReplaySandbox second = ReplaySandbox.create(config().build(),
-                hosted(code -> Optional.of(waiting), warning -> { }, first));
-
-        assertThat(firstEnd).isEmpty(); // stopping: its step in flight settles first
-        assertThat(resets).hasValue(1); // so the game is not reset under it
-        release.tryEmitValue(ReplayCommandResult.SUCCESS);
-        assertThat(firstEnd).containsExactly(PlaybackState.STOPPED);
-        assertThat(resets).hasValue(2);
-        StepVerifier.create(second.steps(), 0)
-                .thenRequest(2)
-                .expectNextCount(2)
-                .expectComplete()
-                .verify(Duration.ofSeconds(10));
-        assertThat(log).containsExactly("exec@0 resets=1", "exec@0 resets=2", "exec@1 resets=2");
-    }
-
-    @Test
-    void create_replacingASandboxThatEnded_resetsAtOnce() {
-        ReplaySandbox first = ReplaySandbox.create(config().build(), code -> Optional.empty());
-        first.stopNow();
-        assertThat(first.state()).isEqualTo(PlaybackState.STOPPED);
-
-        ReplaySandbox.create(config().build(), hosted(code -> Optional.empty(), warning -> { }, first));
-
-        assertThat(resets).hasValue(2);
     }
 
     @Test
