@@ -4,7 +4,7 @@
  *
  * <p>The core: the route, replay files, commands, playback, desync detection and verification. It reads
  * reactor-core (with Reactive Streams), Caffeine and JSpecify, nothing else. Every package but
- * {@code dev.reprise.internal} is API; that one is opened to Reprise's own Kafka module only.
+ * {@code dev.reprise.internal} is API; that one is exported to no module.
  */
 module dev.reprise {
     requires transitive reactor.core;
@@ -23,5 +23,4 @@ module dev.reprise {
     exports dev.reprise.playback;
     exports dev.reprise.route;
     exports dev.reprise.verify;
-    exports dev.reprise.internal to dev.reprise.kafka;
 }

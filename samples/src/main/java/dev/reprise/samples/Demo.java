@@ -13,7 +13,6 @@ import dev.reprise.samples.tower.replay.ReplayVerdict;
 import dev.reprise.samples.tower.replay.StateTrail;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.verify.TowerVerification;
-import dev.reprise.tool.ProgressBar;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -108,7 +107,7 @@ public final class Demo {
         ReplaySave save = TowerCommands.compatibility().check(ReplayFile.read(file)).save();
         long finalHash = run.finalState().stateHash();
 
-        ProgressBar bar = new ProgressBar(out, Math.max(1, save.length()), REDRAW, System::nanoTime);
+        DemoBar bar = new DemoBar(out, save.length(), REDRAW);
         Replay watched = new Replay(tower, save);
         String[] label = {floorLabel(watched.game)}; // the floor of the last step played: the game is reset after
         ReplayVerdict watchedVerdict = watched.play(trail, finalHash, steps -> paced(steps.doOnNext(step -> {

@@ -347,10 +347,9 @@ public final class ReplaySystem {
      * (else on the thread that ends the old sandbox); with runOn it happens on the new sandbox's worker,
      * after the subscription and before any command. Never blocks.
      *
-     * <p>The usual way to create a sandbox. It is {@link ReplaySandbox#create(SandboxConfig,
-     * dev.reprise.command.CommandLookup, ReplaySandbox.CreateOptions) ReplaySandbox.create} with this
-     * system's commands, its {@link #warnings()} feed and the sandbox created before: that primitive is for
-     * tools that play a route without a system. {@link #releaseSandbox()} is its other half.
+     * <p>The usual way to create a sandbox: its warnings are published on {@link #warnings()}.
+     * {@link ReplaySandbox#create(SandboxConfig, dev.reprise.command.CommandLookup) ReplaySandbox.create} is
+     * for tools that play a route without a system. {@link #releaseSandbox()} is this method's other half.
      *
      * @param config what to play and how
      * @return the new sandbox, {@code READY}; also {@link #sandbox()} from now on
@@ -358,8 +357,8 @@ public final class ReplaySystem {
     public ReplaySandbox createReplaySandbox(SandboxConfig<?> config) {
         Objects.requireNonNull(config, "config");
         sandbox = null;
-        ReplaySandbox created = ReplaySandbox.create(config, CommandRegistry.live(() -> registry),
-                ReplaySandbox.CreateOptions.NONE.withWarnings(this::publish).withReplacing(lastCreated));
+        ReplaySandbox created = ReplaySandbox.create(config,
+                new HostedCommands(CommandRegistry.live(() -> registry), this::publish, lastCreated));
         lastCreated = created;
         sandbox = created;
         return created;

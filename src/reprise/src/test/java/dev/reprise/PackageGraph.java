@@ -1,7 +1,11 @@
 package dev.reprise;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -15,13 +19,15 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BiPredicate;
 import java.util.spi.ToolProvider;
 import java.util.stream.Collectors;
 
 /**
  * The dependencies between packages, each edge with the class dependencies that make it, and the cycles
  * among them (Tarjan's strongly connected components). Built from {@code jdeps -verbose:class} over
- * compiled classes, or edge by edge in a test. Not thread-safe.
+ * compiled classes, or edge by edge in a test. A sealed type's {@code permits} entries are not edges: the
+ * subclasses use the type, not the other way round. Not thread-safe.
  */
 final class PackageGraph {
 
@@ -50,7 +56,41 @@ final class PackageGraph {
         if (status != 0) {
             throw new IllegalStateException("jdeps exited with " + status + ": " + err + out);
         }
-        return ofJdeps(out.toString(), prefix);
+        PackageGraph graph = new PackageGraph();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
+                PackageGraph.class.getClassLoader())) {
+            graph.addJdeps(out.toString(), prefix, (fromClass, toClass) -> isPermitsEntry(loader, fromClass, toClass));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return graph;
+    }
+
+    /**
+     * Tells whether a class edge is only a sealed type's {@code permits} entry: the type names its
+     * subclasses there (jdeps reports it as a dependency), but it does not use them; the subclasses use it.
+     *
+     * @param loader    loads the classes jdeps read
+     * @param fromClass a class's binary name
+     * @param toClass   another class's binary name
+     * @return {@code true} if {@code fromClass} is sealed and permits {@code toClass}
+     */
+    private static boolean isPermitsEntry(ClassLoader loader, String fromClass, String toClass) {
+        Class<?> from;
+        try {
+            from = Class.forName(fromClass, false, loader);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("jdeps named " + fromClass + ", which the class folder does not hold", e);
+        }
+        if (!from.isSealed()) {
+            return false;
+        }
+        for (Class<?> permitted : from.getPermittedSubclasses()) {
+            if (permitted.getName().equals(toClass)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -62,17 +102,21 @@ final class PackageGraph {
      */
     static PackageGraph ofJdeps(String output, String prefix) {
         PackageGraph graph = new PackageGraph();
+        graph.addJdeps(output, prefix, (fromClass, toClass) -> false);
+        return graph;
+    }
+
+    private void addJdeps(String output, String prefix, BiPredicate<String, String> skipped) {
         for (String line : output.split("\\R")) {
             if (line.isEmpty() || !Character.isWhitespace(line.charAt(0))) {
                 continue; // an archive's header line ("dev -> target/classes/dev"), not a dependency
             }
             String[] words = line.trim().split("\\s+");
             if (words.length >= 3 && words[1].equals("->") && words[0].startsWith(prefix + ".")
-                    && words[2].startsWith(prefix + ".")) {
-                graph.add(words[0], words[2]);
+                    && words[2].startsWith(prefix + ".") && !skipped.test(words[0], words[2])) {
+                add(words[0], words[2]);
             }
         }
-        return graph;
     }
 
     /**

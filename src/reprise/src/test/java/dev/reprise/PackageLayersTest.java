@@ -189,4 +189,28 @@ class PackageLayersTest {
                   fake.cycle.a -> fake.cycle.b: fake.cycle.a.A -> fake.cycle.b.B
                   fake.cycle.b -> fake.cycle.a: fake.cycle.b.B -> fake.cycle.a.A""");
     }
+
+    @Test
+    void ofClasses_sealedTypePermittingASubclassElsewhere_keepsOnlyTheSubclassEdge(@TempDir Path dir)
+            throws IOException {
+        Path sources = dir.resolve("src");
+        Path module = Files.writeString(Files.createDirectories(sources).resolve("module-info.java"),
+                "module fake.sealed { exports fake.sealed.a; exports fake.sealed.b; }");
+        Path a = Files.writeString(Files.createDirectories(sources.resolve("fake/sealed/a")).resolve("A.java"),
+                "package fake.sealed.a; public abstract sealed class A permits fake.sealed.b.B { }");
+        Path b = Files.writeString(Files.createDirectories(sources.resolve("fake/sealed/b")).resolve("B.java"),
+                "package fake.sealed.b; public final class B extends fake.sealed.a.A { }");
+        Path classes = dir.resolve("classes");
+        ToolProvider javac = ToolProvider.findFirst("javac").orElseThrow();
+        StringWriter errors = new StringWriter();
+        int status = javac.run(new PrintWriter(errors), new PrintWriter(errors), "-d", classes.toString(),
+                module.toString(), a.toString(), b.toString());
+        assertThat(status).withFailMessage(errors::toString).isZero();
+
+        PackageGraph graph = PackageGraph.ofClasses(classes, "fake.sealed");
+
+        assertThat(graph.dependenciesOf("fake.sealed.a")).isEmpty();
+        assertThat(graph.classEdges("fake.sealed.b", "fake.sealed.a")).containsExactly("fake.sealed.b.B -> fake.sealed.a.A");
+        assertThat(graph.cycles()).isEmpty();
+    }
 }

@@ -208,7 +208,7 @@ class ReplaySystemRecordedTest {
                 })
                 .then(() -> held.get().request(n))
                 .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
-                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
+                        .hasMessage("Spec. Rule 3.9 - Cannot request a non strictly positive number: " + n))
                 .verifyThenAssertThat(Duration.ofSeconds(5))
                 .hasDiscardedElementsSatisfying(steps -> assertThat(indices(steps)).containsExactly(0, 1));
         system.record(1, 2); // the dropped subscriber is no longer fed

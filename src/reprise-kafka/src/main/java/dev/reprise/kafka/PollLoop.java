@@ -1,6 +1,5 @@
 package dev.reprise.kafka;
 
-import dev.reprise.internal.BadRequest;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -20,6 +19,7 @@ import org.apache.kafka.common.errors.WakeupException;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.Exceptions;
 import reactor.core.publisher.Operators;
 
 /**
@@ -78,7 +78,7 @@ final class PollLoop<K, V> implements Subscription, Runnable, ConsumerRebalanceL
     public void request(long n) {
         if (n <= 0) {
             if (!cancelled && badRequest == null) {
-                badRequest = BadRequest.error(n);
+                badRequest = Exceptions.nullOrNegativeRequestException(n);
                 wake();
             }
             return;

@@ -214,7 +214,7 @@ class KafkaReceiverTest {
                 .expectNextCount(1)
                 .then(() -> held.get().request(n))
                 .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
-                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
+                        .hasMessage("Spec. Rule 3.9 - Cannot request a non strictly positive number: " + n))
                 .verify(WAIT);
         assertThat(receiver.awaitTermination(WAIT)).isTrue();
         assertThat(consumer.closed()).isTrue();

@@ -1,6 +1,5 @@
 package dev.reprise.tool;
 
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
@@ -8,14 +7,13 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 
 /**
- * A one-line terminal progress bar: units done (steps, replays), units per second and a free label (the
- * demo shows the current floor, the replay tool the failures so far), redrawn in place with a carriage
- * return at most once per throttle period (the first time one period after the start).
+ * A one-line terminal progress bar: units done (replays), units per second and a free label (the failures
+ * so far), redrawn in place with a carriage return at most once per throttle period (the first time one
+ * period after the start). {@code verify} draws it on a terminal.
  *
- * <p>The replay tool's {@code verify} draws it; a program beside the tool (the samples' demo) can draw the
- * same bar. Not thread-safe: call it from the thread that makes the progress.
+ * <p>Not thread-safe: call it from the thread that makes the progress.
  */
-public final class ProgressBar {
+final class ProgressBar {
 
     private static final int WIDTH = 30;
 
@@ -30,27 +28,15 @@ public final class ProgressBar {
     private int lastLineLength;
 
     /**
-     * Creates a bar of steps and starts its clock.
-     *
-     * @param out where the bar is drawn
-     * @param total the number of steps at 100 %, at least 1
-     * @param throttle the least time between two redraws
-     * @param nanoClock a monotonic clock in nanoseconds, e.g. {@code System::nanoTime}
-     */
-    public ProgressBar(PrintStream out, int total, Duration throttle, LongSupplier nanoClock) {
-        this(new PrintWriter(Objects.requireNonNull(out, "out"), false), total, "steps", throttle, nanoClock);
-    }
-
-    /**
      * Creates a bar and starts its clock.
      *
      * @param out where the bar is drawn (flushed after each redraw)
      * @param total the number of units at 100 %, at least 1
-     * @param unit what is counted, plural: {@code "steps"}, {@code "replays"}
+     * @param unit what is counted, plural: {@code "replays"}
      * @param throttle the least time between two redraws
      * @param nanoClock a monotonic clock in nanoseconds, e.g. {@code System::nanoTime}
      */
-    public ProgressBar(PrintWriter out, int total, String unit, Duration throttle, LongSupplier nanoClock) {
+    ProgressBar(PrintWriter out, int total, String unit, Duration throttle, LongSupplier nanoClock) {
         if (total < 1) {
             throw new IllegalArgumentException("total must be at least 1, got " + total);
         }
@@ -69,7 +55,7 @@ public final class ProgressBar {
      * @param done units done so far
      * @param label what to show after the numbers
      */
-    public void update(int done, String label) {
+    void update(int done, String label) {
         long now = nanoClock.getAsLong();
         if (now - lastDrawNanos >= throttleNanos) {
             draw(done, label, now);
@@ -82,7 +68,7 @@ public final class ProgressBar {
      * @param done units done
      * @param label what to show after the numbers
      */
-    public void finish(int done, String label) {
+    void finish(int done, String label) {
         draw(done, label, nanoClock.getAsLong());
         out.println();
         out.flush();
@@ -93,7 +79,7 @@ public final class ProgressBar {
      *
      * @return the number of redraws
      */
-    public int draws() {
+    int draws() {
         return draws;
     }
 

@@ -3,21 +3,18 @@ package dev.reprise.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 class ProgressBarTest {
 
-    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    private final PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+    private final StringWriter printed = new StringWriter();
+    private final PrintWriter out = new PrintWriter(printed);
     private final AtomicLong clock = new AtomicLong();
-    private final ProgressBar bar = new ProgressBar(out, 1_000, Duration.ofMillis(100), clock::get);
+    private final ProgressBar bar = new ProgressBar(out, 1_000, "steps", Duration.ofMillis(100), clock::get);
 
     @Test
     void update_redrawsAtMostOncePerThrottlePeriod() {
@@ -28,7 +25,7 @@ class ProgressBarTest {
         bar.update(500, "floor 2");
 
         assertThat(bar.draws()).isEqualTo(1);
-        assertThat(printed.toString(StandardCharsets.UTF_8))
+        assertThat(printed.toString())
                 .isEqualTo("\r[###############...............]  50%  500/1,000 steps  5,000 steps/s  floor 2");
     }
 
@@ -39,7 +36,7 @@ class ProgressBarTest {
         clock.addAndGet(Duration.ofSeconds(1).toNanos());
         bar.finish(1_000, "floor 1");
 
-        assertThat(printed.toString(StandardCharsets.UTF_8))
+        assertThat(printed.toString())
                 .endsWith("\r[##############################] 100%  1,000/1,000 steps  500 steps/s  floor 1"
                         + System.lineSeparator());
     }
@@ -51,7 +48,7 @@ class ProgressBarTest {
         clock.addAndGet(Duration.ofSeconds(1).toNanos());
         bar.update(200, "floor 2");
 
-        assertThat(printed.toString(StandardCharsets.UTF_8)).endsWith("steps/s  floor 2 ");
+        assertThat(printed.toString()).endsWith("steps/s  floor 2 ");
     }
 
     @Test
@@ -68,7 +65,7 @@ class ProgressBarTest {
 
     @Test
     void total_mustBePositive() {
-        assertThatThrownBy(() -> new ProgressBar(out, 0, Duration.ZERO, clock::get))
+        assertThatThrownBy(() -> new ProgressBar(out, 0, "steps", Duration.ZERO, clock::get))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("total");
     }
 }

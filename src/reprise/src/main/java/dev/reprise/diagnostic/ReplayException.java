@@ -12,8 +12,14 @@ import org.jspecify.annotations.Nullable;
  * reports, or a subclass for one kind. Programming errors (an argument out of range, a call in the
  * wrong state) stay {@link IllegalArgumentException} and {@link IllegalStateException}, and I/O
  * failures stay {@link java.io.IOException}.
+ *
+ * <p>Sealed: the kinds are the library's, so a {@code switch} or a {@code catch} can name them all, and a
+ * later release adds a kind only with a note in the changelog.
  */
-public abstract class ReplayException extends RuntimeException {
+public abstract sealed class ReplayException extends RuntimeException
+        permits dev.reprise.desync.ReplayDesyncException, dev.reprise.io.ReplayMismatchException,
+        dev.reprise.playback.ReplayPlaybackException, dev.reprise.route.RecordedOverflowException,
+        dev.reprise.route.ReplayCapacityException, dev.reprise.route.ReplayFormatException {
 
     private static final long serialVersionUID = 1L;
 

@@ -60,15 +60,6 @@ public enum WarningCode {
     }
 
     /**
-     * Returns the message template with {@code $n} placeholders.
-     *
-     * @return the template, never {@code null}
-     */
-    public String template() {
-        return template;
-    }
-
-    /**
      * Fills the template's {@code $1}, {@code $2}, ... with the given arguments.
      *
      * @param args the arguments, by position; {@code String.valueOf} is used for each
@@ -80,21 +71,5 @@ public enum WarningCode {
             message = message.replace("$" + i, String.valueOf(args[i - 1]));
         }
         return message;
-    }
-
-    /**
-     * Returns the constant with the given numeric code.
-     *
-     * @param code a numeric code
-     * @return the constant
-     * @throws IllegalArgumentException if no constant has that code
-     */
-    public static WarningCode fromCode(int code) {
-        for (WarningCode value : values()) {
-            if (value.code == code) {
-                return value;
-            }
-        }
-        throw new IllegalArgumentException("Unknown warning code: " + code);
     }
 }

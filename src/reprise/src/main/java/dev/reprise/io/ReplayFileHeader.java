@@ -8,9 +8,7 @@ import org.jspecify.annotations.Nullable;
  * What a replay file's header says about its layout, as read from a file that passed every check.
  *
  * <p>Immutable and thread-safe; no part is {@code null}. Two headers are equal when every part is equal.
- * The reader makes them; {@link #of} makes one for tests and tools. A later version may add parts, each
- * with a new factory that keeps the earlier ones working (the earlier factories give the new part a
- * neutral value).
+ * Only the reader makes them, so a later version may add parts without breaking callers.
  */
 public final class ReplayFileHeader {
 
@@ -38,7 +36,7 @@ public final class ReplayFileHeader {
     }
 
     /**
-     * Returns a header of these parts.
+     * Returns a header of these parts; the reader's one way to make one.
      *
      * @param majorVersion    the format's major version
      * @param minorVersion    the format's minor version
@@ -53,7 +51,7 @@ public final class ReplayFileHeader {
      * @throws NullPointerException     if {@code compression} or {@code commandWidth} is {@code null}
      * @throws IllegalArgumentException if a version, count or size is negative
      */
-    public static ReplayFileHeader of(int majorVersion, int minorVersion, Compression compression,
+    static ReplayFileHeader of(int majorVersion, int minorVersion, Compression compression,
             CommandWidth commandWidth, int steps, int paramBytes, int bodyBytes, int fileBytes, int skippedSections) {
         Objects.requireNonNull(compression, "compression");
         Objects.requireNonNull(commandWidth, "commandWidth");

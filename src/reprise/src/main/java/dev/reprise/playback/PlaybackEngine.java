@@ -6,7 +6,6 @@ import dev.reprise.command.PlaybackContext;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.command.ReplayCommandType;
-import dev.reprise.internal.BadRequest;
 import dev.reprise.internal.WarningReporter;
 import dev.reprise.playback.ReplayPlaybackException.Phase;
 import dev.reprise.route.ReplayCursor;
@@ -22,6 +21,7 @@ import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.Exceptions;
 import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -613,7 +613,7 @@ final class PlaybackEngine extends Flux<PlaybackStep> implements Subscription, P
             }
             case Control.BAD_REQUEST -> {
                 if (!terminated) {
-                    terminate(PlaybackState.FAILED, BadRequest.error(control.amount), null);
+                    terminate(PlaybackState.FAILED, Exceptions.nullOrNegativeRequestException(control.amount), null);
                 }
             }
             case Control.WINDOW_BAD_REQUEST -> control.window().reject(control.amount);

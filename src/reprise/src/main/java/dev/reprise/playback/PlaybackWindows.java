@@ -1,11 +1,11 @@
 package dev.reprise.playback;
 
-import dev.reprise.internal.BadRequest;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.Exceptions;
 import reactor.core.Scannable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.GroupedFlux;
@@ -318,7 +318,7 @@ final class PlaybackWindows extends Flux<GroupedFlux<Integer, PlaybackStep>> imp
          * cancels the window; from the engine's drain, so never concurrently with {@link #next}.
          */
         void reject(long n) {
-            IllegalArgumentException failure = BadRequest.error(n);
+            IllegalArgumentException failure = Exceptions.nullOrNegativeRequestException(n);
             rejection = failure; // before reading actual: a subscribe publishing it meanwhile sees one or the other
             CoreSubscriber<? super PlaybackStep> subscriber = actual;
             cancelled = true;

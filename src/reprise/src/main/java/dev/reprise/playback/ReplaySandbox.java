@@ -3,6 +3,7 @@ package dev.reprise.playback;
 import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.command.CommandLookup;
 import dev.reprise.diagnostic.WarningCode;
+import dev.reprise.internal.SandboxHost;
 import dev.reprise.internal.WarningReporter;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -72,44 +73,33 @@ public final class ReplaySandbox {
 
     /**
      * Creates a sandbox on the config's route at its start index, playing the commands {@code commands}
-     * resolves; the same as {@code create(config, commands, CreateOptions.NONE)}: warnings are only logged,
-     * and no earlier sandbox is stopped.
-     *
-     * @param config   what to play and how
-     * @param commands resolves each code to its command (and name) as steps are played
-     * @return the new sandbox, {@code READY}
-     * @see #create(SandboxConfig, CommandLookup, CreateOptions)
-     */
-    public static ReplaySandbox create(SandboxConfig<?> config, CommandLookup commands) {
-        return create(config, commands, CreateOptions.NONE);
-    }
-
-    /**
-     * Creates a sandbox on the config's route at its start index, playing the commands {@code commands}
-     * resolves: the primitive under {@link dev.reprise.ReplaySystem#createReplaySandbox}, for a tool that
-     * plays a route without a {@code ReplaySystem} (a verifier, a viewer, a test harness). A game uses the
-     * system's method, which passes its registered commands, feeds {@code ReplaySystem.warnings()} and keeps
-     * one sandbox at a time; this method keeps nothing: each call creates an independent sandbox.
+     * resolves, for a tool that plays a route without a {@code ReplaySystem} (a verifier, a viewer, a test
+     * harness). A game uses {@link dev.reprise.ReplaySystem#createReplaySandbox}, which passes its registered
+     * commands, feeds {@code ReplaySystem.warnings()} and keeps one sandbox at a time; this method keeps
+     * nothing: each call creates an independent sandbox, its warnings only logged (logger
+     * {@code dev.reprise}, level WARN).
      *
      * <p>The game is reset here, on the calling thread, through the config's resetter and save, when no
-     * {@link SandboxConfig#runOn() runOn} is set and nothing else plays. With runOn the new playback resets
-     * it itself, on its worker, after the subscription and before any command. With
-     * {@link CreateOptions#withReplacing replacing} a sandbox still playing is stopped as {@link #stopNow()}
-     * does (its group in flight settles, its open window is finalized) and the game is reset only once it
-     * has ended, on the thread that ends it (or on the new sandbox's runOn worker): nothing of the old
-     * playback reaches the new one's game. Without it nothing else is stopped: two sandboxes playing one
-     * game at once are the caller's concern. Never blocks; safe from any thread.
+     * {@link SandboxConfig#runOn() runOn} is set; with runOn the new playback resets it itself, on its
+     * worker, after the subscription and before any command. Nothing else is stopped: two sandboxes playing
+     * one game at once are the caller's concern. Never blocks; safe from any thread.
      *
      * @param config   what to play and how
      * @param commands resolves each code to its command (and name) as steps are played
-     * @param options  where warnings go and which sandbox this one replaces
      * @return the new sandbox, {@code READY}
      */
-    public static ReplaySandbox create(SandboxConfig<?> config, CommandLookup commands, CreateOptions options) {
+    public static ReplaySandbox create(SandboxConfig<?> config, CommandLookup commands) {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(commands, "commands");
-        Objects.requireNonNull(options, "options");
-        ReplaySandbox replaced = options.replacing();
+        // A system's lookup is also its host (not API): the sandbox it replaces is stopped as stopNow()
+        // does, and the game is reset only once that one has ended, on the thread that ends it (or on the
+        // new sandbox's runOn worker), so nothing of the old playback reaches the new one's game.
+        Consumer<? super ReplayWarning> warnings = null;
+        ReplaySandbox replaced = null;
+        if (commands instanceof SandboxHost<?> host) {
+            warnings = host::warn;
+            replaced = host.replaced() instanceof ReplaySandbox previous ? previous : null;
+        }
         Mono<PlaybackState> predecessor = null;
         if (replaced != null && !replaced.engine.state().isTerminal()) {
             replaced.stopNow();
@@ -125,75 +115,7 @@ public final class ReplaySandbox {
         // so its playback allocates nothing per lookup).
         return new ReplaySandbox(config, new PlaybackEngine(config, code -> commands.command(code).orElse(null),
                 code -> commands.name(code).orElse(null),
-                new WarningReporter(options.warnings()), resetNow, predecessor));
-    }
-
-    /**
-     * What {@link ReplaySandbox#create(SandboxConfig, CommandLookup, CreateOptions)} does besides creating:
-     * where the sandbox's warnings go and which sandbox it replaces. Immutable and thread-safe;
-     * {@link #NONE} and the {@code with} methods build one (a final class, not a record, so that an option
-     * can be added without breaking callers).
-     */
-    public static final class CreateOptions {
-
-        /** No warnings listener, no sandbox replaced. */
-        public static final CreateOptions NONE = new CreateOptions(null, null);
-
-        private final @Nullable Consumer<? super ReplayWarning> warnings;
-        private final @Nullable ReplaySandbox replacing;
-
-        private CreateOptions(@Nullable Consumer<? super ReplayWarning> warnings, @Nullable ReplaySandbox replacing) {
-            this.warnings = warnings;
-            this.replacing = replacing;
-        }
-
-        /**
-         * Returns these options with another warnings listener.
-         *
-         * @param listener receives each of the sandbox's warnings after it is logged (on the thread that
-         *                 reports it; a listener that throws is logged and ignored), or {@code null} to only
-         *                 log them (logger {@code dev.reprise}, level WARN)
-         * @return the new options
-         */
-        public CreateOptions withWarnings(@Nullable Consumer<? super ReplayWarning> listener) {
-            return new CreateOptions(listener, replacing);
-        }
-
-        /**
-         * Returns these options with another sandbox to replace.
-         *
-         * @param previous the sandbox the new one replaces: stopped on creation, and the game is reset only
-         *                 once it has ended; {@code null} (or a sandbox that has already ended) for none
-         * @return the new options
-         */
-        public CreateOptions withReplacing(@Nullable ReplaySandbox previous) {
-            return new CreateOptions(warnings, previous);
-        }
-
-        @Nullable Consumer<? super ReplayWarning> warnings() {
-            return warnings;
-        }
-
-        @Nullable ReplaySandbox replacing() {
-            return replacing;
-        }
-
-        @Override
-        public boolean equals(@Nullable Object other) {
-            return other instanceof CreateOptions that && Objects.equals(warnings, that.warnings)
-                    && replacing == that.replacing;
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(warnings, replacing == null ? 0 : System.identityHashCode(replacing));
-        }
-
-        @Override
-        public String toString() {
-            return "CreateOptions[warnings=" + (warnings != null ? "a listener" : "logged only") + ", replacing="
-                    + replacing + "]";
-        }
+                new WarningReporter(warnings), resetNow, predecessor));
     }
 
     /**

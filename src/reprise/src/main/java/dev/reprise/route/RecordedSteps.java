@@ -1,6 +1,5 @@
 package dev.reprise.route;
 
-import dev.reprise.internal.BadRequest;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -10,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Operators;
 import reactor.core.scheduler.Scheduler;
@@ -149,7 +149,7 @@ final class RecordedSteps {
                 if (cancelled || error != null) {
                     return; // cancelled (rule 3.6) or dropped already: the first error stands
                 }
-                error = BadRequest.error(n);
+                error = Exceptions.nullOrNegativeRequestException(n);
                 remove(this);
             } else {
                 requested.getAndAccumulate(n, Operators::addCap);

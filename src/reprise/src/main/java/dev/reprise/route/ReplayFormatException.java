@@ -9,7 +9,7 @@ import dev.reprise.diagnostic.ReplayException;
  * the position as numbers ({@code -1} where not applicable). Whatever threw it has changed nothing:
  * the route that was loaded before is still there, untouched.
  */
-public class ReplayFormatException extends ReplayException {
+public final class ReplayFormatException extends ReplayException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,5 @@
 package dev.reprise.verify;
 
-import dev.reprise.internal.BadRequest;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -195,7 +194,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
         public void request(long n) {
             if (n <= 0) {
                 if (!cancelled) {
-                    badRequest = BadRequest.error(n);
+                    badRequest = Exceptions.nullOrNegativeRequestException(n);
                     cancel();
                 }
                 return;

@@ -116,7 +116,7 @@ class PlaybackDemandTest {
         StepVerifier.create(sandbox.steps(), 0)
                 .consumeSubscriptionWith(subscription -> subscription.request(n))
                 .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
-                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
+                        .hasMessage("Spec. Rule 3.9 - Cannot request a non strictly positive number: " + n))
                 .verify(Duration.ofSeconds(10));
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
         assertThat(h.log).isEmpty();

@@ -267,7 +267,7 @@ class PlaybackWindowsTest {
                 .assertNext(step -> assertThat(step.step().index()).isZero())
                 .then(() -> first[0].request(n))
                 .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
-                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
+                        .hasMessage("Spec. Rule 3.9 - Cannot request a non strictly positive number: " + n))
                 .verifyThenAssertThat()
                 .hasDiscardedElementsSatisfying(steps -> assertThat(indices(steps)).containsExactly(1));
         assertThat(h.log).containsExactly("exec1@0", "exec1@1", "fin1"); // played as after a cancel
@@ -293,7 +293,7 @@ class PlaybackWindowsTest {
         StepVerifier.create(windows.get(0), 0)
                 .consumeSubscriptionWith(subscription -> subscription.request(0))
                 .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
-                        .hasMessage("§3.9 violated: positive request amount required but it was 0"))
+                        .hasMessage("Spec. Rule 3.9 - Cannot request a non strictly positive number: 0"))
                 .verify(TIMEOUT);
         outer.request(1);
         StepVerifier.create(windows.get(1).map(step -> step.step().index())).expectNext(2).expectComplete()
@@ -307,7 +307,7 @@ class PlaybackWindowsTest {
         ReplaySandbox sandbox = h.sandbox();
         StepVerifier.create(sandbox.windows(), 0)
                 .consumeSubscriptionWith(subscription -> subscription.request(0))
-                .expectErrorMessage("§3.9 violated: positive request amount required but it was 0")
+                .expectErrorMessage("Spec. Rule 3.9 - Cannot request a non strictly positive number: 0")
                 .verify(TIMEOUT);
         assertThat(sandbox.state()).isEqualTo(PlaybackState.FAILED);
     }

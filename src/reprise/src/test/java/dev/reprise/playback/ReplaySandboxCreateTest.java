@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 import dev.reprise.command.CommandLookup;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
-import dev.reprise.diagnostic.ReplayWarning;
 import dev.reprise.route.ReplayArray;
 import java.time.Duration;
 import java.util.List;
@@ -17,7 +16,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.Sinks;
 import reactor.test.StepVerifier;
 
 /** {@link ReplaySandbox#create}: a route played without a {@code ReplaySystem}, from a {@link CommandLookup}. */
@@ -73,7 +71,7 @@ class ReplaySandboxCreateTest {
     }
 
     @Test
-    void create_unknownCode_failsQuotingTheLookupsNameAndWarnsTheListener() {
+    void create_unknownCode_failsQuotingTheLookupsName() {
         route.add(9);
         CommandLookup lookup = new CommandLookup() {
             @Override
@@ -86,10 +84,8 @@ class ReplaySandboxCreateTest {
                 return Optional.of("mystery");
             }
         };
-        List<ReplayWarning> warnings = new CopyOnWriteArrayList<>();
 
-        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), lookup,
-                ReplaySandbox.CreateOptions.NONE.withWarnings(warnings::add));
+        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), lookup);
 
         StepVerifier.create(sandbox.steps(), 0)
                 .thenRequest(1)
@@ -99,7 +95,6 @@ class ReplaySandboxCreateTest {
                             assertThat(e).hasMessageContaining("(code 9, mystery)");
                         }))
                 .verify(Duration.ofSeconds(10));
-        assertThat(warnings).extracting(ReplayWarning::code).containsExactly(157);
     }
 
     @Test
@@ -117,61 +112,19 @@ class ReplaySandboxCreateTest {
     }
 
     @Test
-    void create_replacingAPlayingSandbox_stopsItAndResetsOnlyOnceItHasEnded() {
-        route.add(1);
-        route.add(1);
-        Sinks.One<ReplayCommandResult> release = Sinks.one();
-        ReplayCommand waiting = ReplayCommand.active((step, context) -> {
-            log.add("exec@" + step.index() + " resets=" + resets.get());
-            return step.index() == 0 && log.size() == 1 ? release.asMono() : Mono.just(ReplayCommandResult.SUCCESS);
-        });
-        ReplaySandbox first = ReplaySandbox.create(config().build(), code -> Optional.of(waiting));
-        List<PlaybackState> firstEnd = new CopyOnWriteArrayList<>();
-        first.terminated().subscribe(firstEnd::add);
-        first.steps().subscribe();
-        assertThat(log).containsExactly("exec@0 resets=1"); // the first step waits on release
+    void create_plainLookup_replacesNothingAndOnlyLogsWarnings() {
+        route.add(9);
+        ReplaySandbox first = ReplaySandbox.create(config().build(), code -> Optional.empty());
 
-        ReplaySandbox second = ReplaySandbox.create(config().build(), code -> Optional.of(waiting),
-                ReplaySandbox.CreateOptions.NONE.withReplacing(first));
+        ReplaySandbox second = ReplaySandbox.create(config().build(), code -> Optional.empty());
 
-        assertThat(firstEnd).isEmpty(); // stopping: its step in flight settles first
-        assertThat(resets).hasValue(1); // so the game is not reset under it
-        release.tryEmitValue(ReplayCommandResult.SUCCESS);
-        assertThat(firstEnd).containsExactly(PlaybackState.STOPPED);
+        assertThat(first.state()).isEqualTo(PlaybackState.READY);
         assertThat(resets).hasValue(2);
         StepVerifier.create(second.steps(), 0)
-                .thenRequest(2)
-                .expectNextCount(2)
-                .expectComplete()
+                .thenRequest(1)
+                .expectError(ReplayPlaybackException.class)
                 .verify(Duration.ofSeconds(10));
-        assertThat(log).containsExactly("exec@0 resets=1", "exec@0 resets=2", "exec@1 resets=2");
-    }
-
-    @Test
-    void create_replacingASandboxThatEnded_resetsAtOnce() {
-        ReplaySandbox first = ReplaySandbox.create(config().build(), code -> Optional.empty());
-        first.stopNow();
-        assertThat(first.state()).isEqualTo(PlaybackState.STOPPED);
-
-        ReplaySandbox.create(config().build(), code -> Optional.empty(),
-                ReplaySandbox.CreateOptions.NONE.withReplacing(first));
-
-        assertThat(resets).hasValue(2);
-    }
-
-    @Test
-    void createOptions_withMethods_replaceOneComponentEach() {
-        ReplaySandbox sandbox = ReplaySandbox.create(config().build(), code -> Optional.empty());
-        List<ReplayWarning> sink = new CopyOnWriteArrayList<>();
-
-        ReplaySandbox.CreateOptions options =
-                ReplaySandbox.CreateOptions.NONE.withReplacing(sandbox).withWarnings(sink::add);
-
-        assertThat(options.replacing()).isSameAs(sandbox);
-        assertThat(options.warnings()).isNotNull();
-        assertThat(options.withWarnings(null)).isEqualTo(ReplaySandbox.CreateOptions.NONE.withReplacing(sandbox));
-        assertThat(ReplaySandbox.CreateOptions.NONE)
-                .isEqualTo(ReplaySandbox.CreateOptions.NONE.withWarnings(null).withReplacing(null));
+        assertThat(first.state()).isEqualTo(PlaybackState.READY);
     }
 
     @Test
@@ -180,7 +133,5 @@ class ReplaySandboxCreateTest {
         assertThatNullPointerException().isThrownBy(() -> ReplaySandbox.create(null, none)).withMessage("config");
         assertThatNullPointerException().isThrownBy(() -> ReplaySandbox.create(config().build(), null))
                 .withMessage("commands");
-        assertThatNullPointerException()
-                .isThrownBy(() -> ReplaySandbox.create(config().build(), none, null)).withMessage("options");
     }
 }

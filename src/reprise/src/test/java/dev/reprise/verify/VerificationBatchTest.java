@@ -266,7 +266,7 @@ class VerificationBatchTest {
                 .then(() -> assertThat(scheduler.queued()).isOne()) // r0 is in work
                 .then(() -> held.get().request(n))
                 .expectErrorSatisfies(error -> assertThat(error).isExactlyInstanceOf(IllegalArgumentException.class)
-                        .hasMessage("§3.9 violated: positive request amount required but it was " + n))
+                        .hasMessage("Spec. Rule 3.9 - Cannot request a non strictly positive number: " + n))
                 .verify(TIMEOUT);
         assertThat(sourcesCancelled).isTrue();
         assertThat(scheduler.disposed()).containsExactly(0);

@@ -1,0 +1,63 @@
+package dev.reprise.samples;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The demo's one-line progress bar: {@code [#####.....]  50%  120/240 steps  60 steps/s  floor 7}, redrawn in place
+ * with a carriage return at most once per redraw period (the first time one period after the start), so
+ * that it can be watched climbing the floors. Not thread-safe: call it from the thread that plays.
+ */
+final class DemoBar {
+
+    private static final int WIDTH = 30;
+
+    private final PrintStream out;
+    private final int total;
+    private final long redrawNanos;
+    private final long startNanos;
+    private long lastDrawNanos;
+    private int lastLineLength;
+
+    /**
+     * Creates a bar and starts its redraw clock.
+     *
+     * @param out    where the bar is drawn
+     * @param total  the number of steps at 100 %, at least 1
+     * @param redraw the least time between two redraws
+     */
+    DemoBar(PrintStream out, int total, Duration redraw) {
+        this.out = out;
+        this.total = Math.max(1, total);
+        this.redrawNanos = redraw.toNanos();
+        this.startNanos = System.nanoTime();
+        this.lastDrawNanos = startNanos;
+    }
+
+    /** Redraws the bar if the redraw period has passed since the last redraw. */
+    void update(int done, String label) {
+        long now = System.nanoTime();
+        if (now - lastDrawNanos >= redrawNanos) {
+            draw(done, label, now);
+            lastDrawNanos = now;
+        }
+    }
+
+    /** Draws the bar one last time and ends its line. */
+    void finish(int done, String label) {
+        draw(done, label, System.nanoTime());
+        out.println();
+    }
+
+    private void draw(int done, String label, long now) {
+        int filled = (int) ((long) WIDTH * Math.min(done, total) / total);
+        double perSecond = done / (Math.max(now - startNanos, 1) / 1e9);
+        String line = String.format(Locale.ROOT, "\r[%s%s] %3d%%  %,d/%,d steps  %,.0f steps/s  %s",
+                "#".repeat(filled), ".".repeat(WIDTH - filled), 100L * done / total, done, total, perSecond, label);
+        // Spaces cover what is left of a longer line before.
+        out.print(line + " ".repeat(Math.max(0, lastLineLength - line.length())));
+        out.flush();
+        lastLineLength = line.length();
+    }
+}
