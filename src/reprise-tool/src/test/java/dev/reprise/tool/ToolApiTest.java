@@ -2,28 +2,22 @@ package dev.reprise.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reprise.kafka.VerdictJson;
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.MatchResult;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * The tool's API is its entry point, {@link ReplayTool}'s {@code main} and exit codes, and the progress bar
  * it draws (a program beside the tool, such as the samples' demo, draws the same). picocli and the tool's
- * failures are implementation. Of the Kafka module the tool uses the verdict's JSON alone, which needs no
- * Kafka client: the tool jar carries none.
+ * failures are implementation.
  */
 class ToolApiTest {
 
@@ -58,21 +52,6 @@ class ToolApiTest {
                 .containsExactlyInAnyOrder("main", "OK", "FAILED", "USAGE", "INTERNAL", "NOT_RUN");
         for (Method method : ReplayTool.class.getMethods()) {
             assertThat(method.toGenericString()).doesNotContain("picocli");
-        }
-    }
-
-    @Test
-    void theToolsClasses_useOnlyTheVerdictJsonOfTheKafkaModule_whichUsesNoKafkaClient() throws Exception {
-        Pattern kafka = Pattern.compile("dev/reprise/kafka/\\w+");
-        for (Path file : toolClasses()) {
-            String constants = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
-            assertThat(kafka.matcher(constants).results().map(MatchResult::group))
-                    .as(file.getFileName().toString()).allMatch("dev/reprise/kafka/VerdictJson"::equals);
-        }
-        try (InputStream verdictJson = VerdictJson.class.getResourceAsStream("VerdictJson.class")) {
-            assertThat(verdictJson).as("VerdictJson's class file").isNotNull();
-            assertThat(new String(verdictJson.readAllBytes(), StandardCharsets.ISO_8859_1))
-                    .doesNotContain("org/apache/kafka/");
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.reprise.kafka;
+package dev.reprise.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

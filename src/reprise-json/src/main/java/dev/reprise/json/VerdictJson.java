@@ -1,4 +1,4 @@
-package dev.reprise.kafka;
+package dev.reprise.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
