@@ -4,7 +4,6 @@
  */
 module dev.reprise.tool {
     requires dev.reprise;
-    requires dev.reprise.test;
     requires dev.reprise.json;
     requires com.fasterxml.jackson.databind;
     requires info.picocli;

@@ -31,7 +31,7 @@ class ModuleJarTest {
 
     private static final Set<String> API = Set.of("dev.reprise", "dev.reprise.command", "dev.reprise.desync",
             "dev.reprise.diagnostic", "dev.reprise.edit", "dev.reprise.io", "dev.reprise.playback", "dev.reprise.route",
-            "dev.reprise.verify");
+            "dev.reprise.shrink", "dev.reprise.verify");
 
     private static Path location(Class<?> type) throws URISyntaxException {
         return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -59,6 +59,8 @@ class ModuleJarTest {
                 .extracting(ModuleDescriptor.Exports::source, ModuleDescriptor.Exports::targets)
                 .containsExactly(tuple("dev.reprise.internal", Set.of("dev.reprise.kafka")));
         assertThat(module.isExported("dev.reprise.internal")).isFalse();
+        assertThat(descriptor.packages()).contains("dev.reprise.internal.answer");
+        assertThat(module.isExported("dev.reprise.internal.answer")).isFalse();
     }
 
     @Test
