@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A verifier's invariants checked after every step of one replay, where the test kit checks them: after an
+ * A verifier's invariants checked after every step of one replay, where a {@code ReplayCheck} checks them: after an
  * active step once its command's result is in, and after a passive step once its recorded answer was
  * applied (the engine applies answers on the playing thread, between the steps of a group, so the answer
  * that broke an invariant is the one named). The first breach is kept, and the caller stops playback.
