@@ -46,7 +46,8 @@ import org.jspecify.annotations.Nullable;
  * replay that does not end within the {@linkplain #timeout timeout} fails it too.
  *
  * <p>{@link #check()} plays every replay (one after the other, on the game's playback threads) and
- * throws one {@link AssertionError} listing each replay that did not hold up. Every check runs on the
+ * throws one {@link AssertionError} listing each replay that did not hold up: the JDK's, which any test
+ * framework reports as a failure, so the check needs none. Every check runs on the
  * thread that plays the game (the {@code runOn} worker when the game's sandbox config has one), between
  * steps, so it sees a settled state. A mutable builder: not thread-safe, each option checked at once.
  *
