@@ -8,6 +8,7 @@
  */
 module dev.reprise.kafka {
     requires transitive dev.reprise;
+    requires dev.reprise.json;
     requires com.fasterxml.jackson.databind;
     requires static micrometer.core;
     requires java.logging;

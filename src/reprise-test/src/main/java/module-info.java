@@ -1,6 +1,6 @@
 /**
  * Reprise's test kit: {@code PlaybackStepVerifier} for playback, JUnit sources and assertions over replay
- * files, invariant checks, and shrinking a failing replay. A game's tests use it at test scope, beside
+ * files, and routes for tests (checking by invariants and shrinking are the core's {@code dev.reprise.shrink}). A game's tests use it at test scope, beside
  * reactor-test.
  */
 module dev.reprise.test {

@@ -4,8 +4,7 @@
  */
 module dev.reprise.tool {
     requires dev.reprise;
-    requires dev.reprise.test;
-    requires dev.reprise.kafka;
+    requires dev.reprise.json;
     requires com.fasterxml.jackson.databind;
     requires info.picocli;
 

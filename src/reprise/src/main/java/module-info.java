@@ -2,9 +2,11 @@
  * Reprise: record what a player does in a deterministic game as a compact binary route and play it
  * back, step for step, as a Project Reactor {@code Flux} with backpressure.
  *
- * <p>The core: the route, replay files, commands, playback, desync detection and verification. It reads
+ * <p>The core: the route, replay files, commands, playback, desync detection, verification, and
+ * shrinking a failing replay to a regression case. It reads
  * reactor-core (with Reactive Streams), Caffeine and JSpecify, nothing else. Every package but
- * {@code dev.reprise.internal} is API; that one is exported to no module.
+ * {@code dev.reprise.internal} and {@code dev.reprise.internal.answer} is API; those two are exported to
+ * no module.
  */
 module dev.reprise {
     requires transitive reactor.core;
@@ -22,5 +24,6 @@ module dev.reprise {
     exports dev.reprise.io;
     exports dev.reprise.playback;
     exports dev.reprise.route;
+    exports dev.reprise.shrink;
     exports dev.reprise.verify;
 }

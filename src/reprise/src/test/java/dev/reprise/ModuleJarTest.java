@@ -30,7 +30,7 @@ class ModuleJarTest {
 
     private static final Set<String> API = Set.of("dev.reprise", "dev.reprise.command", "dev.reprise.desync",
             "dev.reprise.diagnostic", "dev.reprise.edit", "dev.reprise.io", "dev.reprise.playback", "dev.reprise.route",
-            "dev.reprise.verify");
+            "dev.reprise.shrink", "dev.reprise.verify");
 
     private static Path location(Class<?> type) throws URISyntaxException {
         return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -56,6 +56,8 @@ class ModuleJarTest {
         assertThat(exported).isEqualTo(API);
         assertThat(descriptor.exports()).filteredOn(ModuleDescriptor.Exports::isQualified).isEmpty();
         assertThat(module.isExported("dev.reprise.internal")).isFalse();
+        assertThat(descriptor.packages()).contains("dev.reprise.internal.answer");
+        assertThat(module.isExported("dev.reprise.internal.answer")).isFalse();
     }
 
     @Test

@@ -228,7 +228,7 @@ public final class LocalPipeline {
                     && System.nanoTime() - deadline < 0) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
                     outcomes.computeIfAbsent(record.key(), k -> new ArrayList<>())
-                            .add(dev.reprise.kafka.VerdictJson.read(record.value()).outcome().name());
+                            .add(dev.reprise.json.VerdictJson.read(record.value()).outcome().name());
                 }
             }
         }

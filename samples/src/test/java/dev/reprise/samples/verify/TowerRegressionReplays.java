@@ -1,7 +1,7 @@
 package dev.reprise.samples.verify;
 
 import dev.reprise.io.ReplayFile;
-import dev.reprise.test.ReplayCases;
+import dev.reprise.shrink.ReplayCases;
 import dev.reprise.verify.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;

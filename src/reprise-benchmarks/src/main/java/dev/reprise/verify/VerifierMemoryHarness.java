@@ -1,6 +1,6 @@
 package dev.reprise.verify;
 
-import dev.reprise.kafka.VerdictJson;
+import dev.reprise.json.VerdictJson;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.samples.verify.TowerVerification;

@@ -17,7 +17,7 @@ import java.util.Map;
  */
 record CoinTestGame(CoinGame game, ReplaySystem system) implements VerifiableGame {
 
-    /** A fresh game for a replay file: what {@code ReplayAssertions.replay(file, CoinTestGame::of)} calls. */
+    /** A fresh game for a replay file: what {@code ReplayCheck.of(file, CoinTestGame::of)} calls. */
     static CoinTestGame of(ReplayFile file) {
         CoinGame game = new CoinGame();
         return new CoinTestGame(game, CoinReplay.replaySystem(game));

@@ -10,7 +10,7 @@ import dev.reprise.io.ReplayMismatchException;
 import dev.reprise.playback.PlaybackState;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
-import dev.reprise.test.ReplayAssertions;
+import dev.reprise.shrink.ReplayCheck;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -106,8 +106,8 @@ class GettingStartedTest {
     }
 
     @Test
-    void theSavedReplay_isJudgedByTheTestKit_throughTheAdapter() {
-        ReplayAssertions.replay(folder.resolve("run.reprise"), CoinTestGame::of)
+    void theSavedReplay_isJudgedByWhatMustHold_throughTheAdapter() {
+        ReplayCheck.of(folder.resolve("run.reprise"), CoinTestGame::of)
                 .finalState(test -> assertThat(test.game().state()).isEqualTo("at 2,1, 10 gold, 1 keys"))
                 .check();
     }

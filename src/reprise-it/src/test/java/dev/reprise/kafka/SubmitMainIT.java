@@ -2,6 +2,7 @@ package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.json.VerdictJson;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.verify.Outcome;

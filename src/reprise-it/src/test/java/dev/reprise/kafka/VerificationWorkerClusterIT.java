@@ -3,6 +3,7 @@ package dev.reprise.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.json.VerdictJson;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

@@ -7,6 +7,7 @@ import static dev.reprise.kafka.ClusterFixture.submissions;
 import static dev.reprise.kafka.ClusterFixture.towerVerifier;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.json.VerdictJson;
 import dev.reprise.kafka.ClusterFixture.Expected;
 import dev.reprise.kafka.ClusterFixture.Setup;
 import dev.reprise.samples.tower.replay.TowerCommands;

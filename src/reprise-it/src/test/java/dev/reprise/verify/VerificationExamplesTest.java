@@ -1,6 +1,6 @@
 package dev.reprise.verify;
 
-import dev.reprise.kafka.VerdictJson;
+import dev.reprise.json.VerdictJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.ReplaySystem;

@@ -1,5 +1,6 @@
 package dev.reprise.kafka;
 
+import dev.reprise.json.VerdictJson;
 import dev.reprise.verify.Verdict;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package dev.reprise.kafka;
 
+import dev.reprise.json.VerdictJson;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;

@@ -1,5 +1,6 @@
 package dev.reprise.kafka;
 
+import dev.reprise.json.VerdictJson;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,7 @@
 package dev.reprise.kafka;
 
 import dev.reprise.io.ReplayFile;
+import dev.reprise.json.VerdictJson;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.Verdict;
 import java.io.IOException;

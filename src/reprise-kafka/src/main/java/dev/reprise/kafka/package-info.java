@@ -1,7 +1,7 @@
 /**
  * Replay verification as a group of workers on Apache Kafka: {@link dev.reprise.kafka.VerificationWorker}
  * reads submissions (key = submission id, value = replay file bytes, headers {@code reprise-game} and
- * {@code reprise-build}) and publishes one verdict per submission ({@link dev.reprise.kafka.VerdictJson}),
+ * {@code reprise-build}) and publishes one verdict per submission ({@link dev.reprise.json.VerdictJson}),
  * exactly once, with Kafka transactions; {@link dev.reprise.kafka.WorkerMain} runs one as a process for
  * any game; {@link dev.reprise.kafka.ReplaySubmitter} is the game server's side, and
  * {@link dev.reprise.kafka.SubmitMain} submits replay files from the worker jar and prints their verdicts. It is

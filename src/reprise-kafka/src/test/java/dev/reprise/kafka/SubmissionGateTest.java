@@ -2,6 +2,7 @@ package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.json.VerdictJson;
 import dev.reprise.verify.Outcome;
 import java.time.Duration;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.reprise.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.reprise.json.VerdictJson;
 import dev.reprise.testing.GameJars;
 import java.nio.file.Files;
 import java.nio.file.Path;

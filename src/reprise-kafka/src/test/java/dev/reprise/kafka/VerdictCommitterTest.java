@@ -3,6 +3,7 @@ package dev.reprise.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.json.VerdictJson;
 import dev.reprise.verify.Outcome;
 import java.time.Duration;
 import java.util.HashMap;

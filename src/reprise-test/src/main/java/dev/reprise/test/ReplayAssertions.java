@@ -2,6 +2,8 @@ package dev.reprise.test;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileReader;
+import dev.reprise.shrink.ReplayCases;
+import dev.reprise.shrink.ReplayCheck;
 import dev.reprise.verify.GameFactory;
 import dev.reprise.verify.Lockstep;
 import dev.reprise.verify.LockstepResult;
@@ -37,8 +39,8 @@ import reactor.core.publisher.Flux;
  * <p>A replay that must keep playing as it was recorded is one call:
  * {@code assertReplays(Path.of("src/test/replays/bug-1234.reprise"), verifier)}; a whole folder of them
  * is one call too, or one test per file with {@link ReplayFilesSource}. A replay of a wrong-state bug is
- * judged by what must hold instead, since its recorded states are the wrong ones:
- * {@link #replay(Path, Function)} starts a {@link ReplayCheck} of invariants and a final-state check. Before a
+ * judged by what must hold instead, since its recorded states are the wrong ones: the core's
+ * {@link ReplayCheck#of(Path, Function)} checks invariants and the final state. Before a
  * game update, {@link #assertCompatible(Path, ReplayVerifier)} checks that the replays of earlier builds
  * still reproduce on the new one, naming the first divergence of each that does not.
  *
@@ -87,15 +89,14 @@ public final class ReplayAssertions {
 
     /**
      * Verifies one replay, for instance an argument of a {@link ReplayFilesSource} test, and fails
-     * unless it is valid.
+     * unless it is valid. For its verdict, {@link #assertOutcome} with {@link Outcome#VALID} returns it.
      *
      * @param replay   the replay
      * @param verifier builds a fresh game for it and plays it
-     * @return its verdict, valid
      * @throws AssertionError naming the replay, its outcome, the step it reached and why
      */
-    public static Verdict assertReplays(ReplaySource replay, ReplayVerifier verifier) {
-        return assertOutcome(replay, verifier, Outcome.VALID);
+    public static void assertReplays(ReplaySource replay, ReplayVerifier verifier) {
+        assertOutcome(replay, verifier, Outcome.VALID);
     }
 
     /**
@@ -159,14 +160,15 @@ public final class ReplayAssertions {
 
     /**
      * Plays one replay on the build {@code verifier} plays, whatever build recorded it, for instance an
-     * argument of a {@link ReplayFilesSource} test, and fails unless it reproduces.
+     * argument of a {@link ReplayFilesSource} test, and fails unless it reproduces: the one-replay
+     * {@link #assertCompatible(Path, ReplayVerifier)}, returning what it found.
      *
      * @param replay   the replay
      * @param verifier the installed build's verifier
      * @return its reproduction (say, to check that it was upgraded)
      * @throws AssertionError naming the replay, its first divergence or where it fails and why
      */
-    public static Reproduction assertCompatible(ReplaySource replay, ReplayVerifier verifier) {
+    public static Reproduction assertReproduces(ReplaySource replay, ReplayVerifier verifier) {
         Objects.requireNonNull(replay, "replay");
         Objects.requireNonNull(verifier, "verifier");
         Optional<Verdict> known = ReplayFiles.knownInvalid(replay);
@@ -181,36 +183,6 @@ public final class ReplayAssertions {
                     + reproduction.describe());
         }
         return reproduction;
-    }
-
-    /**
-     * Starts a check of the replay file {@code fileOrFolder} (or of every replay file of a folder,
-     * recursively, sorted by relative path) by what must hold in the game: add invariants, a final-state
-     * check, perhaps {@link ReplayCheck#ignoringStateHashes()}, then {@link ReplayCheck#check()}.
-     *
-     * @param fileOrFolder a replay file (whatever its name) or a folder of them; checked when the check runs
-     * @param games        builds a fresh game for each replay, as a {@link dev.reprise.verify.GameFactory}
-     *                     does, e.g. {@code SnakeGame::new}; its type is the type the checks read
-     * @param <G>          the type of the games
-     * @return the check, to configure and run
-     */
-    public static <G extends VerifiableGame> ReplayCheck<G> replay(Path fileOrFolder,
-                                                                  Function<? super ReplayFile, ? extends G> games) {
-        return new ReplayCheck<>(Objects.requireNonNull(fileOrFolder, "fileOrFolder"), null, games);
-    }
-
-    /**
-     * Starts a check of one replay by what must hold in the game, for instance an argument of a
-     * {@link ReplayFilesSource} test; see {@link #replay(Path, Function)}.
-     *
-     * @param replay the replay
-     * @param games  builds a fresh game for it
-     * @param <G>    the type of the game
-     * @return the check, to configure and run
-     */
-    public static <G extends VerifiableGame> ReplayCheck<G> replay(ReplaySource replay,
-                                                                  Function<? super ReplayFile, ? extends G> games) {
-        return new ReplayCheck<>(null, Objects.requireNonNull(replay, "replay"), games);
     }
 
     /**
@@ -257,10 +229,10 @@ public final class ReplayAssertions {
     public static void assertDeterministic(Path fileOrFolder, GameFactory games, Duration timeout) {
         Objects.requireNonNull(games, "games");
         Lockstep lockstep = Lockstep.builder().timeout(timeout).build();
-        List<ReplayFiles.Found> found = findAny(fileOrFolder);
+        List<ReplayCases.Found> found = findAny(fileOrFolder);
         List<String> failures = new ArrayList<>();
-        for (ReplayFiles.Found file : found) {
-            String problem = file.problem();
+        for (ReplayCases.Found file : found) {
+            String problem = ReplayFiles.problem(file);
             ReplayFile replay = null;
             if (problem == null) {
                 try {
@@ -292,15 +264,16 @@ public final class ReplayAssertions {
                                        Function<Flux<ReplaySource>, Flux<T>> play, ToLongFunction<T> position,
                                        Function<T, Optional<String>> failure, String unreadable, String failed) {
         Objects.requireNonNull(timeout, "timeout");
-        List<ReplayFiles.Found> found = findAny(fileOrFolder);
+        List<ReplayCases.Found> found = findAny(fileOrFolder);
         List<T> results = await(play.apply(Flux.fromIterable(sources(found))), timeout,
                 found.size() + " replays under " + fileOrFolder);
         results.sort(Comparator.comparingLong(position));
         List<String> failures = new ArrayList<>();
         for (T result : results) {
-            ReplayFiles.Found file = found.get((int) position.applyAsLong(result));
-            if (file.problem() != null) {
-                failures.add("  " + file.relative() + ": " + unreadable + file.problem());
+            ReplayCases.Found file = found.get((int) position.applyAsLong(result));
+            String problem = ReplayFiles.problem(file);
+            if (problem != null) {
+                failures.add("  " + file.relative() + ": " + unreadable + problem);
             } else {
                 failure.apply(result).ifPresent(failures::add);
             }
@@ -312,19 +285,19 @@ public final class ReplayAssertions {
     }
 
     /** The replay files of a file or folder, failing the test if a folder holds none. */
-    private static List<ReplayFiles.Found> findAny(Path fileOrFolder) {
-        List<ReplayFiles.Found> found = ReplayFiles.find(fileOrFolder);
+    private static List<ReplayCases.Found> findAny(Path fileOrFolder) {
+        List<ReplayCases.Found> found = ReplayCases.find(fileOrFolder);
         if (found.isEmpty()) {
-            throw new AssertionError("no replay file (*" + ReplayFiles.EXTENSION + ") under "
+            throw new AssertionError("no replay file (*" + ReplayCases.EXTENSION + ") under "
                     + fileOrFolder.toAbsolutePath().normalize());
         }
         return found;
     }
 
     /** The sources of the files found, each identified by its relative path. */
-    private static List<ReplaySource> sources(List<ReplayFiles.Found> found) {
+    private static List<ReplaySource> sources(List<ReplayCases.Found> found) {
         List<ReplaySource> sources = new ArrayList<>(found.size());
-        for (ReplayFiles.Found file : found) {
+        for (ReplayCases.Found file : found) {
             sources.add(ReplaySource.of(file.relative(), file.path()));
         }
         return sources;

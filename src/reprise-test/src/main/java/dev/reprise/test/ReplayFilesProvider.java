@@ -1,5 +1,6 @@
 package dev.reprise.test;
 
+import dev.reprise.shrink.ReplayCases;
 import dev.reprise.verify.ReplaySource;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -40,16 +41,16 @@ public final class ReplayFilesProvider implements ArgumentsProvider, AnnotationC
             throw new ExtensionConfigurationException("ReplayFilesProvider is used through @ReplayFilesSource");
         }
         Path root = Path.of(annotation.value());
-        List<ReplayFiles.Found> found;
+        List<ReplayCases.Found> found;
         try {
-            found = ReplayFiles.find(root);
+            found = ReplayCases.find(root);
         } catch (IllegalArgumentException e) {
             throw new ExtensionConfigurationException("@ReplayFilesSource(\"" + annotation.value() + "\"): "
                     + e.getMessage(), e);
         }
         if (found.isEmpty() && !annotation.allowEmpty()) {
             throw new ExtensionConfigurationException("@ReplayFilesSource(\"" + annotation.value()
-                    + "\"): no replay file (*" + ReplayFiles.EXTENSION + ") under "
+                    + "\"): no replay file (*" + ReplayCases.EXTENSION + ") under "
                     + root.toAbsolutePath().normalize() + " (set allowEmpty = true if that is expected)");
         }
         Class<?>[] types = parameters.getAll().stream().map(ParameterDeclaration::getParameterType)
@@ -58,7 +59,7 @@ public final class ReplayFilesProvider implements ArgumentsProvider, AnnotationC
     }
 
     /** The arguments of one file, by the method's parameter types; the rest (e.g. a TestInfo) is left to JUnit. */
-    static Object[] arguments(ReplayFiles.Found file, Class<?>[] types) {
+    static Object[] arguments(ReplayCases.Found file, Class<?>[] types) {
         Object[] arguments = new Object[types.length];
         int count = 0;
         for (Class<?> type : types) {

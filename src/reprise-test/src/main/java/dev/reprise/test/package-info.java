@@ -1,11 +1,10 @@
 /**
  * The test kit, as {@code reactor-test} is for Reactor: replay files as tests
  * ({@link dev.reprise.test.ReplayAssertions}, {@link dev.reprise.test.ReplayFilesSource}), judged as
- * recorded or by what must hold in the game ({@link dev.reprise.test.ReplayCheck}), a failing replay shrunk
- * to the smallest one that fails the same way ({@link dev.reprise.test.ReplayShrink}), a
- * step-by-step {@code StepVerifier} for playback ({@link dev.reprise.test.PlaybackStepVerifier}), seeded
- * random and hand-written routes ({@link dev.reprise.test.TestRoutes}) and a one-call way to keep a
- * failing session as a test case ({@link dev.reprise.test.ReplayCases}).
+ * recorded; a step-by-step {@code StepVerifier} for playback ({@link dev.reprise.test.PlaybackStepVerifier});
+ * and seeded random and hand-written routes ({@link dev.reprise.test.TestRoutes}). Judging replays by what must hold in the
+ * game, shrinking a failing one and keeping cases need no test framework: they are the core's
+ * ({@link dev.reprise.shrink.ReplayCheck} and its package), which a game's tests call directly.
  *
  * <p>Its dependencies, {@code reactor-test}, {@code junit-jupiter-api} and {@code junit-jupiter-params},
  * are optional dependencies of the library: a game that uses the kit adds them in test scope; a game

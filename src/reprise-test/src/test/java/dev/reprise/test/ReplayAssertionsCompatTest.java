@@ -70,16 +70,16 @@ class ReplayAssertionsCompatTest {
     }
 
     @Test
-    void assertCompatible_oneReplay_returnsItsReproduction_orFailsNamingItsDivergence() throws IOException {
+    void assertReproduces_oneReplay_returnsItsReproduction_orFailsNamingItsDivergence() throws IOException {
         Path adds = replays.resolve("adds.reprise");
         GameJars.record("1", 4, 5).write(adds);
         Path scales = replays.resolve("scales.reprise");
         GameJars.record("1", 4, 0, 5).write(scales);
 
-        Reproduction found = ReplayAssertions.assertCompatible(ReplaySource.of("adds", adds), verifier);
+        Reproduction found = ReplayAssertions.assertReproduces(ReplaySource.of("adds", adds), verifier);
 
         assertThat(found.recordedBuild()).contains("1");
-        assertThatThrownBy(() -> ReplayAssertions.assertCompatible(ReplaySource.of("scales", scales), verifier))
+        assertThatThrownBy(() -> ReplayAssertions.assertReproduces(ReplaySource.of("scales", scales), verifier))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageStartingWith("replay scales does not reproduce on this build: DIVERGES at step 2 (hash)");
     }

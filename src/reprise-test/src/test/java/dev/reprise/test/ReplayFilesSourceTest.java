@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.reprise.shrink.ReplayCases;
 import dev.reprise.verify.ReplaySource;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -119,8 +121,8 @@ class ReplayFilesSourceTest {
     void aFolderThatCannotBeListed_failsItsInvocationWithTheProblemFoundWhileWalking() throws IOException {
         // Simulated: the tests may run as root, who can list any folder (see the real one below).
         Path folder = Files.createDirectories(Path.of(ROOT, "simulated/locked"));
-        ReplayFiles.Found found = new ReplayFiles.Found(folder, "locked",
-                "cannot be read: " + new AccessDeniedException(folder.toString()));
+        ReplayCases.Found found = new ReplayCases.Found(folder, "locked",
+                Optional.of(new AccessDeniedException(folder.toString())));
         ReplaySource replay = (ReplaySource) ReplayFilesProvider.arguments(found,
                 new Class<?>[] {ReplaySource.class})[0];
 

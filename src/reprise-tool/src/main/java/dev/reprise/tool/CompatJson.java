@@ -3,7 +3,7 @@ package dev.reprise.tool;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reprise.kafka.VerdictJson;
+import dev.reprise.json.VerdictJson;
 import dev.reprise.verify.Reproduction;
 import dev.reprise.verify.Verdict;
 import java.math.BigDecimal;

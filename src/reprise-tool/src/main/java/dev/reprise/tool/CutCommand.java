@@ -1,7 +1,7 @@
 package dev.reprise.tool;
 
 import dev.reprise.io.ReplayFile;
-import dev.reprise.test.ReplayCases;
+import dev.reprise.shrink.ReplayCases;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;

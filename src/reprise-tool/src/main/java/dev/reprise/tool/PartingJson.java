@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.reprise.verify.FieldDifference;
-import dev.reprise.kafka.VerdictJson;
+import dev.reprise.json.VerdictJson;
 import dev.reprise.verify.LockstepResult;
 
 /**

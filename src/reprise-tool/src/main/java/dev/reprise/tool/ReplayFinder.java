@@ -1,8 +1,7 @@
 package dev.reprise.tool;
 
-import dev.reprise.test.FolderWalk;
+import dev.reprise.shrink.ReplayCases;
 import dev.reprise.verify.ReplaySource;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 final class ReplayFinder {
 
     /** The name ending of the replay files a folder is walked for. */
-    static final String EXTENSION = ".reprise";
+    static final String EXTENSION = ReplayCases.EXTENSION;
 
     private ReplayFinder() {
     }
@@ -117,10 +116,9 @@ final class ReplayFinder {
     }
 
     private static void walk(Path folder, List<Found> into) {
-        for (FolderWalk.Entry entry : FolderWalk.walk(folder, EXTENSION)) {
-            IOException problem = entry.problem();
+        for (ReplayCases.Found entry : ReplayCases.find(folder)) {
             into.add(new Found(entry.path(),
-                    problem == null ? null : "cannot be listed: " + ToolFiles.reason(problem)));
+                    entry.problem().map(problem -> "cannot be listed: " + ToolFiles.reason(problem)).orElse(null)));
         }
     }
 }

@@ -2,8 +2,8 @@ package dev.reprise.tool;
 
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayMismatchException;
-import dev.reprise.test.ReplayShrink;
-import dev.reprise.test.ShrunkReplay;
+import dev.reprise.shrink.ReplayShrink;
+import dev.reprise.shrink.ShrunkReplay;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;
@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code shrink}: writes a 1-minimal replay that the installed game judges the same way as the input — the
- * same outcome (not {@code VALID}) for the same reason, its numbers masked — found by the test kit's
+ * same outcome (not {@code VALID}) for the same reason, its numbers masked — found by the core's
  * {@link ReplayShrink}. A {@code DESYNC} is cut after its first diverging hash window instead. A replay of an
  * older build is upgraded first by the upgrades the game declares, as {@code verify} plays it, and OUT is the
  * upgraded replay's. The input is verified twice and must fail the same way both times; the result is

@@ -1,6 +1,6 @@
 package dev.reprise.tool;
 
-import dev.reprise.kafka.VerdictJson;
+import dev.reprise.json.VerdictJson;
 import dev.reprise.verify.Outcome;
 import dev.reprise.verify.ReplayVerifier;
 import dev.reprise.verify.ReplayVerifierProvider;

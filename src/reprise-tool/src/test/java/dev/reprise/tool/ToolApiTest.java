@@ -2,19 +2,16 @@ package dev.reprise.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.reprise.kafka.VerdictJson;
+import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -22,8 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The tool's API is its entry point, {@link ReplayTool}'s {@code main} and exit codes, and the progress bar
  * it draws (a program beside the tool, such as the samples' demo, draws the same). picocli and the tool's
- * failures are implementation. Of the Kafka module the tool uses the verdict's JSON alone, which needs no
- * Kafka client: the tool jar carries none.
+ * failures are implementation. At run time the tool takes the core, the verdict's JSON, Jackson and picocli:
+ * no test framework and no Kafka client ({@code ToolJarIT} checks the runnable jar the same way).
  */
 class ToolApiTest {
 
@@ -61,18 +58,36 @@ class ToolApiTest {
         }
     }
 
+    /**
+     * What the tool's runtime class path must not hold: a test framework or a Kafka client, whether from a
+     * repository (a folder or a jar of that name) or from the build (a module's classes).
+     */
+    static final Pattern NOT_AT_RUN_TIME = Pattern.compile(
+            "(^|/)(junit-[^/]*|opentest4j|reactor-test|kafka-clients|reprise-test|reprise-kafka)(/|-\\d|$)");
+
     @Test
-    void theToolsClasses_useOnlyTheVerdictJsonOfTheKafkaModule_whichUsesNoKafkaClient() throws Exception {
-        Pattern kafka = Pattern.compile("dev/reprise/kafka/\\w+");
-        for (Path file : toolClasses()) {
-            String constants = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
-            assertThat(kafka.matcher(constants).results().map(MatchResult::group))
-                    .as(file.getFileName().toString()).allMatch("dev/reprise/kafka/VerdictJson"::equals);
-        }
-        try (InputStream verdictJson = VerdictJson.class.getResourceAsStream("VerdictJson.class")) {
-            assertThat(verdictJson).as("VerdictJson's class file").isNotNull();
-            assertThat(new String(verdictJson.readAllBytes(), StandardCharsets.ISO_8859_1))
-                    .doesNotContain("org/apache/kafka/");
-        }
+    void theRuntimeClassPath_holdsNoTestFrameworkAndNoKafkaClient() throws IOException {
+        String file = System.getProperty("reprise.tool.runtimeClassPath");
+        assertThat(file).as("the runtime class path's file, which the tool's pom writes").isNotNull();
+        List<String> entries = Arrays.stream(Files.readString(Path.of(file)).strip().split(File.pathSeparator))
+                .map(entry -> entry.replace(File.separatorChar, '/')).toList();
+
+        assertThat(entries).as("the tool's runtime class path")
+                .anyMatch(entry -> entry.contains("picocli")) // it was read: the tool's own dependency is there
+                .noneMatch(entry -> NOT_AT_RUN_TIME.matcher(entry).find());
+    }
+
+    @Test
+    void notAtRunTime_matchesTheJarsAndModulesOfATestFrameworkOrKafka() {
+        assertThat(List.of("/m2/org/junit/jupiter/junit-jupiter-api/5.14.1/junit-jupiter-api-5.14.1.jar",
+                "/m2/org/opentest4j/opentest4j/1.3.0/opentest4j-1.3.0.jar",
+                "/m2/io/projectreactor/reactor-test/3.8.7/reactor-test-3.8.7.jar",
+                "/m2/org/apache/kafka/kafka-clients/4.4.0/kafka-clients-4.4.0.jar",
+                "/repo/src/reprise-test/target/classes", "/m2/dev/reprise/reprise-kafka/1.0.0/reprise-kafka-1.0.0.jar"))
+                .allMatch(entry -> NOT_AT_RUN_TIME.matcher(entry).find());
+        assertThat(List.of("/m2/io/projectreactor/reactor-core/3.8.7/reactor-core-3.8.7.jar",
+                "/repo/src/reprise-json/target/classes", "/repo/src/reprise-tool/target/classes",
+                "/m2/info/picocli/picocli/4.7.7/picocli-4.7.7.jar"))
+                .noneMatch(entry -> NOT_AT_RUN_TIME.matcher(entry).find());
     }
 }

@@ -67,7 +67,7 @@ public final class ReplayVerifier {
     public static final Duration RECOMMENDED_TIMEOUT = Duration.ofSeconds(60);
 
     /**
-     * The metadata entry that marks a replay as a test case a developer derived from another (the test kit
+     * The metadata entry that marks a replay as a test case a developer derived from another (a shrink or a cut
      * writes {@code "shrunk"} or {@code "cut"}): such a file need not claim a final state hash, since the
      * hash of the build that had the bug would be stale on the fixed one; if it claims none, it is judged
      * by its play and the acceptance check alone, but only by a verifier that {@linkplain Builder#testCases
@@ -244,7 +244,7 @@ public final class ReplayVerifier {
     }
 
     /**
-     * Returns how this verifier builds each replay's game: the tool and the test kit use it to play a
+     * Returns how this verifier builds each replay's game: the tool and {@code dev.reprise.shrink} use it to play a
      * replay the way this verifier would, for instance to shrink or cut it.
      *
      * @return the factory given to {@link #builder(GameFactory)}
@@ -292,7 +292,7 @@ public final class ReplayVerifier {
 
     /**
      * Returns the game's named invariants, in the order they were added: what must hold at the start and
-     * after every group of steps of every replay. The test kit's checks and shrinks take the same ones.
+     * after every group of steps of every replay. A {@code ReplayCheck} and a shrink take the same ones.
      *
      * @return the invariants set by {@link Builder#invariant}; empty if none
      */
@@ -344,8 +344,8 @@ public final class ReplayVerifier {
     }
 
     /**
-     * Returns the most wall-clock time one replay may take, from reading it to its verdict: the tool and the
-     * test kit bound each replay they play for this verifier (a shrink's tries, a cut) by it too.
+     * Returns the most wall-clock time one replay may take, from reading it to its verdict: the tool and
+     * {@code dev.reprise.shrink} bound each replay they play for this verifier (a shrink's tries, a cut) by it too.
      *
      * @return the timeout set by {@link Builder#timeout}, or empty if a replay may take any time
      */
@@ -511,11 +511,11 @@ public final class ReplayVerifier {
         }
 
         /**
-         * Lets a test case (a file marked {@link #TEST_CASE_KEY}, as the test kit writes shrunk and cut replays)
+         * Lets a test case (a file marked {@link #TEST_CASE_KEY}, as {@code ReplayShrink} and {@code ReplayCases.cut} write them)
          * omit the final state hash claim {@link #finalHashKey} requires: it is then judged by its play, its
          * invariants and the acceptance check. Off by default, and to be left off where replays come from
          * players (a worker, a leaderboard): there the entry would let a player drop the final hash check. The
-         * replay tool and the test kit turn it on.
+         * replay tool turns it on.
          *
          * @param testCases whether test cases may omit the claim
          * @return this builder
@@ -542,9 +542,9 @@ public final class ReplayVerifier {
          * Adds a named invariant of the game: a property that must hold at the start of every replay, after
          * every step (an active step once its command's result is in, a passive step once its recorded answer
          * was applied), before every active step (once the group before it and a window's finalize settled)
-         * and at the end, before the final state is judged: where the test kit checks invariants. A broken one is {@link Outcome#FAILED}, the verdict naming it and the step after which it no
+         * and at the end, before the final state is judged: where a {@code ReplayCheck} checks invariants. A broken one is {@link Outcome#FAILED}, the verdict naming it and the step after which it no
          * longer held. Called on the worker's thread, for each replay's own game. The replay tool's
-         * {@code verify} and {@code shrink}, the Kafka worker and the test kit's checks of this verifier share
+         * {@code verify} and {@code shrink}, the Kafka worker and a {@code ReplayCheck} of this verifier share
          * these definitions.
          *
          * @param name  what must hold, e.g. {@code "the barn holds at most 4 crops"}

@@ -1,18 +1,14 @@
 package dev.reprise.verify;
 
 import dev.reprise.ReplaySystem;
-import dev.reprise.command.PlaybackContext;
-import dev.reprise.command.ReplayCommand;
-import dev.reprise.command.ReplayCommandResult;
-import dev.reprise.command.ReplayCommandType;
+import dev.reprise.internal.answer.AnswerCheck;
 import dev.reprise.route.ReplayStep;
 import java.util.List;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Mono;
 
 /**
- * A verifier's invariants checked after every step of one replay, where the test kit checks them: after an
+ * A verifier's invariants checked after every step of one replay, where a {@code ReplayCheck} checks them: after an
  * active step once its command's result is in, and after a passive step once its recorded answer was
  * applied (the engine applies answers on the playing thread, between the steps of a group, so the answer
  * that broke an invariant is the one named). The first breach is kept, and the caller stops playback.
@@ -46,12 +42,7 @@ final class StepInvariants {
      * it applied one.
      */
     void checkAfterEachAnswer(ReplaySystem system) {
-        for (int code : system.commandDictionary().asMap().keySet()) {
-            ReplayCommand command = system.command(code).orElse(null);
-            if (command != null && command.type() == ReplayCommandType.PASSIVE && command.appliesAnswers()) {
-                system.replaceCommand(code, new AnswerCheck(command));
-            }
-        }
+        AnswerCheck.afterEachAnswer(system, this::after);
     }
 
     /** Checks the invariants after {@code step} settled; the first that fails is kept and playback stopped. */
@@ -83,40 +74,5 @@ final class StepInvariants {
             }
         }
         return null;
-    }
-
-    /** A passive command that applies its recorded answer, then checks the invariants. */
-    private final class AnswerCheck implements ReplayCommand {
-        private final ReplayCommand applies;
-
-        AnswerCheck(ReplayCommand applies) {
-            this.applies = applies;
-        }
-
-        @Override
-        public ReplayCommandType type() {
-            return ReplayCommandType.PASSIVE;
-        }
-
-        @Override
-        public Mono<ReplayCommandResult> execute(ReplayStep step, PlaybackContext context) {
-            return applies.execute(step, context);
-        }
-
-        @Override
-        public Mono<ReplayCommandResult> finalizeRun(PlaybackContext context) {
-            return applies.finalizeRun(context);
-        }
-
-        @Override
-        public boolean appliesAnswers() {
-            return true;
-        }
-
-        @Override
-        public void applyAnswer(ReplayStep step) {
-            applies.applyAnswer(step);
-            after(step);
-        }
     }
 }
