@@ -15,11 +15,11 @@
  */
 package dev.reprise.verify;
 
+import com.sun.management.GarbageCollectionNotificationInfo;
 import dev.reprise.json.VerdictJson;
 import dev.reprise.samples.tower.replay.TowerCommands;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.samples.verify.TowerVerification;
-import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;

@@ -15,29 +15,35 @@
  */
 package dev.reprise.kafka;
 
+import static dev.reprise.kafka.ClusterFixture.assertExactlyOneCorrectVerdictEach;
+import static dev.reprise.kafka.ClusterFixture.closeAll;
+import static dev.reprise.kafka.ClusterFixture.describe;
+import static dev.reprise.kafka.ClusterFixture.submissions;
+import static dev.reprise.kafka.ClusterFixture.towerVerifier;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.reprise.io.ReplayFile;
+import dev.reprise.io.ReplayFileReader;
 import dev.reprise.json.VerdictJson;
+import dev.reprise.kafka.ClusterFixture.Expected;
+import dev.reprise.kafka.ClusterFixture.Setup;
+import dev.reprise.samples.tower.replay.TowerCommands;
+import dev.reprise.samples.verify.TowerCorpus;
+import dev.reprise.samples.verify.TowerVerification;
+import dev.reprise.verify.Outcome;
+import dev.reprise.verify.ReplaySource;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
-import dev.reprise.samples.tower.replay.TowerCommands;
-import dev.reprise.samples.verify.TowerCorpus;
-import dev.reprise.samples.verify.TowerVerification;
-import dev.reprise.verify.Outcome;
-import dev.reprise.verify.ReplaySource;
-import reactor.core.publisher.Flux;
-import dev.reprise.io.ReplayFile;
-import dev.reprise.io.ReplayFileReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -45,15 +51,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.TestInfo;
-import dev.reprise.kafka.ClusterFixture.Expected;
-import dev.reprise.kafka.ClusterFixture.Setup;
-import static dev.reprise.kafka.ClusterFixture.assertExactlyOneCorrectVerdictEach;
-import static dev.reprise.kafka.ClusterFixture.closeAll;
-import static dev.reprise.kafka.ClusterFixture.describe;
-import static dev.reprise.kafka.ClusterFixture.submissions;
-import static dev.reprise.kafka.ClusterFixture.towerVerifier;
+import org.junit.jupiter.api.Timeout;
+import reactor.core.publisher.Flux;
 
 /**
  * Workers against a real (in-process) Kafka cluster: exactly one committed verdict per submission,

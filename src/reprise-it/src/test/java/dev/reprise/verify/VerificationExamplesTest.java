@@ -15,7 +15,6 @@
  */
 package dev.reprise.verify;
 
-import dev.reprise.json.VerdictJson;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.reprise.ReplaySystem;
@@ -23,6 +22,7 @@ import dev.reprise.command.ReplayCommand;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.desync.StateHashRecorder;
 import dev.reprise.io.ReplayFile;
+import dev.reprise.json.VerdictJson;
 import dev.reprise.samples.verify.TowerCorpus;
 import dev.reprise.samples.verify.TowerVerification;
 import java.io.IOException;

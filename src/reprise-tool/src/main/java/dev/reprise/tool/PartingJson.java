@@ -19,8 +19,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.reprise.verify.FieldDifference;
 import dev.reprise.json.VerdictJson;
+import dev.reprise.verify.FieldDifference;
 import dev.reprise.verify.LockstepResult;
 
 /**
