@@ -17,6 +17,7 @@ package dev.reprise.desync;
 
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommandType;
+import dev.reprise.internal.Require;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 
@@ -52,9 +53,7 @@ public final class StateHashRecorder {
      * @throws IllegalArgumentException if {@code interval} is below 1
      */
     public StateHashRecorder(ReplaySystem system, int hashStepCode, int interval, LongSupplier stateHash) {
-        if (interval < 1) {
-            throw new IllegalArgumentException("interval must be at least 1 step, was " + interval);
-        }
+        Require.atLeastOne(interval, "interval", "step");
         this.system = Objects.requireNonNull(system, "system");
         this.hashStepCode = hashStepCode;
         this.interval = interval;

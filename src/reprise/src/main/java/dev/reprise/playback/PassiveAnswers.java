@@ -17,6 +17,7 @@ package dev.reprise.playback;
 
 import dev.reprise.command.ReplayCommandResult;
 import dev.reprise.diagnostic.WarningCode;
+import dev.reprise.internal.Require;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
@@ -104,11 +105,8 @@ public final class PassiveAnswers {
             Function<? super PassiveStep, ? extends Publisher<ReplayCommandResult>> ui, Duration timeout,
             ReplayCommandResult onTimeout) {
         Objects.requireNonNull(ui, "ui");
-        Objects.requireNonNull(timeout, "timeout");
+        Require.positive(timeout, "timeout");
         Objects.requireNonNull(onTimeout, "onTimeout");
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be positive, was " + timeout);
-        }
         return steps -> steps.doOnNext(step -> {
             if (step instanceof PassiveStep passive && passive.claimForUi()) {
                 answer(passive, ui, timeout, onTimeout);

@@ -16,6 +16,7 @@
 package dev.reprise.playback;
 
 import dev.reprise.diagnostic.WarningCode;
+import dev.reprise.internal.Require;
 import dev.reprise.route.ReplayArray;
 import java.time.Duration;
 import java.util.Objects;
@@ -419,9 +420,7 @@ public final class SandboxConfig<S> {
          * @throws IllegalArgumentException if below 1
          */
         public Builder<S> checkpointInterval(int steps) {
-            if (steps < 1) {
-                throw new IllegalArgumentException("checkpointInterval must be at least 1 step, was " + steps);
-            }
+            Require.atLeastOne(steps, "checkpointInterval", "step");
             this.checkpointInterval = steps;
             return this;
         }
@@ -435,9 +434,7 @@ public final class SandboxConfig<S> {
          * @throws IllegalArgumentException if below 1
          */
         public Builder<S> checkpointBudget(long bytes) {
-            if (bytes < 1) {
-                throw new IllegalArgumentException("checkpointBudget must be at least 1 byte, was " + bytes);
-            }
+            Require.atLeastOne(bytes, "checkpointBudget", "byte");
             this.checkpointBudget = bytes;
             return this;
         }

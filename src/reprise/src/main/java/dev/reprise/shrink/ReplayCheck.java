@@ -15,6 +15,7 @@
  */
 package dev.reprise.shrink;
 
+import dev.reprise.internal.Require;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.verify.ReplaySource;
 import dev.reprise.verify.ReplayVerifier;
@@ -209,11 +210,7 @@ public final class ReplayCheck<G extends VerifiableGame> {
      * @throws IllegalArgumentException if zero or negative
      */
     public ReplayCheck<G> timeout(Duration timeout) {
-        Objects.requireNonNull(timeout, "timeout");
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be positive, was " + timeout);
-        }
-        this.timeout = timeout;
+        this.timeout = Require.positive(timeout, "timeout");
         return this;
     }
 

@@ -16,6 +16,7 @@
 package dev.reprise.shrink;
 
 import dev.reprise.diagnostic.ReplayException;
+import dev.reprise.internal.Require;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.route.ReplaySave;
 import dev.reprise.verify.ReplaySource;
@@ -176,9 +177,7 @@ public final class ReplayShrink {
      * @throws IllegalArgumentException if below 1
      */
     public ReplayShrink maxTries(int tries) {
-        if (tries < 1) {
-            throw new IllegalArgumentException("maxTries must be at least 1, was " + tries);
-        }
+        Require.atLeastOne(tries, "maxTries");
         this.maxTries = tries;
         return this;
     }
@@ -193,11 +192,7 @@ public final class ReplayShrink {
      * @throws IllegalArgumentException if zero or negative
      */
     public ReplayShrink timeBudget(Duration budget) {
-        Objects.requireNonNull(budget, "budget");
-        if (budget.isNegative() || budget.isZero()) {
-            throw new IllegalArgumentException("timeBudget must be positive, was " + budget);
-        }
-        this.timeBudget = budget;
+        this.timeBudget = Require.positive(budget, "timeBudget");
         return this;
     }
 

@@ -15,6 +15,7 @@
  */
 package dev.reprise.verify;
 
+import dev.reprise.internal.Require;
 import dev.reprise.io.ReplayFile;
 import java.time.Duration;
 import java.util.Objects;
@@ -232,11 +233,7 @@ public final class Lockstep {
          * @throws IllegalArgumentException if it is zero or negative
          */
         public Builder timeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "timeout");
-            if (timeout.isZero() || timeout.isNegative()) {
-                throw new IllegalArgumentException("timeout must be positive, was " + timeout);
-            }
-            this.timeout = timeout;
+            this.timeout = Require.positive(timeout, "timeout");
             return this;
         }
 
@@ -249,9 +246,7 @@ public final class Lockstep {
          * @throws IllegalArgumentException if it is below 1
          */
         public Builder maxSteps(long maxSteps) {
-            if (maxSteps < 1) {
-                throw new IllegalArgumentException("maxSteps must be at least 1, was " + maxSteps);
-            }
+            Require.atLeastOne(maxSteps, "maxSteps");
             this.maxSteps = maxSteps;
             return this;
         }
@@ -264,9 +259,7 @@ public final class Lockstep {
          * @throws IllegalArgumentException if it is below 1
          */
         public Builder maxDifferences(int maxDifferences) {
-            if (maxDifferences < 1) {
-                throw new IllegalArgumentException("maxDifferences must be at least 1, was " + maxDifferences);
-            }
+            Require.atLeastOne(maxDifferences, "maxDifferences");
             this.maxDifferences = maxDifferences;
             return this;
         }

@@ -16,6 +16,7 @@
 package dev.reprise.verify;
 
 import dev.reprise.command.CommandDictionary;
+import dev.reprise.internal.Require;
 import dev.reprise.io.ReplayCompatibility;
 import dev.reprise.io.ReplayFile;
 import dev.reprise.io.ReplayFileReader;
@@ -580,9 +581,7 @@ public final class ReplayVerifier {
          * @throws IllegalArgumentException if below 1
          */
         public Builder parallelism(int parallelism) {
-            if (parallelism < 1) {
-                throw new IllegalArgumentException("parallelism must be at least 1, was " + parallelism);
-            }
+            Require.atLeastOne(parallelism, "parallelism");
             this.parallelism = parallelism;
             return this;
         }
@@ -620,9 +619,7 @@ public final class ReplayVerifier {
          * @throws IllegalArgumentException if below 1
          */
         public Builder maxSteps(long maxSteps) {
-            if (maxSteps < 1) {
-                throw new IllegalArgumentException("maxSteps must be at least 1, was " + maxSteps);
-            }
+            Require.atLeastOne(maxSteps, "maxSteps");
             this.maxSteps = maxSteps;
             return this;
         }
@@ -637,10 +634,7 @@ public final class ReplayVerifier {
          * @throws IllegalArgumentException if zero, negative or too long
          */
         public Builder timeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "timeout");
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("timeout must be positive, was " + timeout);
-            }
+            Require.positive(timeout, "timeout");
             try {
                 timeout.toNanos(); // deadlines are kept in nanoseconds
             } catch (ArithmeticException e) {
