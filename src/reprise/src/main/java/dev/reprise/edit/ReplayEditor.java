@@ -17,6 +17,7 @@ package dev.reprise.edit;
 
 import dev.reprise.ReplaySystem;
 import dev.reprise.edit.Change.Branch;
+import dev.reprise.desync.StateHashCheck;
 import dev.reprise.edit.EditorEvent.Kind;
 import dev.reprise.playback.ReplayResetter;
 import dev.reprise.playback.ReplaySandbox;
@@ -29,7 +30,9 @@ import dev.reprise.route.ReplayStep;
 import dev.reprise.verify.VerifiableGame;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.ConcurrentModificationException;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -93,6 +96,8 @@ public final class ReplayEditor {
     private final Sinks.Many<EditorEvent> events = Sinks.many().multicast().directBestEffort();
     /** Bumped by every change of the route: a state captured for an older route is not kept. */
     private long generation;
+    /** The state-hash steps the edits made stale, refreshed as a seek plays them. */
+    private StaleHashes stale = StaleHashes.NONE;
     private volatile int position = -1;
 
     private ReplayEditor(Builder builder) {
@@ -143,7 +148,9 @@ public final class ReplayEditor {
      */
     public ReplayArray route() {
         ReplayArray copy = new ReplayArray(route.config());
-        copy.loadState(route.saveState());
+        synchronized (lock) { // a seek may be refreshing a hash step
+            copy.loadState(route.saveState());
+        }
         return copy;
     }
 
@@ -236,24 +243,90 @@ public final class ReplayEditor {
             from = states == null ? null : kept.nearest(at, closed);
         }
         position = -1;
-        AtomicReference<@Nullable ReplaySandbox> created = new AtomicReference<>();
-        AtomicReference<@Nullable Throwable> failure = new AtomicReference<>();
-        ReplaySandbox sandbox = system.createReplaySandbox(config(from, playing, created));
-        created.set(sandbox);
-        sandbox.steps().subscribe(step -> { }, failure::set);
-        Mono<Void> moved = sandbox.seek(at);
-        if (closed) {
-            int startedAt = from == null ? 0 : from.step();
-            moved = moved.then(sandbox.stop())
-                    .then(Mono.defer(() -> {
-                        Throwable failed = failure.get();
-                        return failed != null ? Mono.error(failed) : keepLanding(at, startedAt, playing);
-                    }));
-        }
-        return moved.doOnSuccess(done -> {
+        SandboxConfig.Builder<?> start = from == null ? fromStart(base, route) : fromKept(from);
+        return play(start, from == null ? 0 : from.step(), at, closed, playing).doOnSuccess(done -> {
             position = at;
             emit(Kind.SEEKED, at);
         });
+    }
+
+    /**
+     * Plays from {@code startedAt} (where {@code start} leaves the game) to {@code at}. A stale state-hash
+     * step on the way is played up to, then refreshed with the hash of the game standing before it (the
+     * state its check compares), and playing goes on from there on the game as it stands.
+     */
+    private Mono<Void> play(SandboxConfig.Builder<?> start, int startedAt, int at, boolean closed, long playing) {
+        int rehash;
+        synchronized (lock) {
+            rehash = stale.firstIn(startedAt, at);
+        }
+        int end = rehash < 0 ? at : rehash;
+        boolean keepsEnd = rehash < 0 ? closed : groups.closed(end);
+        AtomicReference<@Nullable ReplaySandbox> created = new AtomicReference<>();
+        AtomicReference<@Nullable Throwable> failure = new AtomicReference<>();
+        start.startPaused(true);
+        if (states != null) {
+            start.snapshots(capturing(states, playing, created));
+        }
+        ReplaySandbox sandbox = system.createReplaySandbox(start.build());
+        created.set(sandbox);
+        sandbox.steps().subscribe(step -> { }, failure::set);
+        Mono<Void> moved = sandbox.seek(end);
+        if (rehash >= 0 || closed) {
+            // Before a hash step the window open is finalized by playback too: the hash step starts its own.
+            moved = moved.then(sandbox.stop())
+                    .then(Mono.defer(() -> {
+                        Throwable failed = failure.get();
+                        return failed != null ? Mono.error(failed)
+                                : keepsEnd ? keepLanding(end, startedAt, playing) : Mono.empty();
+                    }));
+        }
+        if (rehash < 0) {
+            return moved;
+        }
+        return moved.then(onGame(() -> refresh(rehash, playing)))
+                .then(Mono.defer(() -> play(fromHere(base, route, rehash), rehash, at, closed, playing)));
+    }
+
+    /**
+     * Writes the current state's hash, by the step's own {@link StateHashCheck}, into the stale hash step
+     * {@code step}; on the game's thread, the game standing before that step and no sandbox playing.
+     */
+    private void refresh(int step, long playing) {
+        ReplayStep old;
+        synchronized (lock) {
+            checkPlaying(step, playing);
+            old = route.get(step);
+        }
+        StateHashCheck check = StaleHashes.check(system, old.code()).orElse(null);
+        long hash = check == null ? 0 : check.currentHash(); // the game's code: never under the lock
+        synchronized (lock) {
+            checkPlaying(step, playing);
+            stale = stale.without(step);
+            if (check == null) {
+                return; // the code is no state-hash check any more: nothing to refresh
+            }
+            checkWritable();
+            route.set(step, old.code(), hash);
+            Done last = undo.peekFirst();
+            if (last != null) {
+                last.rehashed().add(new Rehash(old, route.get(step)));
+            }
+        }
+        emit(Kind.REHASHED, step);
+    }
+
+    private void checkPlaying(int step, long playing) {
+        if (playing != generation) {
+            throw new ConcurrentModificationException("The route was edited while a seek played it, at step "
+                    + step + ": do not edit while a seek is in flight");
+        }
+    }
+
+    /** Runs {@code action} where the game's callbacks run: the config's {@code runOn}, else here. */
+    private Mono<Void> onGame(Runnable action) {
+        Mono<Void> run = Mono.fromRunnable(action);
+        return base.runOn().map(run::subscribeOn).orElse(run);
     }
 
     /** Keeps the state a seek landed in, at a closed boundary, unless it came from the state kept there. */
@@ -262,22 +335,16 @@ public final class ReplayEditor {
         if (provider == null || startedAt == at) {
             return Mono.empty();
         }
-        Mono<Void> keep = Mono.fromRunnable(() -> keep(at, playing, provider.capture()));
-        return base.runOn().map(keep::subscribeOn).orElse(keep);
-    }
-
-    private SandboxConfig<?> config(KeptStates.@Nullable Found from, long playing,
-                                    AtomicReference<@Nullable ReplaySandbox> sandbox) {
-        SandboxConfig.Builder<?> builder = from == null ? fromStart(base, route) : fromKept(from);
-        builder.startPaused(true);
-        if (states != null) {
-            builder.snapshots(capturing(states, playing, sandbox));
-        }
-        return builder.build();
+        return onGame(() -> keep(at, playing, provider.capture()));
     }
 
     private static <S> SandboxConfig.Builder<S> fromStart(SandboxConfig<S> base, ReplayArray route) {
         return base.toBuilder(route, base.resetter()).save(base.save().orElse(null));
+    }
+
+    /** Plays on from {@code step} with the game as it stands there: its reset leaves the game alone. */
+    private static <S> SandboxConfig.Builder<S> fromHere(SandboxConfig<S> base, ReplayArray route, int step) {
+        return base.toBuilder(route, (@Nullable S unused) -> { }).startIndex(step);
     }
 
     private SandboxConfig.Builder<Object> fromKept(KeptStates.Found from) {
@@ -358,7 +425,7 @@ public final class ReplayEditor {
     public void set(int step, int code, Object... params) {
         checkStep("set", step, route.length());
         List<Object> checked = checkCommand(code, params);
-        edit(new Change.SetStep(new ReplayStep(step, code, checked)), null);
+        edit(new Change.SetStep(new ReplayStep(step, code, checked)), null, null);
     }
 
     /**
@@ -374,7 +441,7 @@ public final class ReplayEditor {
     public void insert(int step, int code, Object... params) {
         checkStep("insert", step, route.length() + 1);
         List<Object> checked = checkCommand(code, params);
-        edit(new Change.InsertStep(new ReplayStep(step, code, checked)), null);
+        edit(new Change.InsertStep(new ReplayStep(step, code, checked)), null, null);
     }
 
     /**
@@ -386,7 +453,7 @@ public final class ReplayEditor {
      */
     public void delete(int step) {
         checkStep("delete", step, route.length());
-        edit(new Change.DeleteStep(step), null);
+        edit(new Change.DeleteStep(step), null, null);
     }
 
     /**
@@ -403,9 +470,9 @@ public final class ReplayEditor {
         }
         Branch branch;
         synchronized (lock) {
-            branch = new Branch(route.saveState().detach(), kept.view());
+            branch = new Branch(route.saveState().detach(), kept.view(), stale);
         }
-        edit(new Change.PutBranch(name, branch), null);
+        edit(new Change.PutBranch(name, branch), null, null);
     }
 
     /**
@@ -435,7 +502,7 @@ public final class ReplayEditor {
             view = new TreeMap<>(kept.view().headMap(common, false));
         }
         view.putAll(branch.view());
-        edit(new Change.ReplaceRoute(branch.route()), view);
+        edit(new Change.ReplaceRoute(branch.route()), view, branch.stale());
     }
 
     /** @return how many steps the two routes have in common from the start */
@@ -467,7 +534,7 @@ public final class ReplayEditor {
      * @return {@code false} if there was nothing to undo
      */
     public boolean undo() {
-        return replay(undo, redo);
+        return replay(undo, redo, true);
     }
 
     /**
@@ -476,10 +543,15 @@ public final class ReplayEditor {
      * @return {@code false} if there was nothing to redo
      */
     public boolean redo() {
-        return replay(redo, undo);
+        return replay(redo, undo, false);
     }
 
-    private boolean replay(ArrayDeque<Done> from, ArrayDeque<Done> to) {
+    /**
+     * Undoes or redoes {@code from}'s last change. The hash steps refreshed since the change are part of it:
+     * an undo writes their stale hashes back before undoing the change, a redo writes the refreshed ones
+     * again after redoing it, so both give back the route's exact bytes.
+     */
+    private boolean replay(ArrayDeque<Done> from, ArrayDeque<Done> to, boolean undoing) {
         int changed;
         synchronized (lock) {
             Done done = from.peekFirst();
@@ -488,12 +560,22 @@ public final class ReplayEditor {
             }
             checkWritable();
             NavigableMap<Integer, KeptStates.Key> view = kept.view();
+            List<Rehash> rehashed = done.rehashed();
+            if (undoing) {
+                for (int i = rehashed.size() - 1; i >= 0; i--) {
+                    write(rehashed.get(i).stale());
+                }
+            }
             Change inverse = done.change().apply(system, branches);
+            if (!undoing) {
+                rehashed.forEach(rehash -> write(rehash.fresh()));
+            }
             from.removeFirst();
             generation++;
             changed = done.change().from();
             kept.merge(changed, done.view());
-            push(to, new Done(inverse, view));
+            push(to, new Done(inverse, view, stale, rehashed));
+            stale = done.stale();
         }
         if (changed != Integer.MAX_VALUE) {
             emit(Kind.EDITED, changed);
@@ -501,13 +583,22 @@ public final class ReplayEditor {
         return true;
     }
 
-    /** Applies a checked change: the route, the kept states (the branch's when given) and the history. */
-    private void edit(Change change, @Nullable NavigableMap<Integer, KeptStates.Key> viewAfter) {
+    private void write(ReplayStep step) {
+        route.set(step.index(), step.code(), step.params().toArray(new Object[0]));
+    }
+
+    /**
+     * Applies a checked change: the route, the kept states and the stale hash steps (the branch's when
+     * given) and the history.
+     */
+    private void edit(Change change, @Nullable NavigableMap<Integer, KeptStates.Key> viewAfter,
+                      @Nullable StaleHashes staleAfter) {
         int changed = change.from();
         synchronized (lock) {
             checkWritable();
             boolean closedBefore = changed != Integer.MAX_VALUE && kept.has(changed) && groups.closed(changed);
             NavigableMap<Integer, KeptStates.Key> view = kept.view();
+            StaleHashes staleBefore = stale;
             Change inverse = change.apply(system, branches); // throws before changing anything
             generation++;
             if (viewAfter != null) {
@@ -515,7 +606,12 @@ public final class ReplayEditor {
             } else if (changed != Integer.MAX_VALUE) {
                 kept.dropAfter(changed, closedBefore && groups.closed(changed));
             }
-            push(undo, new Done(inverse, view));
+            if (staleAfter != null) {
+                stale = staleAfter;
+            } else if (changed != Integer.MAX_VALUE) {
+                stale = stale.edited(changed, change.staleFrom(), system);
+            }
+            push(undo, new Done(inverse, view, staleBefore, new ArrayList<>()));
             redo.clear();
         }
         if (changed != Integer.MAX_VALUE) {
@@ -530,8 +626,16 @@ public final class ReplayEditor {
         }
     }
 
-    /** A change done: the change that undoes it and the kept states from before it. */
-    private record Done(Change change, NavigableMap<Integer, KeptStates.Key> view) {
+    /**
+     * A change done: the change that undoes it, the kept states and stale hash steps from before it, and
+     * the hash steps refreshed since it (on the route as it left it), in the order they were.
+     */
+    private record Done(Change change, NavigableMap<Integer, KeptStates.Key> view, StaleHashes stale,
+                        List<Rehash> rehashed) {
+    }
+
+    /** A state-hash step refreshed: as it was, and as it was written. */
+    private record Rehash(ReplayStep stale, ReplayStep fresh) {
     }
 
     // ------------------------------------------------------------------ checks
