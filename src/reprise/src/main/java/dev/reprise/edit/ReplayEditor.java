@@ -240,7 +240,14 @@ public final class ReplayEditor {
         KeptStates.@Nullable Found from;
         synchronized (lock) {
             playing = generation;
-            from = states == null ? null : kept.nearest(at, closed);
+            // From a state before the first stale hash step on the way, so that the seek refreshes them all
+            // (an undo can leave one stale below states kept since).
+            int firstStale = stale.firstIn(0, at);
+            if (states == null) {
+                from = null;
+            } else {
+                from = firstStale < 0 ? kept.nearest(at, closed) : kept.nearest(firstStale, true);
+            }
         }
         position = -1;
         SandboxConfig.Builder<?> start = from == null ? fromStart(base, route) : fromKept(from);
