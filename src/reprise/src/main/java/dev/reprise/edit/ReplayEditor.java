@@ -64,12 +64,22 @@ import reactor.core.publisher.Sinks;
  * history share the states of the steps they have in common, all within the one budget. Without a
  * provider every seek replays from the start.
  *
+ * <p><b>State-hash steps.</b> A step whose code's registered command is a {@link StateHashCheck} holds the
+ * hash of the run that recorded it. An edit at step {@code k} makes every such step after {@code k} stale
+ * (from {@code k} on for a delete); a seek that plays across a stale one stops before it, writes into it the
+ * hash its check computes for the game standing there ({@link StateHashCheck#currentHash()}, on the game's
+ * thread), and plays on, so the edited route stays consistent with itself and no seek fails with a desync
+ * the edit caused. A seek refreshes every stale step before its target (it starts from a kept state before
+ * the first one); each refresh is a {@link Kind#REHASHED} event. A hash step the user writes keeps the
+ * user's hash: a desync there is theirs.
+ *
  * <p><b>Undo.</b> Every change — {@link #set}, {@link #insert}, {@link #delete}, {@link #branch} and
  * {@link #restore} — can be undone and redone, up to {@link Builder#historySize} changes back. A change
  * that is refused (bad index, unregistered code, params the command's recorded kinds cannot hold, unknown
  * branch) changes nothing and leaves nothing to undo. Undo gives back the route's exact bytes (steps are
- * written back as the route reads them, and the route always stores a value in its smallest tag) and the
- * states kept for it.
+ * written back as the route reads them, and the route always stores a value in its smallest tag; the hash
+ * steps refreshed since the change get their recorded hashes back) and the states kept for it; redo writes
+ * the refreshed hashes again.
  *
  * <p><b>Threads.</b> Not thread-safe, like the route: call it from one thread at a time (a UI's thread),
  * and do not edit while a {@link #seek} is in flight (that seek then fails with a
@@ -188,7 +198,8 @@ public final class ReplayEditor {
     }
 
     /**
-     * Returns what the editor does, for a UI to follow: edits, seeks and states kept. Hot and multicast:
+     * Returns what the editor does, for a UI to follow: edits, seeks, states kept and hash steps
+     * refreshed. Hot and multicast:
      * a subscriber sees what happens after it subscribed; one that cannot keep up misses events (best
      * effort), so a UI reads {@link #position()} and {@link #keptSteps()} rather than counting events.
      * Events of a seek may come on the game's thread.
@@ -215,12 +226,12 @@ public final class ReplayEditor {
      * (a passive step answering the active one before it) lands after the group, as a sandbox's seek does.
      * Where the step after the target starts a new finalize window (or at the end of the route), the
      * window before it is finalized, and the state there is kept; elsewhere the window is left open, as
-     * playback leaves it.
+     * playback leaves it. Stale state-hash steps before the target are refreshed on the way (see above).
      *
      * <p>The seek plays on a sandbox of the game's system ({@link ReplaySystem#createReplaySandbox}), which
-     * replaces the sandbox the system had; the editor's last sandbox stays paused where the seek landed
-     * until the next seek. If a command fails on the way, the game stands nowhere known:
-     * {@link #position()} is -1 until a seek lands.
+     * replaces the sandbox the system had (a new one after each hash step refreshed); the editor's last
+     * sandbox stays paused where the seek landed until the next seek. If a command fails on the way, the
+     * game stands nowhere known: {@link #position()} is -1 until a seek lands.
      *
      * @param step the target, 0 to {@link #length()}
      * @return a Mono that seeks on each subscription and completes once the game stands there; it errors
@@ -575,7 +586,14 @@ public final class ReplayEditor {
             }
             Change inverse = done.change().apply(system, branches);
             if (!undoing) {
-                rehashed.forEach(rehash -> write(rehash.fresh()));
+                // Seeks since the undo may have refreshed some of these steps already: undo gives back
+                // what each holds now.
+                List<Rehash> again = new ArrayList<>(rehashed.size());
+                for (Rehash rehash : rehashed) {
+                    again.add(new Rehash(route.get(rehash.fresh().index()), rehash.fresh()));
+                    write(rehash.fresh());
+                }
+                rehashed = again;
             }
             from.removeFirst();
             generation++;

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * the route ends, passive answers applied after their active step, lone passive steps skipped). The
  * recorded route carries state-hash steps; the edits never write one, so after each seek every hash step
  * before where it landed must carry the model's state there (the editor refreshed the stale ones).
+ * {@code -Deditor.seed=S} replays a run, {@code -Deditor.script=S} one script of it.
  */
 class ReplayEditorProperties {
 
@@ -53,11 +54,11 @@ class ReplayEditorProperties {
 
     @Test
     void randomEditScripts_seekAlwaysGivesTheStateOfAFreshPlayback() {
-        long seed = System.nanoTime();
+        long seed = Long.getLong("editor.seed", System.nanoTime());
         System.out.println("ReplayEditorProperties seed " + seed);
         Random seeds = new Random(seed);
         for (int script = 0; script < SCRIPTS; script++) {
-            long scriptSeed = seeds.nextLong();
+            long scriptSeed = Long.getLong("editor.script", seeds.nextLong());
             try {
                 runScript(scriptSeed);
             } catch (AssertionError | RuntimeException e) {

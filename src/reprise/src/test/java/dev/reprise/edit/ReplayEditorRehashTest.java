@@ -192,6 +192,25 @@ class ReplayEditorRehashTest {
     }
 
     @Test
+    void redoThenUndo_withSeeksBetween_givesBackTheRouteAsItWasBeforeTheRedo() {
+        Session session = playedThrough();
+        ReplayEditor editor = session.editor();
+        editor.set(30, B, 77);
+        editor.delete(150);
+        seek(editor, editor.length()); // refreshes, taken back by the undo
+        assertThat(editor.undo()).isTrue();
+        seek(editor, editor.length()); // refreshes the same steps again, below the deleted one
+        byte[] beforeRedo = bytes(editor.route());
+
+        assertThat(editor.redo()).isTrue();
+        assertThat(editor.undo()).isTrue();
+
+        assertThat(bytes(editor.route())).isEqualTo(beforeRedo);
+        seek(editor, editor.length());
+        assertSelfConsistent(editor.route());
+    }
+
+    @Test
     void branches_keepTheirOwnRoutes_refreshedOrNot() {
         Session session = playedThrough();
         ReplayEditor editor = session.editor();
