@@ -16,8 +16,8 @@
 package dev.reprise.edit;
 
 import dev.reprise.ReplaySystem;
-import dev.reprise.edit.Change.Branch;
 import dev.reprise.desync.StateHashCheck;
+import dev.reprise.edit.Change.Branch;
 import dev.reprise.edit.EditorEvent.Kind;
 import dev.reprise.playback.ReplayResetter;
 import dev.reprise.playback.ReplaySandbox;
@@ -199,9 +199,9 @@ public final class ReplayEditor {
 
     /**
      * Returns what the editor does, for a UI to follow: edits, seeks, states kept and hash steps
-     * refreshed. Hot and multicast:
-     * a subscriber sees what happens after it subscribed; one that cannot keep up misses events (best
-     * effort), so a UI reads {@link #position()} and {@link #keptSteps()} rather than counting events.
+     * refreshed. Hot and multicast: a subscriber sees what happens after it subscribed; one that cannot
+     * keep up misses events (best effort), so a UI reads {@link #position()} and {@link #keptSteps()}
+     * rather than counting events.
      * Events of a seek may come on the game's thread.
      *
      * @return the events

@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The state-hash steps of a route that edits made stale: steps whose code's command is a
@@ -49,22 +50,17 @@ final class StaleHashes {
         int below = firstAtOrAfter(changed);
         Set<Integer> codes = hashCodes(system);
         ReplayArray route = system.array();
-        int[] after = new int[Math.max(0, route.length() - staleFrom)];
-        int count = 0;
+        IntStream.Builder after = IntStream.builder();
         if (!codes.isEmpty() && staleFrom < route.length()) {
             ReplayCursor cursor = route.cursor(staleFrom);
             while (cursor.next()) {
                 if (codes.contains(cursor.code())) {
-                    after[count++] = cursor.index();
+                    after.add(cursor.index());
                 }
             }
         }
-        if (below == 0 && count == 0) {
-            return NONE;
-        }
-        int[] merged = Arrays.copyOf(steps, below + count);
-        System.arraycopy(after, 0, merged, below, count);
-        return new StaleHashes(merged);
+        int[] merged = IntStream.concat(Arrays.stream(steps, 0, below), after.build()).toArray();
+        return merged.length == 0 ? NONE : new StaleHashes(merged);
     }
 
     /** @return the first stale step in {@code from..to - 1}, or -1 if none */
