@@ -96,8 +96,9 @@ class PackageLayersTest {
         allowed.put("dev.reprise.shrink", Set.of("dev.reprise.verify", "dev.reprise.desync", "dev.reprise",
                 "dev.reprise.io", "dev.reprise.playback", "dev.reprise.command", "dev.reprise.route",
                 "dev.reprise.diagnostic", "dev.reprise.internal", "dev.reprise.internal.answer"));
-        allowed.put("dev.reprise.edit", Set.of("dev.reprise.verify", "dev.reprise", "dev.reprise.playback",
-                "dev.reprise.command", "dev.reprise.route", "dev.reprise.diagnostic", "dev.reprise.internal"));
+        allowed.put("dev.reprise.edit", Set.of("dev.reprise.verify", "dev.reprise.desync", "dev.reprise",
+                "dev.reprise.playback", "dev.reprise.command", "dev.reprise.route", "dev.reprise.diagnostic",
+                "dev.reprise.internal"));
         return allowed;
     }
 

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.reprise.ReplaySystem;
 import dev.reprise.io.ReplayFile;
+import dev.reprise.route.ReplayArray;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,6 +68,7 @@ class EditSessionTest {
         hangs.array().add(ADD, 1);
         hangs.array().add(HANG);
         SumViewer.write(hangs.saveState(), folder.resolve("hangs.reprise"));
+        SumViewer.write(SumViewer.route(20, 5, 0), folder.resolve("hashed.reprise"));
         server = ViewerServer.start(ViewerOptions.defaults(folder).withCheckpointInterval(2)
                 .withLimits(ServerLimits.defaults().withStepTimeout(Duration.ofSeconds(2))), game);
     }
@@ -199,6 +201,31 @@ class EditSessionTest {
         assertThat(refused("save", "\"name\":\"../up.reprise\"").path("message").asText())
                 .contains("not a replay name");
         assertThat(Files.readAllBytes(folder.resolve("sums.reprise"))).isEqualTo(original);
+    }
+
+    @Test
+    void anEditBeforeHashSteps_seeksPastThem_andSavesThemRefreshed() throws Exception {
+        client.open("hashed.reprise", "route");
+        client.await("opened", WAIT);
+        edit("enter", "");
+        edit("set", "\"i\":0,\"code\":1,\"params\":\"[50]\"");
+
+        JsonNode end = edit("seek", "\"to\":20");
+        assertThat(end.path("position").asInt()).isEqualTo(20);
+        edit("save", "\"name\":\"hashed-edited.reprise\"");
+
+        ReplayArray saved = new ReplayArray();
+        saved.loadState(ReplayFile.read(folder.resolve("hashed-edited.reprise")).save());
+        assertThat(total(end)).isEqualTo(SumViewer.totalAfter(saved, 20));
+        int hashes = 0;
+        for (int i = 0; i < saved.length(); i++) {
+            if (saved.get(i).code() == SumViewer.HASH) {
+                hashes++;
+                assertThat(saved.get(i).longParam(0)).as("hash step %d", i)
+                        .isEqualTo(SumViewer.hash(SumViewer.totalAfter(saved, i)));
+            }
+        }
+        assertThat(hashes).isEqualTo(4);
     }
 
     @Test

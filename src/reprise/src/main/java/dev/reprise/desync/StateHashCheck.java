@@ -71,6 +71,17 @@ public final class StateHashCheck implements ReplayCommand {
         return Mono.error(new ReplayDesyncException(step.index(), expected, actual, last == null ? -1 : last));
     }
 
+    /**
+     * Returns the hash of the game's current state by this check's function: the value a state-hash step
+     * run now would have to carry to match. An editor writes it into a hash step its edits made stale
+     * (see {@code ReplayEditor}). Call it where the check runs, on the game's thread.
+     *
+     * @return the current state's 64-bit hash
+     */
+    public long currentHash() {
+        return stateHash.getAsLong();
+    }
+
     @Override
     public String toString() {
         return "StateHashCheck[" + matched.size() + " matched]";

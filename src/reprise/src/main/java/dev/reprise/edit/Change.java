@@ -30,12 +30,21 @@ import org.jspecify.annotations.Nullable;
  */
 sealed interface Change {
 
-    /** A saved branch: its route and the view of its kept states. */
-    record Branch(ReplaySave route, NavigableMap<Integer, KeptStates.Key> view) {
+    /** A saved branch: its route, the view of its kept states and its stale state-hash steps. */
+    record Branch(ReplaySave route, NavigableMap<Integer, KeptStates.Key> view, StaleHashes stale) {
     }
 
     /** @return the first step whose kept states the change may make wrong; {@code Integer.MAX_VALUE} for none */
     int from();
+
+    /**
+     * @return the first step whose state-hash step the change may make stale: the step after the one
+     *         written for a set or insert (a hash the user writes is theirs), the step now at the deleted
+     *         one's place for a delete
+     */
+    default int staleFrom() {
+        return from() == Integer.MAX_VALUE ? Integer.MAX_VALUE : from() + 1;
+    }
 
     /**
      * Applies the change to the route in {@code system} and to {@code branches}.
@@ -78,6 +87,11 @@ sealed interface Change {
     record DeleteStep(int index) implements Change {
         @Override
         public int from() {
+            return index;
+        }
+
+        @Override
+        public int staleFrom() {
             return index;
         }
 

@@ -43,6 +43,11 @@ public record EditorEvent(Kind kind, int step) {
         /** A seek landed: the game stands after the route's first {@code step} steps. */
         SEEKED,
         /** A state was kept at {@code step} (the kept states may also have lost some to the budget). */
-        KEPT
+        KEPT,
+        /**
+         * A seek refreshed the state-hash step at {@code step}, which an edit before it had made stale: the
+         * step now carries the hash of the edited run's state there.
+         */
+        REHASHED
     }
 }

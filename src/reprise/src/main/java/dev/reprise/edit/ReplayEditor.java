@@ -16,6 +16,7 @@
 package dev.reprise.edit;
 
 import dev.reprise.ReplaySystem;
+import dev.reprise.desync.StateHashCheck;
 import dev.reprise.edit.Change.Branch;
 import dev.reprise.edit.EditorEvent.Kind;
 import dev.reprise.playback.ReplayResetter;
@@ -29,7 +30,9 @@ import dev.reprise.route.ReplayStep;
 import dev.reprise.verify.VerifiableGame;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.ConcurrentModificationException;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,12 +64,22 @@ import reactor.core.publisher.Sinks;
  * history share the states of the steps they have in common, all within the one budget. Without a
  * provider every seek replays from the start.
  *
+ * <p><b>State-hash steps.</b> A step whose code's registered command is a {@link StateHashCheck} holds the
+ * hash of the run that recorded it. An edit at step {@code k} makes every such step after {@code k} stale
+ * (from {@code k} on for a delete); a seek that plays across a stale one stops before it, writes into it the
+ * hash its check computes for the game standing there ({@link StateHashCheck#currentHash()}, on the game's
+ * thread), and plays on, so the edited route stays consistent with itself and no seek fails with a desync
+ * the edit caused. A seek refreshes every stale step before its target (it starts from a kept state before
+ * the first one); each refresh is a {@link Kind#REHASHED} event. A hash step the user writes keeps the
+ * user's hash: a desync there is theirs.
+ *
  * <p><b>Undo.</b> Every change — {@link #set}, {@link #insert}, {@link #delete}, {@link #branch} and
  * {@link #restore} — can be undone and redone, up to {@link Builder#historySize} changes back. A change
  * that is refused (bad index, unregistered code, params the command's recorded kinds cannot hold, unknown
  * branch) changes nothing and leaves nothing to undo. Undo gives back the route's exact bytes (steps are
- * written back as the route reads them, and the route always stores a value in its smallest tag) and the
- * states kept for it.
+ * written back as the route reads them, and the route always stores a value in its smallest tag; the hash
+ * steps refreshed since the change get their recorded hashes back) and the states kept for it; redo writes
+ * the refreshed hashes again.
  *
  * <p><b>Threads.</b> Not thread-safe, like the route: call it from one thread at a time (a UI's thread),
  * and do not edit while a {@link #seek} is in flight (that seek then fails with a
@@ -93,6 +106,8 @@ public final class ReplayEditor {
     private final Sinks.Many<EditorEvent> events = Sinks.many().multicast().directBestEffort();
     /** Bumped by every change of the route: a state captured for an older route is not kept. */
     private long generation;
+    /** The state-hash steps the edits made stale, refreshed as a seek plays them. */
+    private StaleHashes stale = StaleHashes.NONE;
     private volatile int position = -1;
 
     private ReplayEditor(Builder builder) {
@@ -143,7 +158,9 @@ public final class ReplayEditor {
      */
     public ReplayArray route() {
         ReplayArray copy = new ReplayArray(route.config());
-        copy.loadState(route.saveState());
+        synchronized (lock) { // a seek may be refreshing a hash step
+            copy.loadState(route.saveState());
+        }
         return copy;
     }
 
@@ -181,9 +198,10 @@ public final class ReplayEditor {
     }
 
     /**
-     * Returns what the editor does, for a UI to follow: edits, seeks and states kept. Hot and multicast:
-     * a subscriber sees what happens after it subscribed; one that cannot keep up misses events (best
-     * effort), so a UI reads {@link #position()} and {@link #keptSteps()} rather than counting events.
+     * Returns what the editor does, for a UI to follow: edits, seeks, states kept and hash steps
+     * refreshed. Hot and multicast: a subscriber sees what happens after it subscribed; one that cannot
+     * keep up misses events (best effort), so a UI reads {@link #position()} and {@link #keptSteps()}
+     * rather than counting events.
      * Events of a seek may come on the game's thread.
      *
      * @return the events
@@ -208,12 +226,12 @@ public final class ReplayEditor {
      * (a passive step answering the active one before it) lands after the group, as a sandbox's seek does.
      * Where the step after the target starts a new finalize window (or at the end of the route), the
      * window before it is finalized, and the state there is kept; elsewhere the window is left open, as
-     * playback leaves it.
+     * playback leaves it. Stale state-hash steps before the target are refreshed on the way (see above).
      *
      * <p>The seek plays on a sandbox of the game's system ({@link ReplaySystem#createReplaySandbox}), which
-     * replaces the sandbox the system had; the editor's last sandbox stays paused where the seek landed
-     * until the next seek. If a command fails on the way, the game stands nowhere known:
-     * {@link #position()} is -1 until a seek lands.
+     * replaces the sandbox the system had (a new one after each hash step refreshed); the editor's last
+     * sandbox stays paused where the seek landed until the next seek. If a command fails on the way, the
+     * game stands nowhere known: {@link #position()} is -1 until a seek lands.
      *
      * @param step the target, 0 to {@link #length()}
      * @return a Mono that seeks on each subscription and completes once the game stands there; it errors
@@ -233,27 +251,100 @@ public final class ReplayEditor {
         KeptStates.@Nullable Found from;
         synchronized (lock) {
             playing = generation;
-            from = states == null ? null : kept.nearest(at, closed);
+            // From a state before the first stale hash step on the way, so that the seek refreshes them all
+            // (an undo can leave one stale below states kept since).
+            int firstStale = stale.firstIn(0, at);
+            if (states == null) {
+                from = null;
+            } else {
+                from = firstStale < 0 ? kept.nearest(at, closed) : kept.nearest(firstStale, true);
+            }
         }
         position = -1;
-        AtomicReference<@Nullable ReplaySandbox> created = new AtomicReference<>();
-        AtomicReference<@Nullable Throwable> failure = new AtomicReference<>();
-        ReplaySandbox sandbox = system.createReplaySandbox(config(from, playing, created));
-        created.set(sandbox);
-        sandbox.steps().subscribe(step -> { }, failure::set);
-        Mono<Void> moved = sandbox.seek(at);
-        if (closed) {
-            int startedAt = from == null ? 0 : from.step();
-            moved = moved.then(sandbox.stop())
-                    .then(Mono.defer(() -> {
-                        Throwable failed = failure.get();
-                        return failed != null ? Mono.error(failed) : keepLanding(at, startedAt, playing);
-                    }));
-        }
-        return moved.doOnSuccess(done -> {
+        SandboxConfig.Builder<?> start = from == null ? fromStart(base, route) : fromKept(from);
+        return play(start, from == null ? 0 : from.step(), at, closed, playing).doOnSuccess(done -> {
             position = at;
             emit(Kind.SEEKED, at);
         });
+    }
+
+    /**
+     * Plays from {@code startedAt} (where {@code start} leaves the game) to {@code at}. A stale state-hash
+     * step on the way is played up to, then refreshed with the hash of the game standing before it (the
+     * state its check compares), and playing goes on from there on the game as it stands.
+     */
+    private Mono<Void> play(SandboxConfig.Builder<?> start, int startedAt, int at, boolean closed, long playing) {
+        int rehash;
+        synchronized (lock) {
+            rehash = stale.firstIn(startedAt, at);
+        }
+        int end = rehash < 0 ? at : rehash;
+        boolean keepsEnd = rehash < 0 ? closed : groups.closed(end);
+        AtomicReference<@Nullable ReplaySandbox> created = new AtomicReference<>();
+        AtomicReference<@Nullable Throwable> failure = new AtomicReference<>();
+        start.startPaused(true);
+        if (states != null) {
+            start.snapshots(capturing(states, playing, created));
+        }
+        ReplaySandbox sandbox = system.createReplaySandbox(start.build());
+        created.set(sandbox);
+        sandbox.steps().subscribe(step -> { }, failure::set);
+        Mono<Void> moved = sandbox.seek(end);
+        if (rehash >= 0 || closed) {
+            // Before a hash step the window open is finalized by playback too: the hash step starts its own.
+            moved = moved.then(sandbox.stop())
+                    .then(Mono.defer(() -> {
+                        Throwable failed = failure.get();
+                        return failed != null ? Mono.error(failed)
+                                : keepsEnd ? keepLanding(end, startedAt, playing) : Mono.empty();
+                    }));
+        }
+        if (rehash < 0) {
+            return moved;
+        }
+        return moved.then(onGame(() -> refresh(rehash, playing)))
+                .then(Mono.defer(() -> play(fromHere(base, route, rehash), rehash, at, closed, playing)));
+    }
+
+    /**
+     * Writes the current state's hash, by the step's own {@link StateHashCheck}, into the stale hash step
+     * {@code step}; on the game's thread, the game standing before that step and no sandbox playing.
+     */
+    private void refresh(int step, long playing) {
+        ReplayStep old;
+        synchronized (lock) {
+            checkPlaying(step, playing);
+            old = route.get(step);
+        }
+        StateHashCheck check = StaleHashes.check(system, old.code()).orElse(null);
+        long hash = check == null ? 0 : check.currentHash(); // the game's code: never under the lock
+        synchronized (lock) {
+            checkPlaying(step, playing);
+            stale = stale.without(step);
+            if (check == null) {
+                return; // the code is no state-hash check any more: nothing to refresh
+            }
+            checkWritable();
+            route.set(step, old.code(), hash);
+            Done last = undo.peekFirst();
+            if (last != null) {
+                last.rehashed().add(new Rehash(old, route.get(step)));
+            }
+        }
+        emit(Kind.REHASHED, step);
+    }
+
+    private void checkPlaying(int step, long playing) {
+        if (playing != generation) {
+            throw new ConcurrentModificationException("The route was edited while a seek played it, at step "
+                    + step + ": do not edit while a seek is in flight");
+        }
+    }
+
+    /** Runs {@code action} where the game's callbacks run: the config's {@code runOn}, else here. */
+    private Mono<Void> onGame(Runnable action) {
+        Mono<Void> run = Mono.fromRunnable(action);
+        return base.runOn().map(run::subscribeOn).orElse(run);
     }
 
     /** Keeps the state a seek landed in, at a closed boundary, unless it came from the state kept there. */
@@ -262,22 +353,16 @@ public final class ReplayEditor {
         if (provider == null || startedAt == at) {
             return Mono.empty();
         }
-        Mono<Void> keep = Mono.fromRunnable(() -> keep(at, playing, provider.capture()));
-        return base.runOn().map(keep::subscribeOn).orElse(keep);
-    }
-
-    private SandboxConfig<?> config(KeptStates.@Nullable Found from, long playing,
-                                    AtomicReference<@Nullable ReplaySandbox> sandbox) {
-        SandboxConfig.Builder<?> builder = from == null ? fromStart(base, route) : fromKept(from);
-        builder.startPaused(true);
-        if (states != null) {
-            builder.snapshots(capturing(states, playing, sandbox));
-        }
-        return builder.build();
+        return onGame(() -> keep(at, playing, provider.capture()));
     }
 
     private static <S> SandboxConfig.Builder<S> fromStart(SandboxConfig<S> base, ReplayArray route) {
         return base.toBuilder(route, base.resetter()).save(base.save().orElse(null));
+    }
+
+    /** Plays on from {@code step} with the game as it stands there: its reset leaves the game alone. */
+    private static <S> SandboxConfig.Builder<S> fromHere(SandboxConfig<S> base, ReplayArray route, int step) {
+        return base.toBuilder(route, (@Nullable S unused) -> { }).startIndex(step);
     }
 
     private SandboxConfig.Builder<Object> fromKept(KeptStates.Found from) {
@@ -358,7 +443,7 @@ public final class ReplayEditor {
     public void set(int step, int code, Object... params) {
         checkStep("set", step, route.length());
         List<Object> checked = checkCommand(code, params);
-        edit(new Change.SetStep(new ReplayStep(step, code, checked)), null);
+        edit(new Change.SetStep(new ReplayStep(step, code, checked)), null, null);
     }
 
     /**
@@ -374,7 +459,7 @@ public final class ReplayEditor {
     public void insert(int step, int code, Object... params) {
         checkStep("insert", step, route.length() + 1);
         List<Object> checked = checkCommand(code, params);
-        edit(new Change.InsertStep(new ReplayStep(step, code, checked)), null);
+        edit(new Change.InsertStep(new ReplayStep(step, code, checked)), null, null);
     }
 
     /**
@@ -386,7 +471,7 @@ public final class ReplayEditor {
      */
     public void delete(int step) {
         checkStep("delete", step, route.length());
-        edit(new Change.DeleteStep(step), null);
+        edit(new Change.DeleteStep(step), null, null);
     }
 
     /**
@@ -403,9 +488,9 @@ public final class ReplayEditor {
         }
         Branch branch;
         synchronized (lock) {
-            branch = new Branch(route.saveState().detach(), kept.view());
+            branch = new Branch(route.saveState().detach(), kept.view(), stale);
         }
-        edit(new Change.PutBranch(name, branch), null);
+        edit(new Change.PutBranch(name, branch), null, null);
     }
 
     /**
@@ -435,7 +520,7 @@ public final class ReplayEditor {
             view = new TreeMap<>(kept.view().headMap(common, false));
         }
         view.putAll(branch.view());
-        edit(new Change.ReplaceRoute(branch.route()), view);
+        edit(new Change.ReplaceRoute(branch.route()), view, branch.stale());
     }
 
     /** @return how many steps the two routes have in common from the start */
@@ -467,7 +552,7 @@ public final class ReplayEditor {
      * @return {@code false} if there was nothing to undo
      */
     public boolean undo() {
-        return replay(undo, redo);
+        return replay(undo, redo, true);
     }
 
     /**
@@ -476,10 +561,15 @@ public final class ReplayEditor {
      * @return {@code false} if there was nothing to redo
      */
     public boolean redo() {
-        return replay(redo, undo);
+        return replay(redo, undo, false);
     }
 
-    private boolean replay(ArrayDeque<Done> from, ArrayDeque<Done> to) {
+    /**
+     * Undoes or redoes {@code from}'s last change. The hash steps refreshed since the change are part of it:
+     * an undo writes their stale hashes back before undoing the change, a redo writes the refreshed ones
+     * again after redoing it, so both give back the route's exact bytes.
+     */
+    private boolean replay(ArrayDeque<Done> from, ArrayDeque<Done> to, boolean undoing) {
         int changed;
         synchronized (lock) {
             Done done = from.peekFirst();
@@ -488,12 +578,29 @@ public final class ReplayEditor {
             }
             checkWritable();
             NavigableMap<Integer, KeptStates.Key> view = kept.view();
+            List<Rehash> rehashed = done.rehashed();
+            if (undoing) {
+                for (int i = rehashed.size() - 1; i >= 0; i--) {
+                    write(rehashed.get(i).stale());
+                }
+            }
             Change inverse = done.change().apply(system, branches);
+            if (!undoing) {
+                // Seeks since the undo may have refreshed some of these steps already: undo gives back
+                // what each holds now.
+                List<Rehash> again = new ArrayList<>(rehashed.size());
+                for (Rehash rehash : rehashed) {
+                    again.add(new Rehash(route.get(rehash.fresh().index()), rehash.fresh()));
+                    write(rehash.fresh());
+                }
+                rehashed = again;
+            }
             from.removeFirst();
             generation++;
             changed = done.change().from();
             kept.merge(changed, done.view());
-            push(to, new Done(inverse, view));
+            push(to, new Done(inverse, view, stale, rehashed));
+            stale = done.stale();
         }
         if (changed != Integer.MAX_VALUE) {
             emit(Kind.EDITED, changed);
@@ -501,13 +608,22 @@ public final class ReplayEditor {
         return true;
     }
 
-    /** Applies a checked change: the route, the kept states (the branch's when given) and the history. */
-    private void edit(Change change, @Nullable NavigableMap<Integer, KeptStates.Key> viewAfter) {
+    private void write(ReplayStep step) {
+        route.set(step.index(), step.code(), step.params().toArray(new Object[0]));
+    }
+
+    /**
+     * Applies a checked change: the route, the kept states and the stale hash steps (the branch's when
+     * given) and the history.
+     */
+    private void edit(Change change, @Nullable NavigableMap<Integer, KeptStates.Key> viewAfter,
+                      @Nullable StaleHashes staleAfter) {
         int changed = change.from();
         synchronized (lock) {
             checkWritable();
             boolean closedBefore = changed != Integer.MAX_VALUE && kept.has(changed) && groups.closed(changed);
             NavigableMap<Integer, KeptStates.Key> view = kept.view();
+            StaleHashes staleBefore = stale;
             Change inverse = change.apply(system, branches); // throws before changing anything
             generation++;
             if (viewAfter != null) {
@@ -515,7 +631,12 @@ public final class ReplayEditor {
             } else if (changed != Integer.MAX_VALUE) {
                 kept.dropAfter(changed, closedBefore && groups.closed(changed));
             }
-            push(undo, new Done(inverse, view));
+            if (staleAfter != null) {
+                stale = staleAfter;
+            } else if (changed != Integer.MAX_VALUE) {
+                stale = stale.edited(changed, change.staleFrom(), system);
+            }
+            push(undo, new Done(inverse, view, staleBefore, new ArrayList<>()));
             redo.clear();
         }
         if (changed != Integer.MAX_VALUE) {
@@ -530,8 +651,16 @@ public final class ReplayEditor {
         }
     }
 
-    /** A change done: the change that undoes it and the kept states from before it. */
-    private record Done(Change change, NavigableMap<Integer, KeptStates.Key> view) {
+    /**
+     * A change done: the change that undoes it, the kept states and stale hash steps from before it, and
+     * the hash steps refreshed since it (on the route as it left it), in the order they were.
+     */
+    private record Done(Change change, NavigableMap<Integer, KeptStates.Key> view, StaleHashes stale,
+                        List<Rehash> rehashed) {
+    }
+
+    /** A state-hash step refreshed: as it was, and as it was written. */
+    private record Rehash(ReplayStep stale, ReplayStep fresh) {
     }
 
     // ------------------------------------------------------------------ checks

@@ -88,6 +88,19 @@ class StateHashCheckTest {
     }
 
     @Test
+    void currentHash_isWhatAStepCheckedNowMustCarry() {
+        long[] state = {42};
+        StateHashCheck check = new StateHashCheck(() -> state[0] * 3);
+        state[0] = 7;
+
+        long hash = check.currentHash();
+
+        assertThat(hash).isEqualTo(21);
+        StepVerifier.create(check.execute(new ReplayStep(0, HASH, List.of(hash)), null))
+                .verifyComplete();
+    }
+
+    @Test
     void stepWithoutAHash_failsClearly() {
         StateHashCheck check = new StateHashCheck(() -> 0);
         StepVerifier.create(check.execute(new ReplayStep(4, HASH, List.of("x")), null))

@@ -18,6 +18,7 @@ package dev.reprise.edit;
 import dev.reprise.ReplaySystem;
 import dev.reprise.command.ReplayCommand;
 import dev.reprise.command.ReplayCommandResult;
+import dev.reprise.desync.StateHashCheck;
 import dev.reprise.playback.SandboxConfig;
 import dev.reprise.playback.SnapshotProvider;
 import dev.reprise.route.ReplayArray;
@@ -32,7 +33,8 @@ import org.jspecify.annotations.Nullable;
  * A small deterministic game for editor tests: every active step, passive answer and finalize folds into
  * one {@code long}, order-sensitively, so a step played twice, skipped or reordered, or a window finalized
  * at another place, changes it. Codes {@link #A} and {@link #B} are active (one int param, with a
- * finalizer), {@link #P} is passive (one int param, applied after the active step it answers). Counts the
+ * finalizer), {@link #P} is passive (one int param, applied after the active step it answers), {@link #H}
+ * is a state-hash step (a {@link StateHashCheck} of the value). Counts the
  * commands it runs, so tests can bound the work of a seek without timing it.
  */
 final class EditGame implements VerifiableGame {
@@ -40,6 +42,8 @@ final class EditGame implements VerifiableGame {
     static final int A = 0;
     static final int B = 1;
     static final int P = 2;
+    /** The state-hash steps' code: the value's hash is the value itself. */
+    static final int H = 3;
     /** An active step with this param fails playback. */
     static final int FAILING_PARAM = 666;
 
@@ -85,6 +89,7 @@ final class EditGame implements VerifiableGame {
             executed++;
             value = value * 13 + 500 + step.intParam(0);
         }));
+        system.registerCommand(H, "H", new StateHashCheck(() -> value));
     }
 
     /** A game with kept states every {@code interval} steps and a budget that keeps them all. */
@@ -103,6 +108,40 @@ final class EditGame implements VerifiableGame {
             system.record(random.nextInt(2), random.nextInt(100));
         }
         return this;
+    }
+
+    /**
+     * Records a route of {@code length} active steps as {@link #record} does, with a state-hash step before
+     * every {@code every}-th one carrying the hash a fresh playback finds there.
+     */
+    EditGame recordWithHashes(int length, int every, long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        for (int i = 0; i < length; i++) {
+            if (i > 0 && i % every == 0) {
+                system.record(H, 0L);
+            }
+            system.record(random.nextInt(2), random.nextInt(100));
+        }
+        rehash(system.array());
+        return this;
+    }
+
+    /** Writes into each state-hash step of {@code route} the hash a fresh playback finds before it. */
+    static void rehash(ReplayArray route) {
+        for (int h : hashSteps(route)) {
+            route.set(h, H, freshPlayback(route, h, true));
+        }
+    }
+
+    /** @return the indexes of {@code route}'s state-hash steps, ascending */
+    static java.util.List<Integer> hashSteps(ReplayArray route) {
+        java.util.List<Integer> steps = new java.util.ArrayList<>();
+        for (int i = 0; i < route.length(); i++) {
+            if (route.get(i).code() == H) {
+                steps.add(i);
+            }
+        }
+        return steps;
     }
 
     @Override
