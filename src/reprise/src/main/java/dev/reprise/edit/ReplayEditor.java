@@ -19,6 +19,7 @@ import dev.reprise.ReplaySystem;
 import dev.reprise.desync.StateHashCheck;
 import dev.reprise.edit.Change.Branch;
 import dev.reprise.edit.EditorEvent.Kind;
+import dev.reprise.internal.Require;
 import dev.reprise.playback.ReplayResetter;
 import dev.reprise.playback.ReplaySandbox;
 import dev.reprise.playback.SandboxConfig;
@@ -745,9 +746,7 @@ public final class ReplayEditor {
          * @throws IllegalArgumentException if below 1
          */
         public Builder historySize(int changes) {
-            if (changes < 1) {
-                throw new IllegalArgumentException("historySize must be at least 1 change, was " + changes);
-            }
+            Require.atLeastOne(changes, "historySize", "change");
             this.historySize = changes;
             return this;
         }
