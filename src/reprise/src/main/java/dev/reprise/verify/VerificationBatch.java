@@ -99,6 +99,8 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
                 AtomicLongFieldUpdater.newUpdater(Coordinator.class, "requested");
         private static final AtomicIntegerFieldUpdater<Coordinator> WIP =
                 AtomicIntegerFieldUpdater.newUpdater(Coordinator.class, "wip");
+        private static final AtomicLongFieldUpdater<Coordinator> OUTSTANDING =
+                AtomicLongFieldUpdater.newUpdater(Coordinator.class, "outstanding");
         /*
          * Typed as Reactor types it. The calls that hand it to Reactor suppress NullAway: javac before
          * 17.0.20 does not read the @Nullable in Reactor's parameter type from its class file, so NullAway
@@ -120,6 +122,11 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
         @Nullable
         private Subscription upstream;
         volatile long requested;
+        /**
+         * Sources requested from upstream and not received yet: added before each request, so a source sent
+         * without demand is caught whenever it comes, not only when the queue happens to be full.
+         */
+        volatile long outstanding;
         volatile int wip;
         @Nullable
         volatile Throwable error;
@@ -161,6 +168,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
                 upstream = s;
                 actual.onSubscribe(this);
                 if (!cancelled) {
+                    OUTSTANDING.addAndGet(this, parallelism);
                     s.request(parallelism);
                 }
             }
@@ -172,7 +180,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
                 Operators.onNextDropped(source, currentContext());
                 return;
             }
-            if (!received.offer(source)) {
+            if (OUTSTANDING.decrementAndGet(this) < 0 || !received.offer(source)) {
                 onError(Operators.onOperatorError(upstream, Exceptions.failWithOverflow(
                         "the sources publisher sent more sources than the verifier requested"), source,
                         currentContext()));
@@ -290,6 +298,7 @@ final class VerificationBatch extends Flux<Verdict> implements Scannable {
                 boolean stop = stopped;
                 Subscription s = upstream;
                 if (emitted > 0 && !stop && s != null) {
+                    OUTSTANDING.addAndGet(this, emitted);
                     s.request(emitted);
                 }
                 if (stop) {

@@ -188,13 +188,16 @@ class VerificationBatchTest {
                 sink.next(ReplaySource.of("r" + i, REPLAY));
             }
         }, reactor.core.publisher.FluxSink.OverflowStrategy.IGNORE);
-        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1)
-                .runOn(Schedulers.single()).build();
+        ManualScheduler scheduler = new ManualScheduler();
+        ReplayVerifier verifier = ReplayVerifier.builder(CounterGame::of).parallelism(1).runOn(scheduler).build();
 
+        // All ten come at once, before any replay plays: the second is one more than the one requested.
         StepVerifier.create(verifier.verify(flood))
-                .thenConsumeWhile(v -> v.outcome() == Outcome.VALID) // the replays in work end first
+                .then(scheduler::runNext) // the replay in work ends first
+                .expectNextMatches(v -> v.id().equals("r0") && v.outcome() == Outcome.VALID)
                 .expectErrorSatisfies(error -> assertThat(error).hasMessageContaining("more sources than the verifier requested"))
                 .verify(TIMEOUT);
+        assertThat(scheduler.workersOfQueuedTasks()).as("no source after the first was started").isEmpty();
     }
 
     @Test
